@@ -444,7 +444,10 @@ func (s *State) whyIllegal(src, n, dst int) string {
 // bottom up (the last letter is the top piece).
 func (s *State) String() string {
 	var b strings.Builder
-	const w = Pieces + 2
+	w := 4 // column width: the tallest stack and two spaces
+	for _, h := range s.heights {
+		w = max(w, int(h)+2)
+	}
 	b.WriteString("   ")
 	for f := 0; f < Size; f++ {
 		fmt.Fprintf(&b, "%-*c", w, 'a'+f)

@@ -1,0 +1,11 @@
+// Package all registers every game of plateau. Programs that offer the whole
+// catalogue (the command line, the server) import it for its side effects:
+//
+//	import _ "github.com/plateau-games/plateau/games/all"
+//
+// Add one blank import here for each new game package.
+package all
+
+import (
+	_ "github.com/plateau-games/plateau/games/pogo"
+)

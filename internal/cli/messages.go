@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// The messages of the interface, in English and French. Each pair takes
+// the same fmt arguments in the same order.
+var (
+	msgSeat          = game.Text{EN: "%s (player %d)", FR: "%s (joueur %d)"}
+	msgToMove        = game.Text{EN: "Ply %d: %s to move.", FR: "Tour %d : %s joue."}
+	msgWin           = game.Text{EN: "%s wins", FR: "%s gagne"}
+	msgWinMany       = game.Text{EN: "%s win", FR: "%s gagnent"}
+	msgAnd           = game.Text{EN: " and ", FR: " et "}
+	msgDraw          = game.Text{EN: "Draw", FR: "Partie nulle"}
+	msgOver          = game.Text{EN: "Game over", FR: "Partie terminée"}
+	msgScores        = game.Text{EN: "Scores (%s): %s", FR: "Scores (%s) : %s"}
+	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au tour %d."}
+	msgSeatsLine     = game.Text{EN: "%s: %s.", FR: "%s : %s."}
+	msgSeed          = game.Text{EN: "Random seed %d (give --seed %d to get the same random moves again).", FR: "Graine aléatoire %d (--seed %d redonne les mêmes coups au hasard)."}
+	msgIntro         = game.Text{EN: "Type a move, or help for the commands.", FR: "Tapez un coup, ou aide pour les commandes."}
+	msgPlays         = game.Text{EN: "%s plays %s.", FR: "%s joue %s."}
+	msgPlaysRandom   = game.Text{EN: "%s plays %s (random).", FR: "%s joue %s (au hasard)."}
+	msgLegal         = game.Text{EN: "Legal moves (%d): %s", FR: "Coups légaux (%d) : %s"}
+	msgNothingToUndo = game.Text{EN: "Nothing to take back.", FR: "Rien à reprendre."}
+	msgUndone        = game.Text{EN: "Took back %d move(s).", FR: "%d coup(s) repris."}
+	msgResigns       = game.Text{EN: "%s resigns.", FR: "%s abandonne."}
+	msgStopped       = game.Text{EN: "Game stopped before its end.", FR: "Partie arrêtée avant la fin."}
+	msgEndOfInput    = game.Text{EN: "End of input: the game is not finished.", FR: "Fin de l'entrée : la partie n'est pas finie."}
+	msgSaved         = game.Text{EN: "Game record saved to %s.", FR: "Partie enregistrée dans %s."}
+	msgHelp          = game.Text{
+		EN: `Type a move in the game's notation (for example %s), or a command:
+  moves (or ?, legal)  list the legal moves
+  undo                 take back the last move (and the computer's replies)
+  resign               give up: the other players win
+  help                 show this help
+  quit                 stop here; the unfinished game is saved`,
+		FR: `Tapez un coup dans la notation du jeu (par exemple %s), ou une commande :
+  coups (ou ?, moves)  affiche les coups légaux
+  annuler (ou undo)    reprend le dernier coup (et les réponses de l'ordinateur)
+  abandon (ou resign)  abandonne : les autres joueurs gagnent
+  aide (ou help)       affiche cette aide
+  quitter (ou quit)    s'arrête là ; la partie inachevée est enregistrée`,
+	}
+)
+
+// reasonsFR translates the end reasons that the software rules and the
+// command line give for every game; a game's own reasons stay in English.
+var reasonsFR = map[string]string{
+	"threefold repetition": "triple répétition",
+	"ply limit":            "limite de tours",
+	reasonResignation:      "abandon",
+}
+
+// reasonResignation is the end reason of a game a player resigned.
+const reasonResignation = "resignation"
+
+func tr(lang string, t game.Text, args ...any) string {
+	return fmt.Sprintf(t.In(lang), args...)
+}
+
+// seatLabel names a seat with its number: "Light (player 1)".
+func seatLabel(v *game.Variant, seat int, lang string) string {
+	return tr(lang, msgSeat, v.SeatName(seat, lang), seat+1)
+}
+
+func reasonIn(reason, lang string) string {
+	if fr, ok := reasonsFR[reason]; ok && lang == "fr" {
+		return fr
+	}
+	return reason
+}
+
+// describeOutcome says how a finished game ended, for people: who won and
+// why, and the scores when the game keeps any.
+func describeOutcome(v *game.Variant, o game.Outcome, lang string) string {
+	text := describeEnd(v, o, lang)
+	if v.ScoreName.EN != "" {
+		scores := make([]string, v.Players)
+		for seat := range scores {
+			scores[seat] = fmt.Sprintf("%s %d", v.SeatName(seat, lang), o.Scores[seat])
+		}
+		text += "\n" + tr(lang, msgScores, v.ScoreName.In(lang), strings.Join(scores, ", "))
+	}
+	return text
+}
+
+// describeEnd says who won, or that nobody did, and why.
+func describeEnd(v *game.Variant, o game.Outcome, lang string) string {
+	var b strings.Builder
+	switch o.Status {
+	case game.Win:
+		var names []string
+		for _, seat := range o.WinnerSeats() {
+			names = append(names, seatLabel(v, seat, lang))
+		}
+		msg := msgWin
+		if len(names) > 1 {
+			msg = msgWinMany
+		}
+		b.WriteString(tr(lang, msg, strings.Join(names, msgAnd.In(lang))))
+	case game.Draw:
+		b.WriteString(msgDraw.In(lang))
+	default:
+		b.WriteString(msgOver.In(lang))
+	}
+	if o.Reason != "" {
+		b.WriteString(" (" + reasonIn(o.Reason, lang) + ")")
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// turnLine says whose turn it is in s and which ply is about to be played.
+func turnLine(s game.State, lang string) string {
+	return tr(lang, msgToMove, s.Ply()+1, seatLabel(s.Variant(), s.ToMove(), lang))
+}

@@ -1,0 +1,404 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/record"
+)
+
+// Who holds a seat.
+type seatKind int
+
+const (
+	seatHuman seatKind = iota
+	seatRandom
+)
+
+// seatKindNames are the names of seatKind on the command line and in
+// records.
+var seatKindNames = [...]string{seatHuman: "human", seatRandom: "random"}
+
+// seatKindText names seatKind for people.
+var seatKindText = [...]game.Text{
+	seatHuman:  {EN: "human", FR: "humain"},
+	seatRandom: {EN: "random moves", FR: "coups au hasard"},
+}
+
+func newPlayCommand(a *app) *cobra.Command {
+	var vf variantFlags
+	var sf seedFlag
+	var seatSpecs []string
+	var recordPath string
+	cmd := &cobra.Command{
+		Use:   "play GAME",
+		Short: "Play a game in the terminal",
+		Long: `Play a game in the terminal, one line of input per turn, against other people
+at the same keyboard or random players. Input may come from a pipe, so that a
+game can be scripted.
+
+Every seat is human unless --seat N=random gives it to a player that picks a
+legal move uniformly at random (seats are numbered from 1; player 1 moves
+first). Random moves come from --seed, or from the clock: the seed used is
+printed so that a game can be played again.
+
+After each move the board is drawn, with the ply and whose turn it is. At the
+prompt, type a move in the game's notation or a command:
+  moves (or ?, legal)  list the legal moves
+  undo                 take back the last move; against random players, take
+                       back their replies too, back to your last turn
+  resign               give up: the game ends and every other player wins
+                       (with teams: the other team). The record says
+                       "win N..." with the reason "resignation".
+  help                 list the commands
+  quit                 stop; the unfinished game is saved
+A move that is not accepted is explained and the prompt comes back. French
+commands work too (coups, annuler, abandon, aide, quitter).
+
+At the end the result is printed and the game record is saved to --record
+FILE, or to plateau-GAME-YYYYMMDD-HHMMSS.txt in the current directory. When
+the input ends before the game does, the unfinished game is saved the same
+way and the exit status is 0.`,
+		Example: `  plateau play pogo
+  plateau play pogo --seat 2=random --lang fr
+  plateau play pogo --seat 1=random --seat 2=random --seed 7 --record game.txt
+  printf '2b1-b3\nmoves\nquit\n' | plateau play pogo --seat 2=random`,
+		Args: argsGame(nil, false),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v, s, err := vf.start(args[0])
+			if err != nil {
+				return err
+			}
+			seats, err := parseSeats(v, seatSpecs)
+			if err != nil {
+				return err
+			}
+			p := &playSession{
+				lang:       a.lang,
+				m:          game.NewMatch(s),
+				seats:      seats,
+				in:         bufio.NewReader(cmd.InOrStdin()),
+				echo:       !isTerminal(cmd.InOrStdin()),
+				out:        cmd.OutOrStdout(),
+				recordPath: recordPath,
+				started:    time.Now(),
+			}
+			seed := sf.value(cmd)
+			p.rng = newRNG(seed)
+			p.intro(seed)
+			return p.run()
+		},
+	}
+	vf.register(cmd, true)
+	sf.register(cmd)
+	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: N=human or N=random (repeatable)")
+	cmd.Flags().StringVar(&recordPath, "record", "", "save the game record to this file (default: plateau-GAME-YYYYMMDD-HHMMSS.txt)")
+	return cmd
+}
+
+// parseSeats reads the --seat flags; seats not given are human.
+func parseSeats(v *game.Variant, specs []string) ([]seatKind, error) {
+	seats := make([]seatKind, v.Players)
+	given := make([]bool, v.Players)
+	for _, spec := range specs {
+		num, kind, ok := strings.Cut(spec, "=")
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if !ok || err != nil {
+			return nil, usageErrorf("--seat %q: write N=human or N=random, N being the seat number from 1", spec)
+		}
+		if n < 1 || n > v.Players {
+			return nil, usageErrorf("--seat %q: %s has %d players, seats 1 to %d", spec, v, v.Players, v.Players)
+		}
+		if given[n-1] {
+			return nil, usageErrorf("--seat: seat %d is given twice", n)
+		}
+		given[n-1] = true
+		switch strings.ToLower(strings.TrimSpace(kind)) {
+		case "human", "humain":
+			seats[n-1] = seatHuman
+		case "random", "hasard":
+			seats[n-1] = seatRandom
+		default:
+			return nil, usageErrorf("--seat %q: a seat is human or random", spec)
+		}
+	}
+	return seats, nil
+}
+
+// playSession is one game played in the terminal.
+type playSession struct {
+	lang  string
+	m     *game.Match
+	seats []seatKind
+	rng   *rand.Rand
+	in    *bufio.Reader
+	out   io.Writer
+	// echo repeats each input line after the prompt when the input is not
+	// a terminal (a script, a pipe), so that the output reads as a
+	// transcript.
+	echo       bool
+	recordPath string
+	started    time.Time
+	// movers holds the seat that played each move of this session, so that
+	// undo knows how far back the last human move is.
+	movers []int
+	// resigned is the outcome of a resignation, which the rules engine does
+	// not know about; nil otherwise.
+	resigned *game.Outcome
+	buf      []game.Move
+}
+
+func (p *playSession) say(t game.Text, args ...any) {
+	fmt.Fprintln(p.out, tr(p.lang, t, args...))
+}
+
+func (p *playSession) variant() *game.Variant { return p.m.Variant() }
+
+func (p *playSession) intro(seed uint64) {
+	v := p.variant()
+	random := false
+	for seat, kind := range p.seats {
+		fmt.Fprintln(p.out, tr(p.lang, msgSeatsLine, seatLabel(v, seat, p.lang), seatKindText[kind].In(p.lang)))
+		random = random || kind == seatRandom
+	}
+	if random {
+		p.say(msgSeed, seed, seed)
+	}
+	p.say(msgIntro)
+	p.showPosition()
+}
+
+// showPosition draws the board and, while the game is on, says whose turn
+// it is (run says how it ended).
+func (p *playSession) showPosition() {
+	fmt.Fprint(p.out, "\n"+p.m.State().String())
+	if o := p.m.Outcome(); !o.Ended() {
+		fmt.Fprintln(p.out, turnLine(p.m.State(), p.lang))
+	}
+}
+
+// outcome is the result so far, counting a resignation.
+func (p *playSession) outcome() game.Outcome {
+	if p.resigned != nil {
+		return *p.resigned
+	}
+	return p.m.Outcome()
+}
+
+// run plays until the game ends or the input stops, then saves the record.
+func (p *playSession) run() error {
+	for !p.outcome().Ended() {
+		seat := p.m.ToMove()
+		if p.seats[seat] == seatRandom {
+			p.playRandom(seat)
+			continue
+		}
+		fmt.Fprint(p.out, "> ")
+		line, err := readLine(p.in)
+		if errors.Is(err, io.EOF) {
+			fmt.Fprintln(p.out)
+			p.say(msgEndOfInput)
+			return p.save()
+		}
+		if err != nil {
+			return err
+		}
+		if p.echo {
+			fmt.Fprintln(p.out, line)
+		}
+		if stop := p.handle(seat, strings.TrimSpace(line)); stop {
+			p.say(msgStopped)
+			return p.save()
+		}
+	}
+	fmt.Fprintln(p.out, statusText(p.m.State(), p.outcome(), p.lang))
+	return p.save()
+}
+
+// handle acts on one line typed by the human at seat and reports whether
+// the player quits. A legal move is tried first, so that no command word
+// can hide a move of some game.
+func (p *playSession) handle(seat int, line string) (quit bool) {
+	if line == "" {
+		return false
+	}
+	mv, moveErr := p.m.State().ParseMove(line)
+	if moveErr == nil {
+		p.play(seat, mv)
+		return false
+	}
+	switch strings.ToLower(line) {
+	case "moves", "?", "legal", "coups":
+		legal := legalNotations(p.m)
+		p.say(msgLegal, len(legal), strings.Join(legal, " "))
+	case "undo", "annuler":
+		p.undo()
+	case "resign", "abandon":
+		p.resign(seat)
+	case "help", "aide":
+		example := ""
+		if legal := legalNotations(p.m); len(legal) > 0 {
+			example = legal[0]
+		}
+		p.say(msgHelp, example)
+	case "quit", "quitter":
+		return true
+	default:
+		fmt.Fprintln(p.out, moveErr)
+	}
+	return false
+}
+
+func (p *playSession) play(seat int, mv game.Move) {
+	notation := p.m.State().MoveString(mv)
+	if err := p.m.Play(mv); err != nil {
+		// The move came from the position's own parser or move list, and
+		// the match was still on: a refusal is a bug in the game.
+		panic(fmt.Sprintf("%s refused its own legal move %s: %v", p.variant(), notation, err))
+	}
+	p.movers = append(p.movers, seat)
+	msg := msgPlays
+	if p.seats[seat] == seatRandom {
+		msg = msgPlaysRandom
+	}
+	p.say(msg, seatLabel(p.variant(), seat, p.lang), notation)
+	p.showPosition()
+}
+
+func (p *playSession) playRandom(seat int) {
+	p.buf = p.m.LegalMoves(p.buf)
+	p.play(seat, p.buf[p.rng.IntN(len(p.buf))])
+}
+
+// undo takes back moves up to and including the last move a human played
+// in this session, so that the human is to move again.
+func (p *playSession) undo() {
+	last := len(p.movers) - 1
+	for last >= 0 && p.seats[p.movers[last]] != seatHuman {
+		last--
+	}
+	if last < 0 {
+		p.say(msgNothingToUndo)
+		return
+	}
+	n := len(p.movers) - last
+	if err := p.m.Undo(n); err != nil {
+		panic(fmt.Sprintf("undo %d of the %d moves of this session: %v", n, len(p.movers), err))
+	}
+	p.movers = p.movers[:last]
+	p.say(msgUndone, n)
+	p.showPosition()
+}
+
+// resign ends the game: every seat outside the resigning player's team
+// wins. A lone player (Solitaire) just stops: the game is over without
+// winners.
+func (p *playSession) resign(seat int) {
+	v := p.variant()
+	o := game.Outcome{Status: game.Win, Reason: reasonResignation, Scores: p.m.State().Outcome().Scores}
+	for other := 0; other < v.Players; other++ {
+		if v.Team(other) != v.Team(seat) {
+			o.Winners |= 1 << uint(other)
+		}
+	}
+	if o.Winners == 0 {
+		o.Status = game.Over
+	}
+	p.resigned = &o
+	p.say(msgResigns, seatLabel(v, seat, p.lang))
+}
+
+// save writes the game record, finished or not, and says where.
+func (p *playSession) save() error {
+	rec := record.FromMatch(p.m)
+	rec.Date = record.FormatDate(p.started)
+	for _, kind := range p.seats {
+		rec.Players = append(rec.Players, seatKindNames[kind])
+	}
+	if p.resigned != nil {
+		rec.Result = record.NewResult(p.variant(), *p.resigned)
+	}
+	path, err := writeRecord(rec, p.recordPath, p.started)
+	if err != nil {
+		return fmt.Errorf("saving the game record: %w", err)
+	}
+	p.say(msgSaved, path)
+	return nil
+}
+
+// writeRecord writes rec to path, or when path is empty to a new file
+// named after the game and the time, never overwriting an older record.
+func writeRecord(rec *record.Record, path string, started time.Time) (string, error) {
+	text := record.Format(rec)
+	if path != "" {
+		return path, os.WriteFile(path, []byte(text), 0o644)
+	}
+	base := defaultRecordName(rec.Game, started)
+	for i := 1; ; i++ {
+		name := base + ".txt"
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d.txt", base, i)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, os.ErrExist) && i < 100 {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		_, err = f.WriteString(text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return name, err
+	}
+}
+
+// defaultRecordName is the file name of a record without --record, without
+// its extension: plateau-pogo-20261121-140312.
+func defaultRecordName(id string, t time.Time) string {
+	return "plateau-" + id + "-" + t.Format("20060102-150405")
+}
+
+// isTerminal reports whether r is a terminal (a character device), where
+// the user's typing is already shown.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// readLine reads one line without its end. A line longer than any move is
+// cut (and then refused by the game) rather than read whole, so that a
+// runaway input cannot fill the memory.
+func readLine(r *bufio.Reader) (string, error) {
+	var line []byte
+	for {
+		chunk, more, err := r.ReadLine()
+		if err != nil {
+			if errors.Is(err, io.EOF) && len(line) > 0 {
+				return string(line), nil
+			}
+			return "", err
+		}
+		if len(line) < game.MaxInput {
+			line = append(line, chunk[:min(len(chunk), game.MaxInput-len(line))]...)
+		}
+		if !more {
+			return string(line), nil
+		}
+	}
+}
