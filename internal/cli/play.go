@@ -7,8 +7,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -95,6 +97,8 @@ way and the exit status is 0.`,
 			}
 			seed := sf.value(cmd)
 			p.rng = newRNG(seed)
+			stop := p.saveOnInterrupt()
+			defer stop()
 			p.intro(seed)
 			return p.run()
 		},
@@ -156,6 +160,35 @@ type playSession struct {
 	// not know about; nil otherwise.
 	resigned *game.Outcome
 	buf      []game.Move
+	// mu is held while the game changes, so that Ctrl-C saves a record
+	// between moves, never in the middle of one.
+	mu sync.Mutex
+}
+
+// saveOnInterrupt saves the unfinished game when the user presses Ctrl-C,
+// then exits with status 130 as shells expect. It returns the function
+// that stops listening.
+func (p *playSession) saveOnInterrupt() (stop func()) {
+	signals := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(signals, os.Interrupt)
+	go func() {
+		select {
+		case <-signals:
+			p.mu.Lock()
+			fmt.Fprintln(p.out)
+			p.say(msgStopped)
+			if err := p.save(); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+			}
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(done)
+	}
 }
 
 func (p *playSession) say(t game.Text, args ...any) {
@@ -200,7 +233,9 @@ func (p *playSession) run() error {
 	for !p.outcome().Ended() {
 		seat := p.m.ToMove()
 		if p.seats[seat] == seatRandom {
+			p.mu.Lock()
 			p.playRandom(seat)
+			p.mu.Unlock()
 			continue
 		}
 		fmt.Fprint(p.out, "> ")
@@ -216,7 +251,10 @@ func (p *playSession) run() error {
 		if p.echo {
 			fmt.Fprintln(p.out, line)
 		}
-		if stop := p.handle(seat, strings.TrimSpace(line)); stop {
+		p.mu.Lock()
+		stop := p.handle(seat, strings.TrimSpace(line))
+		p.mu.Unlock()
+		if stop {
 			p.say(msgStopped)
 			return p.save()
 		}
