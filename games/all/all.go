@@ -7,5 +7,7 @@
 package all
 
 import (
+	_ "github.com/plateau-games/plateau/games/blockade/saute"
+	_ "github.com/plateau-games/plateau/games/blockade/solitaire"
 	_ "github.com/plateau-games/plateau/games/pogo"
 )

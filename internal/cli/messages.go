@@ -81,7 +81,7 @@ func describeOutcome(v *game.Variant, o game.Outcome, lang string) string {
 	if v.ScoreName.EN != "" {
 		scores := make([]string, v.Players)
 		for seat := range scores {
-			scores[seat] = fmt.Sprintf("%s %d", v.SeatName(seat, lang), o.Scores[seat])
+			scores[seat] = fmt.Sprintf("%s = %d", v.SeatName(seat, lang), o.Scores[seat])
 		}
 		text += "\n" + tr(lang, msgScores, v.ScoreName.In(lang), strings.Join(scores, ", "))
 	}

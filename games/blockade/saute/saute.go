@@ -1,0 +1,780 @@
+// Package saute implements Saute, the race game of Blockade (Sid Sackson,
+// 1979) for 2, 3 or 4 players (4 may play as two teams): pieces run
+// rightwards along their ranks, jumping runs of pieces, and keep going while
+// they stand on a file holding an odd number of opposing pieces.
+//
+// The rules as implemented are in docs/rules/saute.md.
+package saute
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/board"
+)
+
+// Shapes on a cell; 0 is an empty cell.
+const (
+	Empty    = 0
+	Square   = 1
+	Triangle = 2
+)
+
+// Files of the finish (j, k, l) and the file of the triangles in the
+// expert finish (k).
+const (
+	finishFile   = 9
+	triangleFile = 10
+	bandRanks    = 3
+)
+
+// Seat colours, in seat order. Seat k's band is given by bandOf.
+var seatNames = [game.MaxPlayers]game.Text{
+	{EN: "Blue", FR: "Bleu"}, {EN: "Red", FR: "Rouge"}, {EN: "Green", FR: "Vert"}, {EN: "Yellow", FR: "Jaune"},
+}
+
+var seatLetters = [game.MaxPlayers]byte{'B', 'R', 'G', 'Y'}
+
+// bandOf gives the band (0 = ranks 1–3, ..., 3 = ranks 10–12) of seat
+// among players: with 2 players, player 1 owns band 2 and player 2 band 3;
+// with 3 or 4, player k owns band k.
+func bandOf(players, seat int) int {
+	if players == 2 {
+		return seat + 1
+	}
+	return seat
+}
+
+// rules is what a variant decides beyond game.Variant: the owner of every
+// rank and who is an opponent of whom.
+type rules struct {
+	v       *game.Variant
+	players int
+	teams   bool
+	expert  bool
+	owner   [board.Size]int8      // seat owning each rank, -1 for none
+	band    [game.MaxPlayers]int8 // first rank (from 0) of each seat's band
+	opp     [game.MaxPlayers]uint8
+	partner [game.MaxPlayers]int8 // -1 without teams
+	form    string                // what a position text looks like
+}
+
+var theGame = &game.Game{
+	ID:      "saute",
+	Name:    game.Text{EN: "Saute (Blockade)", FR: "Saute (Blockade)"},
+	Summary: game.Text{EN: "Race your nine pieces across the board, jumping runs and bounding on odd files.", FR: "Faire traverser le plateau à ses neuf pions en sautant les files et en rebondissant sur les colonnes impaires."},
+	Author:  "Sid Sackson, 1979 (Blockade)",
+	Options: []game.Option{
+		{Name: "players", Default: "2", Values: []string{"2", "3", "4"}, Doc: game.Text{EN: "number of players", FR: "nombre de joueurs"}},
+		{Name: "teams", Default: "false", Values: []string{"false", "true"}, Doc: game.Text{
+			EN: "with 4 players: Blue and Green against Red and Yellow; a team wins when both partners have finished",
+			FR: "à 4 joueurs : Bleu et Vert contre Rouge et Jaune ; une équipe gagne quand les deux partenaires ont fini"}},
+		{Name: "expert", Default: "false", Values: []string{"false", "true"}, Doc: game.Text{
+			EN: "expert finish: the triangles must also end on file k (as at the start, in the middle)",
+			FR: "fin experte : les triangles doivent aussi finir sur la colonne k (au milieu, comme au départ)"}},
+	},
+	Variants: []game.Options{
+		{"players": "2"},
+		{"players": "2", "expert": "true"},
+		{"players": "3"},
+		{"players": "3", "expert": "true"},
+		{"players": "4"},
+		{"players": "4", "expert": "true"},
+		{"players": "4", "teams": "true"},
+		{"players": "4", "teams": "true", "expert": "true"},
+	},
+	MinPlayers: 2,
+	MaxPlayers: 4,
+}
+
+func init() {
+	theGame.Setup = setup
+	game.Register(theGame)
+}
+
+// Game is Saute's catalogue entry.
+func Game() *game.Game { return theGame }
+
+// NewVariant builds the variant with the given options, e.g.
+// NewVariant(game.Options{"players": "4", "teams": "true"}).
+func NewVariant(opts game.Options) (*game.Variant, error) { return theGame.Variant(opts) }
+
+func setup(opts game.Options) (*game.Variant, error) {
+	players, err := opts.Int("players", 2, 2, 4)
+	if err != nil {
+		return nil, err
+	}
+	teams, err := opts.Bool("teams", false)
+	if err != nil {
+		return nil, err
+	}
+	expert, err := opts.Bool("expert", false)
+	if err != nil {
+		return nil, err
+	}
+	if teams && players != 4 {
+		return nil, fmt.Errorf("teams=true needs players=4 (got players=%d)", players)
+	}
+	r := &rules{players: players, teams: teams, expert: expert}
+	for i := range r.owner {
+		r.owner[i] = -1
+	}
+	for seat := 0; seat < players; seat++ {
+		b := bandOf(players, seat)
+		r.band[seat] = int8(b * bandRanks)
+		for k := 0; k < bandRanks; k++ {
+			r.owner[b*bandRanks+k] = int8(seat)
+		}
+		r.partner[seat] = -1
+		if teams {
+			r.partner[seat] = int8((seat + 2) % 4)
+		}
+		for o := 0; o < players; o++ {
+			if o != seat && int(r.partner[seat]) != o {
+				r.opp[seat] |= 1 << o
+			}
+		}
+	}
+	v := &game.Variant{
+		Game: theGame,
+		Options: game.Options{
+			"players": strconv.Itoa(players),
+			"teams":   strconv.FormatBool(teams),
+			"expert":  strconv.FormatBool(expert),
+		},
+		Players: players,
+		Seats:   append([]game.Text(nil), seatNames[:players]...),
+	}
+	if teams {
+		v.Teams = []int{0, 1, 0, 1}
+	}
+	if expert {
+		// Software rule (DECISIONS.md): Saute with the expert finish is a
+		// draw after 800 plies. Positions never repeat (pieces only move
+		// right and passes are counted), so there is no repetition rule.
+		v.PlyLimit = 800
+	}
+	r.v = v
+	r.form = r.describe()
+	v.Start = func() game.State { return newState(r) }
+	v.Decode = func(text string) (game.State, error) { return decode(r, text) }
+	return v, nil
+}
+
+// Status values of a State.
+const (
+	ongoing = iota
+	won
+	drawn
+)
+
+// State is a Saute position: the shape on every cell (the owner of a piece
+// is the owner of its rank), each seat's pieces per file, the seat to move,
+// the passes in a row and the result.
+type State struct {
+	r       *rules
+	cells   [board.Cells]uint8
+	count   [game.MaxPlayers][board.Size]uint8
+	toMove  uint8
+	passes  uint8
+	status  uint8
+	winners uint8
+	ply     int
+}
+
+// newState lays out the start: each player's nine pieces on files a–c of
+// his band, a triangle on file b and squares on a and c of every rank.
+func newState(r *rules) *State {
+	s := &State{r: r}
+	for rank := 0; rank < board.Size; rank++ {
+		if r.owner[rank] < 0 {
+			continue
+		}
+		s.cells[board.At(0, rank)] = Square
+		s.cells[board.At(1, rank)] = Triangle
+		s.cells[board.At(2, rank)] = Square
+	}
+	s.recount()
+	return s
+}
+
+func (s *State) recount() {
+	s.count = [game.MaxPlayers][board.Size]uint8{}
+	for c := 0; c < board.Cells; c++ {
+		if s.cells[c] != Empty {
+			s.count[s.r.owner[c/board.Size]][c%board.Size]++
+		}
+	}
+}
+
+// Variant implements game.State.
+func (s *State) Variant() *game.Variant { return s.r.v }
+
+// ToMove implements game.State.
+func (s *State) ToMove() int {
+	if s.status != ongoing {
+		return -1
+	}
+	return int(s.toMove)
+}
+
+// Ply implements game.State.
+func (s *State) Ply() int { return s.ply }
+
+// Passes is the number of passes in a row just played.
+func (s *State) Passes() int { return int(s.passes) }
+
+// Shape is the shape on cell c: Empty, Square or Triangle.
+func (s *State) Shape(c board.Cell) int { return int(s.cells[c]) }
+
+// Owner is the seat owning the piece on cell c, or -1 when it is empty.
+func (s *State) Owner(c board.Cell) int {
+	if s.cells[c] == Empty {
+		return -1
+	}
+	return int(s.r.owner[c.Rank()])
+}
+
+// Opponents is the number of pieces of seat's opponents (partners are not
+// opponents) on file f (0 for a).
+func (s *State) Opponents(seat, f int) int {
+	n := 0
+	for o := 0; o < s.r.players; o++ {
+		if s.r.opp[seat]>>o&1 != 0 {
+			n += int(s.count[o][f])
+		}
+	}
+	return n
+}
+
+// next returns where a piece standing at file f of rank goes in one step:
+// the next cell if empty, else the first empty cell after the unbroken run
+// ahead; -1 when the run reaches the edge (or f is file l).
+func (s *State) next(rank, f int) int {
+	row := s.cells[rank*board.Size : rank*board.Size+board.Size]
+	for f++; f < board.Size; f++ {
+		if row[f] == Empty {
+			return f
+		}
+	}
+	return -1
+}
+
+// A move packs its start and end cells: from | to<<8.
+func encodeMove(from, to int) game.Move { return game.Move(from | to<<8) }
+
+func decodeMove(m game.Move) (from, to int) { return int(m & 0xff), int(m >> 8 & 0xff) }
+
+// pieceMoves appends the moves of the piece on file f of rank, owned by
+// seat: each stopping cell of its chain of steps.
+func (s *State) pieceMoves(buf []game.Move, seat, rank, f int) []game.Move {
+	from := rank*board.Size + f
+	for {
+		f = s.next(rank, f)
+		if f < 0 {
+			return buf
+		}
+		buf = append(buf, encodeMove(from, rank*board.Size+f))
+		if s.Opponents(seat, f)%2 == 0 {
+			return buf
+		}
+	}
+}
+
+// LegalMoves implements game.State: the moves of the mover's pieces by rank
+// and file (a1 to l12), each piece's stops from the nearest; Pass alone
+// when none of his pieces can move.
+func (s *State) LegalMoves(buf []game.Move) []game.Move {
+	buf = buf[:0]
+	if s.status != ongoing {
+		return buf
+	}
+	seat := int(s.toMove)
+	r0 := int(s.r.band[seat])
+	for rank := r0; rank < r0+bandRanks; rank++ {
+		for f := 0; f < board.Size-1; f++ {
+			if s.cells[rank*board.Size+f] != Empty {
+				buf = s.pieceMoves(buf, seat, rank, f)
+			}
+		}
+	}
+	if len(buf) == 0 {
+		buf = append(buf, game.Pass)
+	}
+	return buf
+}
+
+// Finished says whether seat has all nine pieces on files j–l of his band
+// (and, with the expert finish, his triangles on file k).
+func (s *State) Finished(seat int) bool {
+	r0 := int(s.r.band[seat])
+	for rank := r0; rank < r0+bandRanks; rank++ {
+		for f := finishFile; f < board.Size; f++ {
+			if s.cells[rank*board.Size+f] == Empty {
+				return false
+			}
+		}
+		if s.r.expert && s.cells[rank*board.Size+triangleFile] != Triangle {
+			return false
+		}
+	}
+	return true
+}
+
+// canMove says whether seat has a piece that can move: a rank whose three
+// pieces are not packed against the right edge.
+func (s *State) canMove(seat int) bool {
+	r0 := int(s.r.band[seat])
+	for rank := r0; rank < r0+bandRanks; rank++ {
+		for f := finishFile; f < board.Size; f++ {
+			if s.cells[rank*board.Size+f] == Empty {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// teamFinished says whether seat's side has won: seat finished, and his
+// partner too when there are teams.
+func (s *State) teamFinished(seat int) bool {
+	if !s.Finished(seat) {
+		return false
+	}
+	p := s.r.partner[seat]
+	return p < 0 || s.Finished(int(p))
+}
+
+func (s *State) winMask(seat int) uint8 {
+	m := uint8(1) << seat
+	if p := s.r.partner[seat]; p >= 0 {
+		m |= 1 << p
+	}
+	return m
+}
+
+// Apply implements game.State.
+func (s *State) Apply(m game.Move) {
+	seat := int(s.toMove)
+	s.ply++
+	s.toMove = uint8((seat + 1) % s.r.players)
+	if m == game.Pass {
+		s.passes++
+		if int(s.passes) >= s.r.players {
+			s.status = drawn
+		}
+		return
+	}
+	s.passes = 0
+	from, to := decodeMove(m)
+	s.cells[to], s.cells[from] = s.cells[from], Empty
+	s.count[seat][from%board.Size]--
+	s.count[seat][to%board.Size]++
+	if to%board.Size >= finishFile && s.teamFinished(seat) {
+		s.status, s.winners = won, s.winMask(seat)
+	}
+}
+
+// Outcome implements game.State.
+func (s *State) Outcome() game.Outcome {
+	switch s.status {
+	case won:
+		reason := "all pieces home"
+		if s.r.teams {
+			reason = "both partners home"
+		}
+		return game.Outcome{Status: game.Win, Winners: s.winners, Reason: reason}
+	case drawn:
+		return game.Outcome{Status: game.Draw, Reason: "every player passed"}
+	}
+	return game.Outcome{}
+}
+
+// Hash keys: a shape on a cell, the seat to move, the passes in a row.
+var zobrist = game.HashKeys(0x7361757465, board.Cells*2+game.MaxPlayers+game.MaxPlayers+1)
+
+// Hash implements game.State: a Zobrist hash of the shapes on the board (the
+// owner of a piece is fixed by its rank), the seat to move and the passes.
+func (s *State) Hash() uint64 {
+	h := zobrist[board.Cells*2+int(s.toMove)] ^ zobrist[board.Cells*2+game.MaxPlayers+int(s.passes)]
+	for c := 0; c < board.Cells; c++ {
+		if x := s.cells[c]; x != Empty {
+			h ^= zobrist[c*2+int(x)-1]
+		}
+	}
+	return h
+}
+
+// Clone implements game.State.
+func (s *State) Clone() game.State {
+	c := *s
+	return &c
+}
+
+// Encode implements game.State. The position text is "board side passes
+// ply": the board gives ranks 12 down to 1 separated by "/", each rank from
+// file a to l with S (square) or T (triangle) for a piece and a number for a
+// run of empty cells; a piece belongs to the owner of its rank's band. The
+// side to move is a colour letter (B, R, G, Y), passes is the number of
+// passes in a row just played. The 2-player start:
+// "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 B 0 0".
+func (s *State) Encode() string {
+	var b strings.Builder
+	b.Grow(64)
+	for r := board.Size - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < board.Size; f++ {
+			x := s.cells[r*board.Size+f]
+			if x == Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(" ST"[x])
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteByte(seatLetters[s.toMove])
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(int(s.passes)))
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(s.ply))
+	return b.String()
+}
+
+// Decode reads a position text of variant v (see State.Encode).
+func Decode(v *game.Variant, text string) (*State, error) {
+	st, err := v.Decode(text)
+	if err != nil {
+		return nil, err
+	}
+	return st.(*State), nil
+}
+
+func (r *rules) describe() string {
+	var bands []string
+	for seat := 0; seat < r.players; seat++ {
+		b := int(r.band[seat])
+		bands = append(bands, fmt.Sprintf("%c (%s) ranks %d–%d", seatLetters[seat], seatNames[seat].EN, b+1, b+bandRanks))
+	}
+	return `a Saute position text is "board side passes ply": the board gives ranks 12 down to 1 separated by "/", each rank files a to l with S (square) or T (triangle) for a piece and a number (1 to 12) for a run of empty cells, every rank adding up to 12 cells; each rank of a band holds one triangle and two squares of its owner (` +
+		strings.Join(bands, ", ") + `) and the other ranks are empty; side is the colour letter of the player to move, passes the number of passes in a row just played (0 to ` + strconv.Itoa(r.players) + `), ply the number of turns played. E.g. ` + newState(r).Encode()
+}
+
+func decode(r *rules, text string) (*State, error) {
+	if len(text) > game.MaxInput {
+		return nil, fmt.Errorf("%s; got %d bytes", r.form, len(text))
+	}
+	fields := strings.Fields(text)
+	if len(fields) != 4 {
+		return nil, fmt.Errorf("%s; got %d fields in %s", r.form, len(fields), game.Quote(text))
+	}
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != board.Size {
+		return nil, fmt.Errorf("%s; got %d ranks", r.form, len(ranks))
+	}
+	s := &State{r: r}
+	for i, rank := range ranks {
+		rk := board.Size - 1 - i
+		f := 0
+		var n [3]int
+		for j := 0; j < len(rank) && f <= board.Size; j++ {
+			ch := rank[j]
+			if ch >= '1' && ch <= '9' {
+				k := int(ch - '0')
+				if k == 1 && j+1 < len(rank) && rank[j+1] >= '0' && rank[j+1] <= '2' {
+					k = 10 + int(rank[j+1]-'0')
+					j++
+				}
+				f += k
+				continue
+			}
+			var x uint8
+			switch ch {
+			case 'S', 's':
+				x = Square
+			case 'T', 't':
+				x = Triangle
+			default:
+				return nil, fmt.Errorf("%s; rank %d has %q, which is neither S, T nor a number", r.form, rk+1, ch)
+			}
+			if f < board.Size {
+				s.cells[board.At(f, rk)] = x
+			}
+			n[x]++
+			f++
+		}
+		if f != board.Size {
+			return nil, fmt.Errorf("%s; rank %d (%s) does not describe exactly 12 cells", r.form, rk+1, game.Quote(rank))
+		}
+		if r.owner[rk] < 0 {
+			if n[Square]+n[Triangle] != 0 {
+				return nil, fmt.Errorf("rank %d belongs to no player's band and must be empty; %s", rk+1, r.form)
+			}
+		} else if n[Square] != 2 || n[Triangle] != 1 {
+			return nil, fmt.Errorf("rank %d holds %d square(s) and %d triangle(s), but pieces never leave their rank: each rank of a band holds one triangle and two squares; %s", rk+1, n[Square], n[Triangle], r.form)
+		}
+	}
+	s.recount()
+	side := -1
+	if len(fields[1]) == 1 {
+		for seat := 0; seat < r.players; seat++ {
+			if fields[1][0]|0x20 == seatLetters[seat]|0x20 {
+				side = seat
+			}
+		}
+	}
+	if side < 0 {
+		return nil, fmt.Errorf("the side to move must be the colour letter of a player (%s), got %s", string(seatLetters[:r.players]), game.Quote(fields[1]))
+	}
+	s.toMove = uint8(side)
+	passes, err := strconv.Atoi(fields[2])
+	if err != nil || passes < 0 || passes > r.players {
+		return nil, fmt.Errorf("the passes in a row must be a whole number from 0 to %d, got %s", r.players, game.Quote(fields[2]))
+	}
+	s.passes = uint8(passes)
+	ply, err := strconv.Atoi(fields[3])
+	if err != nil || ply < passes || ply > 1_000_000 {
+		return nil, fmt.Errorf("the ply must be a whole number from the passes in a row (%d) to 1000000, got %s", passes, game.Quote(fields[3]))
+	}
+	s.ply = ply
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// settle works out the result of a decoded position and refuses what no
+// game can reach.
+func (s *State) settle() error {
+	r := s.r
+	last := (int(s.toMove) + r.players - 1) % r.players // who played the last turn
+	var sides []int
+	for seat := 0; seat < r.players; seat++ {
+		if s.teamFinished(seat) && (r.partner[seat] < 0 || seat < int(r.partner[seat])) {
+			sides = append(sides, seat)
+		}
+	}
+	switch {
+	case len(sides) > 1:
+		return fmt.Errorf("impossible position: %s and %s have both finished, but the game ends when the first finishes", seatNames[sides[0]].EN, seatNames[sides[1]].EN)
+	case len(sides) == 1:
+		if s.winMask(sides[0])>>last&1 == 0 || s.passes != 0 {
+			return fmt.Errorf("impossible position: %s has finished, so the game ended on his side's move, but %s is to move after %d pass(es)", seatNames[sides[0]].EN, seatNames[s.toMove].EN, s.passes)
+		}
+		s.status, s.winners = won, s.winMask(sides[0])
+		return nil
+	}
+	for k := 1; k <= int(s.passes); k++ {
+		seat := (int(s.toMove) + r.players - k) % r.players
+		if s.canMove(seat) {
+			return fmt.Errorf("impossible position: %s passed (%d pass(es) in a row) but has a piece that can move; a player passes only when none can", seatNames[seat].EN, s.passes)
+		}
+	}
+	if int(s.passes) >= r.players {
+		s.status = drawn
+	}
+	return nil
+}
+
+// MoveString implements game.State: start and end cell ("b5-d5"), or
+// "pass".
+func (s *State) MoveString(m game.Move) string {
+	if m == game.Pass {
+		return game.PassNotation
+	}
+	from, to := decodeMove(m)
+	var b [7]byte
+	out := appendCell(b[:0], from)
+	out = append(out, '-')
+	return string(appendCell(out, to))
+}
+
+// appendCell appends the name of cell c (a1 to l12) without formatting
+// machinery: notation is made on every ply of every playout.
+func appendCell(b []byte, c int) []byte {
+	b = append(b, byte('a'+c%board.Size))
+	r := c/board.Size + 1
+	if r >= 10 {
+		b = append(b, '1')
+		r -= 10
+	}
+	return append(b, byte('0'+r))
+}
+
+// cellAt reads a cell name (a1 to l12, lower case) at the start of in and
+// returns it with the number of bytes read, or -1.
+func cellAt(in string) (board.Cell, int) {
+	if len(in) < 2 || in[0] < 'a' || in[0] > 'l' || in[1] < '1' || in[1] > '9' {
+		return board.NoCell, -1
+	}
+	r, n := int(in[1]-'0'), 2
+	if r == 1 && len(in) > 2 && in[2] >= '0' && in[2] <= '2' {
+		r, n = 10+int(in[2]-'0'), 3
+	}
+	return board.At(int(in[0]-'a'), r-1), n
+}
+
+const moveForm = "a Saute move is the start cell, a dash and the cell where the piece stops, e.g. b5-d5 (cells a1 to l12), or pass when none of your pieces can move"
+
+// ParseMove implements game.State. It reads "b5-d5" (any case, the dash and
+// spaces optional) or "pass".
+func (s *State) ParseMove(text string) (game.Move, error) {
+	if len(text) > 32 {
+		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+	}
+	in := normalise(text)
+	if in == game.PassNotation {
+		if s.status != ongoing {
+			return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		}
+		if s.canMove(int(s.toMove)) {
+			return 0, game.IllegalMoveError(s, text, "a player passes only when none of his pieces can move")
+		}
+		return game.Pass, nil
+	}
+	from, to, ok := splitCells(in)
+	if !ok {
+		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+	}
+	if s.status != ongoing {
+		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+	}
+	if why := s.whyIllegal(from, to); why != "" {
+		return 0, game.IllegalMoveError(s, text, why)
+	}
+	return encodeMove(int(from), int(to)), nil
+}
+
+// normalise lowers the case and drops spaces and dashes, without
+// allocating when there is nothing to drop.
+func normalise(text string) string {
+	clean := true
+	for i := 0; i < len(text); i++ {
+		if ch := text[i]; ch == ' ' || ch == '\t' || (ch >= 'A' && ch <= 'Z') || ch >= 0x80 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return text
+	}
+	return strings.ToLower(strings.Join(strings.Fields(text), ""))
+}
+
+// splitCells reads two cell names written one after the other, with or
+// without a dash between them.
+func splitCells(in string) (from, to board.Cell, ok bool) {
+	a, n := cellAt(in)
+	if n < 0 {
+		return board.NoCell, board.NoCell, false
+	}
+	if n < len(in) && in[n] == '-' {
+		n++
+	}
+	b, m := cellAt(in[n:])
+	if m < 0 || n+m != len(in) {
+		return board.NoCell, board.NoCell, false
+	}
+	return a, b, true
+}
+
+// whyIllegal explains why moving the piece on from to to is illegal, or
+// returns "".
+func (s *State) whyIllegal(from, to board.Cell) string {
+	seat := int(s.toMove)
+	switch {
+	case s.cells[from] == Empty:
+		return "there is no piece on " + from.String()
+	case int(s.r.owner[from.Rank()]) != seat:
+		return fmt.Sprintf("the piece on %s is %s's", from, seatNames[s.r.owner[from.Rank()]].EN)
+	case to.Rank() != from.Rank() || to.File() <= from.File():
+		return "pieces move only rightwards along their own rank"
+	}
+	var buf [board.Size]game.Move
+	moves := s.pieceMoves(buf[:0], seat, from.Rank(), from.File())
+	var stops []string
+	for _, m := range moves {
+		if _, t := decodeMove(m); t == int(to) {
+			return ""
+		}
+		stops = append(stops, s.MoveString(m))
+	}
+	if len(stops) == 0 {
+		return fmt.Sprintf("the piece on %s cannot move: the cells ahead of it are full up to the edge", from)
+	}
+	return fmt.Sprintf("the piece on %s can only play %s", from, strings.Join(stops, ", "))
+}
+
+// String implements game.State: the board with each piece as its colour
+// letter and s (square) or t (triangle).
+func (s *State) String() string {
+	out := draw(func(c int) (byte, byte) {
+		if x := s.cells[c]; x != Empty {
+			return seatLetters[s.r.owner[c/board.Size]], " st"[x]
+		}
+		return 0, 0
+	})
+	out += "(B Blue, R Red, G Green, Y Yellow; s square, t triangle)\n"
+	switch s.status {
+	case won:
+		var names []string
+		for seat := 0; seat < s.r.players; seat++ {
+			if s.winners>>seat&1 != 0 {
+				names = append(names, seatNames[seat].EN)
+			}
+		}
+		out += strings.Join(names, " and ") + " won\n"
+	case drawn:
+		out += "draw: every player passed\n"
+	default:
+		out += seatNames[s.toMove].EN + " to move\n"
+	}
+	return out
+}
+
+// draw renders the board like board.Draw (rank 12 on top, files a–l, "o"
+// on an empty circle), without formatting machinery since it is called on
+// every position the tests visit. glyph gives two characters for a cell, or
+// zero for an empty one.
+func draw(glyph func(c int) (byte, byte)) string {
+	const files = "    a  b  c  d  e  f  g  h  i  j  k  l\n"
+	b := make([]byte, 0, 16*(3*board.Size+8))
+	b = append(b, files...)
+	for r := board.Size - 1; r >= 0; r-- {
+		b = appendRank(b, r+1)
+		for f := 0; f < board.Size; f++ {
+			c := board.At(f, r)
+			g1, g2 := glyph(int(c))
+			if g1 == 0 {
+				g1, g2 = '.', ' '
+				if c.IsCircle() {
+					g1 = 'o'
+				}
+			}
+			b = append(b, ' ', g1, g2)
+		}
+		b = append(b, ' ')
+		b = append(b, strconv.Itoa(r+1)...)
+		b = append(b, '\n')
+	}
+	return string(append(b, files...))
+}
+
+func appendRank(b []byte, r int) []byte {
+	if r < 10 {
+		b = append(b, ' ')
+	}
+	return append(append(b, strconv.Itoa(r)...), ' ')
+}
