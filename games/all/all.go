@@ -7,6 +7,8 @@
 package all
 
 import (
+	_ "github.com/plateau-games/plateau/games/blockade/alignement"
+	_ "github.com/plateau-games/plateau/games/blockade/empire"
 	_ "github.com/plateau-games/plateau/games/blockade/saute"
 	_ "github.com/plateau-games/plateau/games/blockade/solitaire"
 	_ "github.com/plateau-games/plateau/games/pogo"
