@@ -12,4 +12,5 @@ import (
 	_ "github.com/plateau-games/plateau/games/blockade/saute"
 	_ "github.com/plateau-games/plateau/games/blockade/solitaire"
 	_ "github.com/plateau-games/plateau/games/pogo"
+	_ "github.com/plateau-games/plateau/games/poldr"
 )
