@@ -11,6 +11,7 @@ import (
 	_ "github.com/plateau-games/plateau/games/blockade/empire"
 	_ "github.com/plateau-games/plateau/games/blockade/saute"
 	_ "github.com/plateau-games/plateau/games/blockade/solitaire"
+	_ "github.com/plateau-games/plateau/games/pods"
 	_ "github.com/plateau-games/plateau/games/pogo"
 	_ "github.com/plateau-games/plateau/games/poldr"
 )
