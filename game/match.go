@@ -163,7 +163,18 @@ func IllegalMoveError(s State, input, why string) error {
 	if why != "" {
 		why = " (" + why + ")"
 	}
-	return fmt.Errorf("%s is not a legal move here%s; legal moves: %s", Quote(input), why, strings.Join(legal, " "))
+	return fmt.Errorf("%s is not a legal move here%s; legal moves: %s", Quote(input), why, listMoves(legal))
+}
+
+// maxListedMoves is how many legal moves an error lists before it only
+// gives their number: some games have hundreds.
+const maxListedMoves = 40
+
+func listMoves(legal []string) string {
+	if len(legal) <= maxListedMoves {
+		return strings.Join(legal, " ")
+	}
+	return fmt.Sprintf("%s … (%d in all)", strings.Join(legal[:maxListedMoves], " "), len(legal))
 }
 
 // MaxInput is the longest move or position text worth reading; longer input
