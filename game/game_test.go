@@ -50,6 +50,12 @@ func TestRegistry(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "takes no options") {
 		t.Fatalf("option on a game without options: %v", err)
 	}
+	if v, err := game.NewVariant("pogo", game.Options{"players": "2"}); err != nil || v.String() != "pogo" {
+		t.Fatalf("players=2 on a two-player game: %v", err)
+	}
+	if _, err := game.NewVariant("pogo", game.Options{"players": "3"}); err == nil {
+		t.Fatal("players=3 accepted by POGO")
+	}
 	v, err := game.NewVariant("pogo", nil)
 	if err != nil || v.Players != 2 || v.SeatName(1, "fr") != "Foncé" || v.SeatName(5, "en") != "player 6" {
 		t.Fatalf("pogo variant: %+v %v", v, err)

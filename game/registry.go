@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -202,6 +203,11 @@ func (g *Game) Variant(opts Options) (*Variant, error) {
 		k = strings.ToLower(strings.TrimSpace(k))
 		v = strings.TrimSpace(v)
 		o, ok := g.Option(k)
+		if !ok && k == "players" && v == strconv.Itoa(g.MinPlayers) && g.MinPlayers == g.MaxPlayers {
+			// Every game accepts its own fixed player count, so that a
+			// platform may pass players=N to any game.
+			continue
+		}
 		if !ok {
 			var names []string
 			for _, o := range g.Options {

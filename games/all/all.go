@@ -8,7 +8,9 @@ package all
 
 import (
 	_ "github.com/plateau-games/plateau/games/blockade/alignement"
+	_ "github.com/plateau-games/plateau/games/blockade/blocus"
 	_ "github.com/plateau-games/plateau/games/blockade/empire"
+	_ "github.com/plateau-games/plateau/games/blockade/porte"
 	_ "github.com/plateau-games/plateau/games/blockade/saute"
 	_ "github.com/plateau-games/plateau/games/blockade/solitaire"
 	_ "github.com/plateau-games/plateau/games/pods"

@@ -1,0 +1,647 @@
+// Package blocus implements Le Blocus, the first of the six Blockade games
+// (Sid Sackson, 1979): two kings wait on their circles while their players
+// place and move six guards each; a king leaves as soon as a path of straight
+// runs, turning only at guards, takes it out through the opposite edge.
+//
+// The rules as implemented, with every reconstruction and decision, are in
+// docs/rules/blocus.md.
+package blocus
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/board"
+)
+
+// Seats: South moves first.
+const (
+	South = 0
+	North = 1
+)
+
+// Guards is the number of guards of each player.
+const Guards = 6
+
+// Cell contents.
+const (
+	empty  uint8 = iota
+	kingS        // South's king
+	kingN        // North's king
+	guardS       // a South guard
+	guardN       // a North guard
+)
+
+var (
+	kingPiece  = [2]uint8{kingS, kingN}
+	guardPiece = [2]uint8{guardS, guardN}
+	// kingCell is the start (and, until it leaves, only) cell of each king:
+	// the circle of the second section from the player's own left in his
+	// home row of sections: e2 for South, h11 for North.
+	kingCell = [2]board.Cell{board.At(4, 1), board.At(7, 10)}
+	// forward is the direction in which each king leaves the board.
+	forward = [2]board.Direction{board.North, board.South}
+	// pieceLetters are the letters of the position text, by cell content.
+	pieceLetters = [5]byte{'.', 'K', 'k', 'G', 'g'}
+	sideLetters  = [2]byte{'S', 'N'}
+)
+
+// Precomputed geometry.
+var (
+	// next[c][d] is the neighbour of c in direction d, or -1 off the board.
+	next [board.Cells][4]int16
+	// kingSection marks the cells of the two kings' sections.
+	kingSection [board.Cells]bool
+	isCircle    [board.Cells]bool
+	// hashKeys: 4 piece kinds on each cell, then the side to move, then the
+	// pass counter (1 and 2).
+	hashKeys = game.HashKeys(0xb10c05, board.Cells*4+3)
+)
+
+// Moves: a placement is kindPlace|cell, a guard move kindSlide|from|to<<8,
+// and the king's exit the single move moveExit.
+const (
+	kindPlace game.Move = 1 << 16
+	kindSlide game.Move = 2 << 16
+	moveExit  game.Move = 3 << 16
+	kindMask  game.Move = 3 << 16
+)
+
+func place(c int) game.Move        { return kindPlace | game.Move(c) }
+func slide(from, to int) game.Move { return kindSlide | game.Move(from) | game.Move(to)<<8 }
+func moveFrom(m game.Move) int     { return int(m & 0xff) }
+func moveTo(m game.Move) int       { return int(m >> 8 & 0xff) }
+
+var theGame *game.Game
+
+var variant = &game.Variant{
+	Options:    game.Options{},
+	Players:    2,
+	Seats:      []game.Text{{EN: "South", FR: "Sud"}, {EN: "North", FR: "Nord"}},
+	PlyLimit:   400,
+	Repetition: 3,
+}
+
+func init() {
+	for c := 0; c < board.Cells; c++ {
+		cell := board.Cell(c)
+		for _, d := range board.Directions {
+			next[c][d] = int16(cell.Step(d))
+		}
+		kingSection[c] = cell.Section() == kingCell[South].Section() || cell.Section() == kingCell[North].Section()
+		isCircle[c] = cell.IsCircle()
+	}
+	theGame = &game.Game{
+		ID:         "blocus",
+		Name:       game.Text{EN: "Le Blocus", FR: "Le Blocus"},
+		Summary:    game.Text{EN: "Blockade: place and move six guards to open a path for your king and block your opponent's (2 players).", FR: "Blockade : placer et déplacer six gardes pour ouvrir le chemin de son roi et barrer celui de l'adversaire (2 joueurs)."},
+		Author:     "Sid Sackson, 1979 (Blockade)",
+		MinPlayers: 2,
+		MaxPlayers: 2,
+		Setup:      func(game.Options) (*game.Variant, error) { return variant, nil },
+	}
+	variant.Game = theGame
+	variant.Start = func() game.State { return New() }
+	variant.Decode = func(s string) (game.State, error) { return Decode(s) }
+	game.Register(theGame)
+}
+
+// Variant is Le Blocus's only variant.
+func Variant() *game.Variant { return variant }
+
+// State is a position of Le Blocus.
+type State struct {
+	cells  [board.Cells]uint8
+	placed [2]uint8 // guards each side has on the board
+	toMove uint8
+	passes uint8 // passes played in a row; 2 ends the game in a draw
+	winner int8  // the side whose king has left, or -1
+	exit   bool  // the side to move has an exit path (derived from the board)
+	ply    int
+}
+
+// New returns the start position: both kings on their circles, no guard,
+// South to move.
+func New() *State {
+	s := &State{winner: -1}
+	s.cells[kingCell[South]] = kingS
+	s.cells[kingCell[North]] = kingN
+	s.exit = s.HasExitPath(South)
+	return s
+}
+
+// Variant implements game.State.
+func (s *State) Variant() *game.Variant { return variant }
+
+func (s *State) over() bool { return s.winner >= 0 || s.passes >= 2 }
+
+// ToMove implements game.State.
+func (s *State) ToMove() int {
+	if s.over() {
+		return -1
+	}
+	return int(s.toMove)
+}
+
+// Ply implements game.State.
+func (s *State) Ply() int { return s.ply }
+
+// Placed returns the number of guards side has placed.
+func (s *State) Placed(side int) int { return int(s.placed[side]) }
+
+// HasExitPath reports whether side's king, if it set off now, could leave
+// the board through the opposite edge: it sets off left or right, runs
+// straight, turns a quarter turn left or right (its choice) when the next
+// cell holds a guard, and fails when it would run into the other king, leave
+// by a side edge or its own back edge, meet a guard right after a turn, or
+// come back to a cell in a direction it already had there. The search visits
+// each (cell, direction) once and does not allocate.
+func (s *State) HasExitPath(side int) bool {
+	if s.cells[kingCell[side]] != kingPiece[side] {
+		return false
+	}
+	var seen [board.Cells]uint8 // bit d: the king was on the cell heading d
+	var stack [board.Cells * 4]int16
+	top := 0
+	fwd := forward[side]
+	other := kingPiece[side^1]
+	k := int(kingCell[side])
+	for _, d := range [2]board.Direction{board.West, board.East} {
+		seen[k] |= 1 << d
+		stack[top] = int16(k*4 + int(d))
+		top++
+	}
+	for top > 0 {
+		top--
+		p, d := int(stack[top])/4, board.Direction(stack[top]%4)
+		for {
+			n := int(next[p][d])
+			if n < 0 { // leaving the board
+				if d == fwd {
+					return true
+				}
+				break
+			}
+			v := s.cells[n]
+			if v == other {
+				break
+			}
+			if v >= guardS { // a guard ahead: turn a quarter left or right
+				for _, t := range [2]board.Direction{d.Left(), d.Right()} {
+					m := int(next[p][t])
+					if m < 0 {
+						if t == fwd {
+							return true
+						}
+						continue
+					}
+					if w := s.cells[m]; w == other || w >= guardS {
+						continue
+					}
+					if seen[m]&(1<<t) == 0 {
+						seen[m] |= 1 << t
+						stack[top] = int16(m*4 + int(t))
+						top++
+					}
+				}
+				break
+			}
+			// An empty cell (or the king's own start cell, left behind).
+			if seen[n]&(1<<d) != 0 {
+				break
+			}
+			seen[n] |= 1 << d
+			p = n
+		}
+	}
+	return false
+}
+
+// LegalMoves implements game.State: `exit` alone when the mover's king has
+// an exit path; otherwise every placement (cells in order) while the mover
+// has guards to place, else every guard move (guards in cell order,
+// directions north, east, south, west, nearest first); pass when there is
+// nothing else.
+func (s *State) LegalMoves(buf []game.Move) []game.Move {
+	buf = buf[:0]
+	if s.over() {
+		return buf
+	}
+	if s.exit {
+		return append(buf, moveExit)
+	}
+	me := s.toMove
+	if s.placed[me] < Guards {
+		first := s.placed[me] == 0
+		for c := 0; c < board.Cells; c++ {
+			if s.cells[c] == empty && !kingSection[c] && !(first && isCircle[c]) {
+				buf = append(buf, place(c))
+			}
+		}
+	} else {
+		mine := guardPiece[me]
+		for c := 0; c < board.Cells; c++ {
+			if s.cells[c] != mine {
+				continue
+			}
+			for d := 0; d < 4; d++ {
+				for n := int(next[c][d]); n >= 0 && s.cells[n] == empty; n = int(next[n][d]) {
+					if !kingSection[n] {
+						buf = append(buf, slide(c, n))
+					}
+				}
+			}
+		}
+	}
+	if len(buf) == 0 {
+		buf = append(buf, game.Pass)
+	}
+	return buf
+}
+
+// Apply implements game.State.
+func (s *State) Apply(m game.Move) {
+	me := s.toMove
+	switch {
+	case m == game.Pass:
+		s.passes++
+	case m == moveExit:
+		s.cells[kingCell[me]] = empty
+		s.winner = int8(me)
+		s.passes = 0
+	case m&kindMask == kindPlace:
+		s.cells[moveFrom(m)] = guardPiece[me]
+		s.placed[me]++
+		s.passes = 0
+	default:
+		s.cells[moveTo(m)] = s.cells[moveFrom(m)]
+		s.cells[moveFrom(m)] = empty
+		s.passes = 0
+	}
+	s.ply++
+	s.toMove ^= 1
+	s.exit = !s.over() && s.HasExitPath(int(s.toMove))
+}
+
+// Outcome implements game.State.
+func (s *State) Outcome() game.Outcome {
+	switch {
+	case s.winner >= 0:
+		return game.Outcome{Status: game.Win, Winners: 1 << uint(s.winner), Reason: "king left the board"}
+	case s.passes >= 2:
+		return game.Outcome{Status: game.Draw, Reason: "two passes in a row"}
+	}
+	return game.Outcome{}
+}
+
+// Hash implements game.State: Zobrist keys of the pieces, the side to move
+// and the pass counter.
+func (s *State) Hash() uint64 {
+	var h uint64
+	for c, v := range s.cells {
+		if v != empty {
+			h ^= hashKeys[c*4+int(v)-1]
+		}
+	}
+	if s.toMove == North {
+		h ^= hashKeys[board.Cells*4]
+	}
+	if s.passes > 0 {
+		h ^= hashKeys[board.Cells*4+int(min(s.passes, 2))]
+	}
+	return h
+}
+
+// Clone implements game.State.
+func (s *State) Clone() game.State {
+	c := *s
+	return &c
+}
+
+// Encode implements game.State. The position text is four fields: the
+// ranks from 12 down to 1 separated by "/", twelve cells each from file a to
+// l (. empty, K South's king, k North's king, G a South guard, g a North
+// guard; a king that has left the board is no longer drawn), the side that
+// moves next (S or N), the passes just played in a row (0, 1 or 2) and the
+// ply.
+func (s *State) Encode() string {
+	var b strings.Builder
+	b.Grow(board.Cells + 24)
+	for r := board.Size - 1; r >= 0; r-- {
+		for f := 0; f < board.Size; f++ {
+			b.WriteByte(pieceLetters[s.cells[board.At(f, r)]])
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteByte(sideLetters[s.toMove])
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(int(s.passes)))
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(s.ply))
+	return b.String()
+}
+
+const positionForm = `a Le Blocus position is "ranks side passes ply": ranks 12 down to 1 separated by "/", 12 cells each from a to l (. empty, K/k South/North king, G/g South/North guard), the side to move S or N, the passes just played in a row (0, 1 or 2) and the ply, e.g. the start: "............/.......k..../............/............/............/............/............/............/............/............/....K......./............ S 0 0"`
+
+// Decode reads a position text written by Encode. It refuses malformed text
+// and positions that cannot arise in a game.
+func Decode(text string) (*State, error) {
+	if len(text) > game.MaxInput {
+		return nil, fmt.Errorf("position text too long (%d bytes); %s", len(text), positionForm)
+	}
+	fields := strings.Fields(text)
+	if len(fields) != 4 {
+		return nil, fmt.Errorf("%s; got %d fields in %s", positionForm, len(fields), game.Quote(text))
+	}
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != board.Size {
+		return nil, fmt.Errorf("%s; got %d ranks", positionForm, len(ranks))
+	}
+	s := &State{winner: -1}
+	var onCircle [2]int
+	for i, rank := range ranks {
+		r := board.Size - 1 - i
+		if len(rank) != board.Size {
+			return nil, fmt.Errorf("%s; rank %d has %d characters, not 12", positionForm, r+1, len(rank))
+		}
+		for f := 0; f < board.Size; f++ {
+			c := board.At(f, r)
+			v := uint8(strings.IndexByte(string(pieceLetters[:]), rank[f]))
+			if v > guardN {
+				return nil, fmt.Errorf("%s; cell %s has %q", positionForm, c, rank[f])
+			}
+			switch v {
+			case kingS, kingN:
+				side := int(v - kingS)
+				if c != kingCell[side] {
+					return nil, fmt.Errorf("impossible position: %s's king is on %s; it stays on %s until it leaves the board", variant.Seats[side].EN, c, kingCell[side])
+				}
+			case guardS, guardN:
+				side := int(v - guardS)
+				if kingSection[c] {
+					return nil, fmt.Errorf("impossible position: a guard on %s, in a king's section", c)
+				}
+				s.placed[side]++
+				if s.placed[side] > Guards {
+					return nil, fmt.Errorf("impossible position: %s has more than %d guards", variant.Seats[side].EN, Guards)
+				}
+				if isCircle[c] {
+					onCircle[side]++
+				}
+			}
+			s.cells[c] = v
+		}
+	}
+	switch fields[1] {
+	case "S":
+		s.toMove = South
+	case "N":
+		s.toMove = North
+	default:
+		return nil, fmt.Errorf("the side to move must be S (South) or N (North), got %s", game.Quote(fields[1]))
+	}
+	switch fields[2] {
+	case "0", "1", "2":
+		s.passes = fields[2][0] - '0'
+	default:
+		return nil, fmt.Errorf("the passes in a row must be 0, 1 or 2, got %s", game.Quote(fields[2]))
+	}
+	ply, err := strconv.Atoi(fields[3])
+	if err != nil || ply < 0 || ply > 1_000_000 {
+		return nil, fmt.Errorf("the ply must be a whole number from 0 to 1000000, got %s", game.Quote(fields[3]))
+	}
+	s.ply = ply
+	// Kings: one missing means that side left the board and won with the
+	// move just played.
+	left := [2]bool{s.cells[kingCell[South]] != kingS, s.cells[kingCell[North]] != kingN}
+	mover := int(s.toMove) // the side whose turn it is, or was when its king left
+	switch {
+	case left[South] && left[North]:
+		return nil, fmt.Errorf("impossible position: both kings have left the board")
+	case left[South] || left[North]:
+		s.winner = South
+		if left[North] {
+			s.winner = North
+		}
+		if int(s.toMove) != int(s.winner)^1 {
+			return nil, fmt.Errorf("impossible position: %s's king has left the board, so %s moves next", variant.Seats[s.winner].EN, variant.Seats[s.winner^1].EN)
+		}
+		if s.passes != 0 {
+			return nil, fmt.Errorf("impossible position: a king has left the board, so no pass was just played")
+		}
+		mover = int(s.winner)
+	}
+	nS, nN := s.placed[South], s.placed[North]
+	if nS < Guards || nN < Guards {
+		if !(mover == South && nS == nN) && !(mover == North && nS == nN+1) {
+			return nil, fmt.Errorf("impossible position: South has placed %d guards and North %d, which does not fit %s to move (guards are placed in turn, South first)", nS, nN, variant.Seats[mover].EN)
+		}
+		for side := 0; side < 2; side++ {
+			if s.placed[side] > 0 && onCircle[side] == int(s.placed[side]) {
+				return nil, fmt.Errorf("impossible position: all of %s's guards stand on circles, but a first guard may not and guards do not move before all six are placed", variant.Seats[side].EN)
+			}
+		}
+		if s.passes != 0 {
+			return nil, fmt.Errorf("impossible position: a player who still has guards to place never passes")
+		}
+	}
+	if min := int(nS) + int(nN) + int(s.passes); s.ply < min {
+		return nil, fmt.Errorf("impossible position: ply %d is less than the %d turns this position needs", s.ply, min)
+	}
+	// A pass is played only by a side that can do nothing on this very
+	// board: no exit and no guard move.
+	for i := 0; i < int(s.passes); i++ {
+		side := s.toMove ^ 1 ^ uint8(i&1)
+		if s.HasExitPath(int(side)) || s.canMoveGuard(side) {
+			return nil, fmt.Errorf("impossible position: %s passed, but has a legal move on this board", variant.Seats[side].EN)
+		}
+	}
+	s.exit = !s.over() && s.HasExitPath(int(s.toMove))
+	return s, nil
+}
+
+// canMoveGuard says whether side has a legal guard move (all six placed).
+func (s *State) canMoveGuard(side uint8) bool {
+	mine := guardPiece[side]
+	for c := 0; c < board.Cells; c++ {
+		if s.cells[c] != mine {
+			continue
+		}
+		for d := 0; d < 4; d++ {
+			for n := int(next[c][d]); n >= 0 && s.cells[n] == empty; n = int(next[n][d]) {
+				if !kingSection[n] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// MoveString implements game.State: `@d4` places a guard on d4, `d4-d8`
+// moves one, `exit` takes the king out, `pass` passes.
+func (s *State) MoveString(m game.Move) string {
+	switch {
+	case m == game.Pass:
+		return game.PassNotation
+	case m == moveExit:
+		return "exit"
+	case m&kindMask == kindPlace:
+		return "@" + board.Cell(moveFrom(m)).String()
+	}
+	return board.Cell(moveFrom(m)).String() + "-" + board.Cell(moveTo(m)).String()
+}
+
+const moveForm = "a Le Blocus move is exit (the king leaves), @d4 (place a guard on d4; G@d4 or d4 also do), d4-d8 (move a guard like a rook) or pass; cells run from a1 to l12"
+
+// ParseMove implements game.State. Besides the notation of MoveString it
+// accepts any case, spaces, "G@d4", "S@d4" and a bare cell for a placement,
+// "d4d8" for a guard move and "sortie" for exit.
+func (s *State) ParseMove(text string) (game.Move, error) {
+	if len(text) > 64 {
+		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+	}
+	in := strings.ToLower(strings.Join(strings.Fields(text), ""))
+	var m game.Move
+	switch {
+	case in == game.PassNotation || in == "passe":
+		m = game.Pass
+	case in == "exit" || in == "sortie":
+		m = moveExit
+	case strings.Contains(in, "@"):
+		who, cell, _ := strings.Cut(in, "@")
+		c, err := board.ParseCell(cell)
+		if (who != "" && who != "s" && who != "g") || err != nil {
+			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		}
+		m = place(int(c))
+	default:
+		if c, err := board.ParseCell(in); err == nil {
+			m = place(int(c))
+			break
+		}
+		from, to, ok := splitCells(in)
+		if !ok {
+			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		}
+		m = slide(int(from), int(to))
+	}
+	if s.over() {
+		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+	}
+	if why := s.whyIllegal(m); why != "" {
+		return 0, game.IllegalMoveError(s, text, why)
+	}
+	return m, nil
+}
+
+// splitCells reads "d4-d8" or "d4d8" (already lower case, no spaces).
+func splitCells(in string) (from, to board.Cell, ok bool) {
+	if a, b, found := strings.Cut(in, "-"); found {
+		f, err1 := board.ParseCell(a)
+		t, err2 := board.ParseCell(b)
+		return f, t, err1 == nil && err2 == nil
+	}
+	for i := 2; i <= 3 && i < len(in); i++ {
+		f, err1 := board.ParseCell(in[:i])
+		t, err2 := board.ParseCell(in[i:])
+		if err1 == nil && err2 == nil {
+			return f, t, true
+		}
+	}
+	return 0, 0, false
+}
+
+// whyIllegal explains why m is not legal for the side to move, or returns
+// "" when it is.
+func (s *State) whyIllegal(m game.Move) string {
+	me := s.toMove
+	name := variant.Seats[me].EN
+	if s.exit {
+		if m == moveExit {
+			return ""
+		}
+		return name + "'s king has an exit path: the only legal move is exit"
+	}
+	switch {
+	case m == moveExit:
+		return name + "'s king has no path out through the opposite edge"
+	case m == game.Pass:
+		if moves := s.LegalMoves(nil); len(moves) == 1 && moves[0] == game.Pass {
+			return ""
+		}
+		return "a player may pass only when he can neither place nor move a guard"
+	case m&kindMask == kindPlace:
+		c := moveFrom(m)
+		switch {
+		case s.placed[me] >= Guards:
+			return name + " has placed all six guards and now moves one of them (e.g. d4-d8)"
+		case s.cells[c] != empty:
+			return board.Cell(c).String() + " is not empty"
+		case kingSection[c]:
+			return board.Cell(c).String() + " is in a section holding a king"
+		case s.placed[me] == 0 && isCircle[c]:
+			return "a player's first guard may not go on a circle"
+		}
+		return ""
+	}
+	from, to := moveFrom(m), moveTo(m)
+	fc, tc := board.Cell(from), board.Cell(to)
+	switch {
+	case s.placed[me] < Guards:
+		return name + " still has guards to place (e.g. @d4); guards move once all six are placed"
+	case s.cells[from] != guardPiece[me]:
+		return fmt.Sprintf("%s holds no %s guard", fc, name)
+	case from == to || (fc.File() != tc.File() && fc.Rank() != tc.Rank()):
+		return "a guard moves along its rank or file, like a rook"
+	case s.cells[to] != empty:
+		return tc.String() + " is not empty"
+	case kingSection[to]:
+		return "a guard may not end its move in a section holding a king"
+	}
+	d := directionTo(fc, tc)
+	for n := int(next[from][d]); n != to; n = int(next[n][d]) {
+		if s.cells[n] != empty {
+			return fmt.Sprintf("a guard may not jump over a guard or a king (%s is in the way)", board.Cell(n))
+		}
+	}
+	return ""
+}
+
+// directionTo is the direction from a to b on one line.
+func directionTo(a, b board.Cell) board.Direction {
+	switch {
+	case b.Rank() > a.Rank():
+		return board.North
+	case b.Rank() < a.Rank():
+		return board.South
+	case b.File() > a.File():
+		return board.East
+	}
+	return board.West
+}
+
+// String implements game.State.
+func (s *State) String() string {
+	glyphs := [5]string{"", "K", "k", "G", "g"}
+	out := board.Draw(func(c board.Cell) string { return glyphs[s.cells[c]] })
+	out += "K/G South king and guards, k/g North king and guards; o an empty circle\n"
+	switch o := s.Outcome(); o.Status {
+	case game.Win:
+		out += fmt.Sprintf("%s's king has left the board: %s wins\n", variant.Seats[s.winner].EN, variant.Seats[s.winner].EN)
+	case game.Draw:
+		out += "drawn: two passes in a row\n"
+	default:
+		out += fmt.Sprintf("%s to move; guards placed: South %d, North %d", variant.Seats[s.toMove].EN, s.placed[South], s.placed[North])
+		if s.exit {
+			out += "; the king has an exit path"
+		}
+		out += "\n"
+	}
+	return out
+}
