@@ -16,4 +16,5 @@ import (
 	_ "github.com/plateau-games/plateau/games/pods"
 	_ "github.com/plateau-games/plateau/games/pogo"
 	_ "github.com/plateau-games/plateau/games/poldr"
+	_ "github.com/plateau-games/plateau/games/polygone"
 )
