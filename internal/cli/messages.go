@@ -23,7 +23,7 @@ var (
 	msgSeed          = game.Text{EN: "Random seed %d (give --seed %d to get the same random moves again).", FR: "Graine aléatoire %d (--seed %d redonne les mêmes coups au hasard)."}
 	msgIntro         = game.Text{EN: "Type a move, or help for the commands.", FR: "Tapez un coup, ou aide pour les commandes."}
 	msgPlays         = game.Text{EN: "%s plays %s.", FR: "%s joue %s."}
-	msgPlaysRandom   = game.Text{EN: "%s plays %s (random).", FR: "%s joue %s (au hasard)."}
+	msgPlaysComputer = game.Text{EN: "%s plays %s (%s).", FR: "%s joue %s (%s)."}
 	msgLegal         = game.Text{EN: "Legal moves (%d): %s", FR: "Coups légaux (%d) : %s"}
 	msgNothingToUndo = game.Text{EN: "Nothing to take back.", FR: "Rien à reprendre."}
 	msgUndone        = game.Text{EN: "Took back %d move(s).", FR: "%d coup(s) repris."}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,26 +16,35 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 )
 
-// Who holds a seat.
-type seatKind int
+// seat says who holds a seat: a human, or a computer player (random moves
+// are one).
+type seat struct {
+	agent ai.Agent // nil for a human
+	// who describes the player in the list of seats; tag follows the
+	// computer's moves.
+	who, tag game.Text
+}
 
-const (
-	seatHuman seatKind = iota
-	seatRandom
+var (
+	humanSeat = seat{who: game.Text{EN: "human", FR: "humain"}}
+	randomWho = game.Text{EN: "random moves", FR: "coups au hasard"}
+	randomTag = game.Text{EN: "random", FR: "au hasard"}
 )
 
-// seatKindNames are the names of seatKind on the command line and in
-// records.
-var seatKindNames = [...]string{seatHuman: "human", seatRandom: "random"}
+// seatFormat says how to write --seat.
+const seatFormat = "N=human, N=random, N=LEVEL (easy, medium, hard, max) or N=AGENT (e.g. 2=mcts:time=2s), N being the seat number from 1"
 
-// seatKindText names seatKind for people.
-var seatKindText = [...]game.Text{
-	seatHuman:  {EN: "human", FR: "humain"},
-	seatRandom: {EN: "random moves", FR: "coups au hasard"},
+// recordName is how the record names the player.
+func (s seat) recordName() string {
+	if s.agent == nil {
+		return "human"
+	}
+	return s.agent.Name()
 }
 
 func newPlayCommand(a *app) *cobra.Command {
@@ -46,19 +56,25 @@ func newPlayCommand(a *app) *cobra.Command {
 		Use:   "play GAME",
 		Short: "Play a game in the terminal",
 		Long: `Play a game in the terminal, one line of input per turn, against other people
-at the same keyboard or random players. Input may come from a pipe, so that a
-game can be scripted.
+at the same keyboard or computer players. Input may come from a pipe, so that
+a game can be scripted.
 
-Every seat is human unless --seat N=random gives it to a player that picks a
-legal move uniformly at random (seats are numbered from 1; player 1 moves
-first). Random moves come from --seed, or from the clock: the seed used is
-printed so that a game can be played again.
+Every seat is human unless --seat gives it to a computer player (seats are
+numbered from 1; player 1 moves first):
+  --seat N=random          a legal move uniformly at random
+  --seat N=easy            a level: easy, medium, hard or max
+  --seat N=AGENT           a computer player and its budget, for example
+                           mcts:time=2s, mcts:iterations=20000,threads=2,
+                           alphabeta:depth=6 (docs/ai.md lists them all)
+Computer players draw their random numbers from --seed, or from the clock:
+the seed used is printed so that a game can be played again (exactly, for
+players with an iteration or depth budget rather than a time budget).
 
 After each move the board is drawn, with the ply and whose turn it is. At the
 prompt, type a move in the game's notation or a command:
   moves (or ?, legal)  list the legal moves
-  undo                 take back the last move; against random players, take
-                       back their replies too, back to your last turn
+  undo                 take back the last move; against computer players,
+                       take back their replies too, back to your last turn
   resign               give up: the game ends and every other player wins
                        (with teams: the other team). The record says
                        "win N..." with the reason "resignation".
@@ -73,6 +89,8 @@ the input ends before the game does, the unfinished game is saved the same
 way and the exit status is 0.`,
 		Example: `  plateau play pogo
   plateau play pogo --seat 2=random --lang fr
+  plateau play pogo --seat 2=hard
+  plateau play pogo --seat 1=mcts:time=2s --seat 2=alphabeta:depth=6
   plateau play pogo --seat 1=random --seat 2=random --seed 7 --record game.txt
   printf '2b1-b3\nmoves\nquit\n' | plateau play pogo --seat 2=random`,
 		Args: argsGame(nil, false),
@@ -81,11 +99,14 @@ way and the exit status is 0.`,
 			if err != nil {
 				return err
 			}
-			seats, err := parseSeats(v, seatSpecs)
+			seed := sf.value(cmd)
+			rng := newRNG(seed)
+			seats, err := parseSeats(v, seatSpecs, seed, rng)
 			if err != nil {
 				return err
 			}
 			p := &playSession{
+				ctx:        cmd.Context(),
 				lang:       a.lang,
 				m:          game.NewMatch(s),
 				seats:      seats,
@@ -95,8 +116,6 @@ way and the exit status is 0.`,
 				recordPath: recordPath,
 				started:    time.Now(),
 			}
-			seed := sf.value(cmd)
-			p.rng = newRNG(seed)
 			stop := p.saveOnInterrupt()
 			defer stop()
 			p.intro(seed)
@@ -105,20 +124,25 @@ way and the exit status is 0.`,
 	}
 	vf.register(cmd, true)
 	sf.register(cmd)
-	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: N=human or N=random (repeatable)")
+	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: "+seatFormat+" (repeatable)")
 	cmd.Flags().StringVar(&recordPath, "record", "", "save the game record to this file (default: plateau-GAME-YYYYMMDD-HHMMSS.txt)")
 	return cmd
 }
 
-// parseSeats reads the --seat flags; seats not given are human.
-func parseSeats(v *game.Variant, specs []string) ([]seatKind, error) {
-	seats := make([]seatKind, v.Players)
+// parseSeats reads the --seat flags; seats not given are human. Random
+// players all draw from rng, so that one seed gives the same random moves
+// as ever; other computer players get their own seed derived from seed.
+func parseSeats(v *game.Variant, specs []string, seed uint64, rng *rand.Rand) ([]seat, error) {
+	seats := make([]seat, v.Players)
+	for i := range seats {
+		seats[i] = humanSeat
+	}
 	given := make([]bool, v.Players)
 	for _, spec := range specs {
 		num, kind, ok := strings.Cut(spec, "=")
 		n, err := strconv.Atoi(strings.TrimSpace(num))
 		if !ok || err != nil {
-			return nil, usageErrorf("--seat %q: write N=human or N=random, N being the seat number from 1", spec)
+			return nil, usageErrorf("--seat %q: write %s", spec, seatFormat)
 		}
 		if n < 1 || n > v.Players {
 			return nil, usageErrorf("--seat %q: %s has %d players, seats 1 to %d", spec, v, v.Players, v.Players)
@@ -129,11 +153,16 @@ func parseSeats(v *game.Variant, specs []string) ([]seatKind, error) {
 		given[n-1] = true
 		switch strings.ToLower(strings.TrimSpace(kind)) {
 		case "human", "humain":
-			seats[n-1] = seatHuman
+			seats[n-1] = humanSeat
 		case "random", "hasard":
-			seats[n-1] = seatRandom
+			seats[n-1] = seat{agent: ai.NewRandom(rng), who: randomWho, tag: randomTag}
 		default:
-			return nil, usageErrorf("--seat %q: a seat is human or random", spec)
+			agent, err := ai.New(kind, v, seed+uint64(n))
+			if err != nil {
+				return nil, usageErrorf("--seat %q: a seat is human or random, or a computer player: %v", spec, err)
+			}
+			name := agent.Name()
+			seats[n-1] = seat{agent: agent, who: game.Text{EN: "computer, " + name, FR: "ordinateur, " + name}, tag: game.Text{EN: name}}
 		}
 	}
 	return seats, nil
@@ -141,10 +170,10 @@ func parseSeats(v *game.Variant, specs []string) ([]seatKind, error) {
 
 // playSession is one game played in the terminal.
 type playSession struct {
+	ctx   context.Context
 	lang  string
 	m     *game.Match
-	seats []seatKind
-	rng   *rand.Rand
+	seats []seat
 	in    *bufio.Reader
 	out   io.Writer
 	// echo repeats each input line after the prompt when the input is not
@@ -159,7 +188,6 @@ type playSession struct {
 	// resigned is the outcome of a resignation, which the rules engine does
 	// not know about; nil otherwise.
 	resigned *game.Outcome
-	buf      []game.Move
 	// mu is held while the game changes, so that Ctrl-C saves a record
 	// between moves, never in the middle of one.
 	mu sync.Mutex
@@ -199,12 +227,12 @@ func (p *playSession) variant() *game.Variant { return p.m.Variant() }
 
 func (p *playSession) intro(seed uint64) {
 	v := p.variant()
-	random := false
-	for seat, kind := range p.seats {
-		fmt.Fprintln(p.out, tr(p.lang, msgSeatsLine, seatLabel(v, seat, p.lang), seatKindText[kind].In(p.lang)))
-		random = random || kind == seatRandom
+	computer := false
+	for i, s := range p.seats {
+		fmt.Fprintln(p.out, tr(p.lang, msgSeatsLine, seatLabel(v, i, p.lang), s.who.In(p.lang)))
+		computer = computer || s.agent != nil
 	}
-	if random {
+	if computer {
 		p.say(msgSeed, seed, seed)
 	}
 	p.say(msgIntro)
@@ -232,10 +260,10 @@ func (p *playSession) outcome() game.Outcome {
 func (p *playSession) run() error {
 	for !p.outcome().Ended() {
 		seat := p.m.ToMove()
-		if p.seats[seat] == seatRandom {
-			p.mu.Lock()
-			p.playRandom(seat)
-			p.mu.Unlock()
+		if p.seats[seat].agent != nil {
+			if err := p.playComputer(seat); err != nil {
+				return err
+			}
 			continue
 		}
 		fmt.Fprint(p.out, "> ")
@@ -305,24 +333,36 @@ func (p *playSession) play(seat int, mv game.Move) {
 		panic(fmt.Sprintf("%s refused its own legal move %s: %v", p.variant(), notation, err))
 	}
 	p.movers = append(p.movers, seat)
-	msg := msgPlays
-	if p.seats[seat] == seatRandom {
-		msg = msgPlaysRandom
+	if s := p.seats[seat]; s.agent != nil {
+		p.say(msgPlaysComputer, seatLabel(p.variant(), seat, p.lang), notation, s.tag.In(p.lang))
+	} else {
+		p.say(msgPlays, seatLabel(p.variant(), seat, p.lang), notation)
 	}
-	p.say(msg, seatLabel(p.variant(), seat, p.lang), notation)
 	p.showPosition()
 }
 
-func (p *playSession) playRandom(seat int) {
-	p.buf = p.m.LegalMoves(p.buf)
-	p.play(seat, p.buf[p.rng.IntN(len(p.buf))])
+// playComputer has the computer player of seat choose and play its move.
+// It thinks without holding the lock, so that Ctrl-C saves the game at
+// once rather than after the search.
+func (p *playSession) playComputer(seat int) error {
+	mv, err := p.seats[seat].agent.Choose(p.ctx, p.m)
+	if err != nil {
+		if serr := p.save(); serr != nil {
+			fmt.Fprintln(p.out, serr)
+		}
+		return fmt.Errorf("%s: %w", p.seats[seat].recordName(), err)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.play(seat, mv)
+	return nil
 }
 
 // undo takes back moves up to and including the last move a human played
 // in this session, so that the human is to move again.
 func (p *playSession) undo() {
 	last := len(p.movers) - 1
-	for last >= 0 && p.seats[p.movers[last]] != seatHuman {
+	for last >= 0 && p.seats[p.movers[last]].agent != nil {
 		last--
 	}
 	if last < 0 {
@@ -360,8 +400,8 @@ func (p *playSession) resign(seat int) {
 func (p *playSession) save() error {
 	rec := record.FromMatch(p.m)
 	rec.Date = record.FormatDate(p.started)
-	for _, kind := range p.seats {
-		rec.Players = append(rec.Players, seatKindNames[kind])
+	for _, s := range p.seats {
+		rec.Players = append(rec.Players, s.recordName())
 	}
 	if p.resigned != nil {
 		rec.Result = record.NewResult(p.variant(), *p.resigned)

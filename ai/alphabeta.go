@@ -1,0 +1,461 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// AlphaBetaConfig configures alpha-beta search. At least one budget
+// (Depth or Time) must be set; with both, the search deepens until either
+// is reached.
+type AlphaBetaConfig struct {
+	// Depth is the depth in plies of the last iteration.
+	Depth int
+	// Time is the thinking time per move; the last iteration is cut short
+	// when it runs out.
+	Time time.Duration
+	// Noise adds to every evaluation a pseudo-random amount from -Noise
+	// to +Noise, the same for a given position and seed, to make weak
+	// levels vary and err.
+	Noise float64
+	// TableBits sets the transposition table to 2^TableBits entries of 32
+	// bytes; 0 means 18 (8 MiB).
+	TableBits int
+}
+
+// Scores of won and lost positions: win - ply, so that quicker wins and
+// slower losses score better. Anything beyond mateBound is such a result.
+const (
+	winScore  = 1e6
+	mateBound = winScore - 10000
+	maxPly    = 256
+)
+
+// AlphaBeta is negamax search with alpha-beta pruning for games with two
+// sides (two players, or two teams): iterative deepening, principal
+// variation search, a transposition table keyed by State.Hash, and move
+// ordering by the table's move, two killer moves per ply and the history
+// heuristic.
+//
+// Leaves are judged by the evaluation registered for the game
+// (RegisterEval), or else by mobility. Passes are moves like any other, a
+// side may move twice in a row (the value changes sign only when the side
+// changes), and the complete rules apply: the ply limit, and repetition,
+// where a position that occurred before, in the game or on the search
+// path, counts as a draw (either side could repeat it again).
+type AlphaBeta struct {
+	cfg  AlphaBetaConfig
+	seed uint64
+	v    *game.Variant
+	eval EvalFunc // nil: mobility
+	tt   []ttEntry
+	age  uint8
+
+	killers [maxPly][2]game.Move
+	history [game.MaxPlayers][historySize]int32
+
+	// The current search.
+	pos      *position
+	nodes    int64
+	depth    int // last completed iteration
+	stop     bool
+	done     <-chan struct{}
+	deadline time.Time
+	path     []uint64 // hashes of the positions on the search path
+	moves    [maxPly + 1][]game.Move
+	scores   [maxPly + 1][]int32
+	mobility [maxPly + 1]int // legal move count at each ply of the path
+	mover    [maxPly + 1]int // side to move at each ply of the path
+}
+
+const historySize = 4096
+
+// Transposition table entry flags: which bound the value is.
+const (
+	boundExact uint8 = iota + 1
+	boundLower
+	boundUpper
+)
+
+type ttEntry struct {
+	key   uint64
+	move  game.Move
+	value float64
+	depth int16
+	flag  uint8
+	age   uint8
+}
+
+// NewAlphaBeta returns an alpha-beta agent for v, which must have two sides.
+func NewAlphaBeta(cfg AlphaBetaConfig, v *game.Variant, seed uint64) (*AlphaBeta, error) {
+	if n := sides(v); n != 2 {
+		return nil, fmt.Errorf("alphabeta plays games with two sides (two players, or two teams); %s has %d: use mcts", v, n)
+	}
+	if cfg.Depth <= 0 && cfg.Time <= 0 {
+		return nil, fmt.Errorf("alphabeta needs a budget: depth=N or time=DURATION")
+	}
+	if cfg.Depth > maxPly-1 {
+		return nil, fmt.Errorf("alphabeta: depth=%d is more than the most, %d", cfg.Depth, maxPly-1)
+	}
+	if cfg.TableBits == 0 {
+		cfg.TableBits = 18
+	}
+	if cfg.TableBits < 8 || cfg.TableBits > 28 {
+		return nil, fmt.Errorf("alphabeta: table=%d must be from 8 to 28 (2^N entries)", cfg.TableBits)
+	}
+	a := &AlphaBeta{cfg: cfg, seed: seed, v: v}
+	if f, ok := LookupEval(v.Game.ID); ok {
+		a.eval = f
+	}
+	return a, nil
+}
+
+// Name implements Agent.
+func (a *AlphaBeta) Name() string {
+	var parts []string
+	if a.cfg.Depth > 0 {
+		parts = append(parts, "depth="+strconv.Itoa(a.cfg.Depth))
+	}
+	if a.cfg.Time > 0 {
+		parts = append(parts, "time="+a.cfg.Time.String())
+	}
+	if a.cfg.Noise > 0 {
+		parts = append(parts, "noise="+strconv.FormatFloat(a.cfg.Noise, 'g', -1, 64))
+	}
+	return "alphabeta:" + strings.Join(parts, ",")
+}
+
+// Nodes is the number of positions the last Choose visited.
+func (a *AlphaBeta) Nodes() int64 { return a.nodes }
+
+// Depth is the depth of the last iteration that the last Choose completed.
+func (a *AlphaBeta) Depth() int { return a.depth }
+
+// Choose implements Agent.
+func (a *AlphaBeta) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
+	p, err := newPosition(m)
+	if err != nil {
+		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err // cancelled before it started: no move so far
+	}
+	if len(p.moves) == 1 {
+		return p.moves[0], nil
+	}
+	if a.tt == nil {
+		a.tt = make([]ttEntry, 1<<a.cfg.TableBits)
+	}
+	a.age++
+	a.pos, a.nodes, a.depth, a.stop, a.done = p, 0, 0, false, ctx.Done()
+	a.deadline = time.Time{}
+	if a.cfg.Time > 0 {
+		a.deadline = time.Now().Add(a.cfg.Time)
+	}
+	a.killers = [maxPly][2]game.Move{}
+	for i := range a.history { // old history still orders well, but less
+		for j := range a.history[i] {
+			a.history[i][j] /= 8
+		}
+	}
+	maxDepth := a.cfg.Depth
+	if maxDepth <= 0 {
+		maxDepth = maxPly - 1
+	}
+	root := append([]game.Move(nil), p.moves...)
+	var best game.Move
+	found := false
+	for depth := 1; depth <= maxDepth; depth++ {
+		mv, value, ok := a.searchRoot(p.state, root, depth)
+		if ok {
+			best, found = mv, true
+		}
+		if a.stop {
+			break
+		}
+		a.depth = depth
+		// The best move goes first at the next depth.
+		for i, x := range root {
+			if x == mv {
+				copy(root[1:i+1], root[:i])
+				root[0] = mv
+				break
+			}
+		}
+		if math.Abs(value) >= mateBound {
+			break // a forced result: deeper search cannot change it
+		}
+	}
+	if !found {
+		return 0, fmt.Errorf("alphabeta: stopped before the first move was searched: %w", ctx.Err())
+	}
+	return best, nil
+}
+
+// searchRoot searches the root moves in order to depth and returns the best
+// move and its value. ok is false when the search was stopped before any
+// move was fully searched; a stopped search returns the best move among
+// those fully searched, the first of which was the best of the last depth.
+func (a *AlphaBeta) searchRoot(s game.State, moves []game.Move, depth int) (best game.Move, bestValue float64, ok bool) {
+	me := s.ToMove()
+	a.path = a.path[:0] // the root itself is counted in the game's history
+	a.mover[0], a.mobility[0] = me, len(moves)
+	alpha, beta := math.Inf(-1), math.Inf(1)
+	bestValue = math.Inf(-1)
+	for i, mv := range moves {
+		child := s.Clone()
+		child.Apply(mv)
+		var v float64
+		if i == 0 {
+			v = a.child(child, depth-1, 1, alpha, beta, me)
+		} else {
+			v = a.child(child, depth-1, 1, alpha, math.Nextafter(alpha, beta), me)
+			if v > alpha && !a.stop {
+				v = a.child(child, depth-1, 1, alpha, beta, me)
+			}
+		}
+		if a.stop {
+			break
+		}
+		if v > bestValue {
+			best, bestValue, ok = mv, v, true
+		}
+		alpha = max(alpha, v)
+	}
+	if ok && !a.stop {
+		a.store(s.Hash(), best, bestValue, depth, 0, boundExact)
+	}
+	return best, bestValue, ok
+}
+
+// child returns the value, for me's side, of position c reached by a move
+// of me at ply-1, searched to depth.
+func (a *AlphaBeta) child(c game.State, depth, ply int, alpha, beta float64, me int) float64 {
+	v := a.pos.v
+	h := c.Hash()
+	occurrences := 1
+	if v.Repetition > 0 {
+		occurrences += a.pos.occurrences(h)
+		for _, x := range a.path {
+			if x == h {
+				occurrences++
+			}
+		}
+	}
+	if o := v.Judge(c, occurrences); o.Ended() {
+		return a.terminal(o, me, ply)
+	}
+	if occurrences > 1 || ply >= maxPly {
+		return 0
+	}
+	a.path = append(a.path, h)
+	var value float64
+	if v.Team(c.ToMove()) == v.Team(me) {
+		value = a.search(c, depth, ply, alpha, beta)
+	} else {
+		value = -a.search(c, depth, ply, -beta, -alpha)
+	}
+	a.path = a.path[:len(a.path)-1]
+	return value
+}
+
+// terminal is the value for me of a finished game at ply.
+func (a *AlphaBeta) terminal(o game.Outcome, me, ply int) float64 {
+	switch r := Rewards(a.pos.v, o)[me]; r {
+	case 1:
+		return winScore - float64(ply)
+	case 0:
+		return -(winScore - float64(ply))
+	default: // a draw (0) or a score between, far from any win
+		return (r - 0.5) * 2 * EvalLimit
+	}
+}
+
+// search is negamax on the ongoing position s at ply: its value for the
+// side to move, within (alpha, beta) or a bound outside it.
+func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) float64 {
+	a.nodes++
+	if a.nodes&1023 == 0 {
+		a.checkStop()
+	}
+	if a.stop {
+		return 0
+	}
+	me := s.ToMove()
+	h := s.Hash()
+	var ttMove game.Move
+	if e := &a.tt[h&uint64(len(a.tt)-1)]; e.key == h && e.flag != 0 {
+		ttMove = e.move
+		if int(e.depth) >= depth {
+			value := fromTable(e.value, ply)
+			switch {
+			case e.flag == boundExact,
+				e.flag == boundLower && value >= beta,
+				e.flag == boundUpper && value <= alpha:
+				return value
+			}
+		}
+	}
+	if depth <= 0 && a.eval != nil {
+		return a.evaluate(s, me, ply)
+	}
+	moves := s.LegalMoves(a.moves[ply])
+	a.moves[ply] = moves
+	a.mover[ply], a.mobility[ply] = me, len(moves)
+	if depth <= 0 {
+		return a.evaluate(s, me, ply)
+	}
+	scores := a.orderScores(moves, ttMove, ply, me)
+	alphaOrig := alpha
+	best, bestMove := math.Inf(-1), game.Move(0)
+	for i := range moves {
+		// Selection sort on the fly: a cut-off often comes after the
+		// first few moves, so the rest need not be sorted.
+		k := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[k] {
+				k = j
+			}
+		}
+		moves[i], moves[k] = moves[k], moves[i]
+		scores[i], scores[k] = scores[k], scores[i]
+		mv := moves[i]
+		child := s.Clone()
+		child.Apply(mv)
+		var v float64
+		if i == 0 {
+			v = a.child(child, depth-1, ply+1, alpha, beta, me)
+		} else {
+			v = a.child(child, depth-1, ply+1, alpha, math.Nextafter(alpha, beta), me)
+			if v > alpha && v < beta && !a.stop {
+				v = a.child(child, depth-1, ply+1, alpha, beta, me)
+			}
+		}
+		if a.stop {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, mv
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if mv != a.killers[ply][0] {
+				a.killers[ply][1], a.killers[ply][0] = a.killers[ply][0], mv
+			}
+			a.history[me][historyIndex(mv)] += int32(depth * depth)
+			break
+		}
+	}
+	flag := boundExact
+	switch {
+	case best <= alphaOrig:
+		flag = boundUpper
+	case best >= beta:
+		flag = boundLower
+	}
+	a.store(h, bestMove, best, depth, ply, flag)
+	return best
+}
+
+// orderScores rates the moves of a node for ordering: the table's move,
+// then the killers, then by history.
+func (a *AlphaBeta) orderScores(moves []game.Move, ttMove game.Move, ply, me int) []int32 {
+	scores := a.scores[ply][:0]
+	for _, mv := range moves {
+		var sc int32
+		switch mv {
+		case ttMove:
+			sc = math.MaxInt32
+		case a.killers[ply][0]:
+			sc = math.MaxInt32 - 1
+		case a.killers[ply][1]:
+			sc = math.MaxInt32 - 2
+		default:
+			sc = min(a.history[me][historyIndex(mv)], math.MaxInt32-3)
+		}
+		scores = append(scores, sc)
+	}
+	a.scores[ply] = scores
+	return scores
+}
+
+func historyIndex(mv game.Move) uint64 {
+	return uint64(mv) * 0x9e3779b97f4a7c15 >> 52 // historySize = 1<<12
+}
+
+// evaluate is the leaf value of s for me, the side to move at ply.
+func (a *AlphaBeta) evaluate(s game.State, me, ply int) float64 {
+	var v float64
+	if a.eval != nil {
+		v = a.eval(s, me)
+	} else {
+		// The other side's mobility is that of the nearest ply where it
+		// was to move.
+		theirs := 0
+		for p := ply - 1; p >= 0; p-- {
+			if a.pos.v.Team(a.mover[p]) != a.pos.v.Team(me) {
+				theirs = a.mobility[p]
+				break
+			}
+		}
+		v = mobilityValue(a.mobility[ply], theirs)
+	}
+	if a.cfg.Noise > 0 {
+		u := float64(game.Mix64(s.Hash()^a.seed)>>11) / (1 << 53)
+		v += a.cfg.Noise * (2*u - 1)
+	}
+	return min(EvalLimit, max(-EvalLimit, v))
+}
+
+func (a *AlphaBeta) checkStop() {
+	select {
+	case <-a.done:
+		a.stop = true
+		return
+	default:
+	}
+	if !a.deadline.IsZero() && time.Now().After(a.deadline) {
+		a.stop = true
+	}
+}
+
+// store keeps a result in the transposition table, replacing entries of
+// older searches, or of this one when not searched deeper.
+func (a *AlphaBeta) store(h uint64, mv game.Move, value float64, depth, ply int, flag uint8) {
+	e := &a.tt[h&uint64(len(a.tt)-1)]
+	if e.flag != 0 && e.age == a.age && e.key != h && int(e.depth) > depth {
+		return
+	}
+	*e = ttEntry{key: h, move: mv, value: toTable(value, ply), depth: int16(depth), flag: flag, age: a.age}
+}
+
+// toTable and fromTable convert won and lost scores between "at ply from
+// the root" and "from this position", so that a table entry is right at
+// whatever ply the position is met again.
+func toTable(v float64, ply int) float64 {
+	switch {
+	case v >= mateBound:
+		return v + float64(ply)
+	case v <= -mateBound:
+		return v - float64(ply)
+	}
+	return v
+}
+
+func fromTable(v float64, ply int) float64 {
+	switch {
+	case v >= mateBound:
+		return v - float64(ply)
+	case v <= -mateBound:
+		return v + float64(ply)
+	}
+	return v
+}

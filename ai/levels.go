@@ -1,0 +1,91 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// Levels are the strengths offered to players, weakest first.
+var Levels = []string{"easy", "medium", "hard", "max"}
+
+func isLevel(name string) bool {
+	for _, l := range Levels {
+		if l == name {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	levelsMu sync.RWMutex
+	// levelSpecs maps a game id to the spec of each level; the entry ""
+	// holds the defaults of games without their own. Levels are chosen by
+	// measurement (docs/ai.md gives the figures and the command): each is
+	// clearly stronger than the one below. Iteration and depth budgets keep
+	// the levels below max reproducible and the same on every machine; max
+	// takes time instead, the strongest play the machine allows.
+	levelSpecs = map[string]map[string]string{
+		"": {
+			"easy":   "mcts:iterations=100,threads=1",
+			"medium": "mcts:iterations=1000,threads=1",
+			"hard":   "mcts:iterations=10000,time=5s",
+			"max":    "mcts:time=5s",
+		},
+		"pogo": {
+			"easy":   "alphabeta:depth=1,noise=60",
+			"medium": "alphabeta:depth=2",
+			"hard":   "alphabeta:depth=6",
+			"max":    "alphabeta:time=3s",
+		},
+	}
+)
+
+// RegisterLevels sets the specs of the levels of the game id; levels not
+// given keep the defaults.
+func RegisterLevels(id string, specs map[string]string) {
+	levelsMu.Lock()
+	defer levelsMu.Unlock()
+	levelSpecs[strings.ToLower(id)] = specs
+}
+
+// LevelSpec returns the spec that level stands for in the game id.
+func LevelSpec(id, level string) (string, error) {
+	if !isLevel(level) {
+		return "", fmt.Errorf("unknown level %q; the levels are %s", level, strings.Join(Levels, ", "))
+	}
+	levelsMu.RLock()
+	defer levelsMu.RUnlock()
+	if spec, ok := levelSpecs[strings.ToLower(id)][level]; ok {
+		return spec, nil
+	}
+	return levelSpecs[""][level], nil
+}
+
+// leveled is an agent standing for a level; only its name differs.
+type leveled struct {
+	Agent
+	name string
+}
+
+func (l leveled) Name() string { return l.name }
+
+func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
+	spec, err := LevelSpec(v.Game.ID, level)
+	if err != nil {
+		return nil, err
+	}
+	// A game's level may use alpha-beta, which needs two sides; its other
+	// variants (more players) fall back to the default levels.
+	if strings.HasPrefix(spec, "alphabeta") && sides(v) != 2 {
+		spec, _ = LevelSpec("", level)
+	}
+	a, err := New(spec, v, seed)
+	if err != nil {
+		return nil, fmt.Errorf("level %s of %s (%s): %w", level, v, spec, err)
+	}
+	return leveled{Agent: a, name: level + " (" + a.Name() + ")"}, nil
+}

@@ -1,0 +1,192 @@
+package ai
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// SpecHelp describes the agent specs that New reads, for help texts.
+const SpecHelp = `an agent spec is a level (easy, medium, hard, max) or an agent with
+optional parameters after a colon, separated by commas:
+  random
+  mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false]
+  alphabeta[:depth=N][,time=DURATION][,noise=X][,table=BITS]  (two-sided games)
+for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
+
+// New builds the agent described by spec for the variant v (see SpecHelp).
+// seed makes its choices reproducible (with an iteration or depth budget).
+func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
+	spec = strings.ToLower(strings.TrimSpace(spec))
+	name, paramText, hasParams := strings.Cut(spec, ":")
+	name = strings.TrimSpace(name)
+	params, err := parseParams(paramText, hasParams)
+	if err != nil {
+		return nil, fmt.Errorf("agent %s: %w", game.Quote(spec), err)
+	}
+	if isLevel(name) {
+		if hasParams {
+			return nil, fmt.Errorf("agent %s: the level %s takes no parameters", game.Quote(spec), name)
+		}
+		return newLevel(name, v, seed)
+	}
+	var agent Agent
+	switch name {
+	case "random":
+		if hasParams {
+			return nil, fmt.Errorf("agent %s: random takes no parameters", game.Quote(spec))
+		}
+		return NewRandom(newRNG(seed)), nil
+	case "mcts":
+		agent, err = newMCTSFromParams(params, seed)
+	case "alphabeta":
+		agent, err = newAlphaBetaFromParams(params, v, seed)
+	default:
+		return nil, fmt.Errorf("unknown agent %s; %s", game.Quote(spec), SpecHelp)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("agent %s: %w", game.Quote(spec), err)
+	}
+	return agent, nil
+}
+
+// params are the key=value parameters of a spec. The getters take them
+// out and keep the first error, so that a spec reads in one go and what is
+// left at the end was not understood.
+type params struct {
+	values map[string]string
+	err    error
+}
+
+func parseParams(text string, present bool) (*params, error) {
+	p := &params{values: map[string]string{}}
+	if !present {
+		return p, nil
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil, fmt.Errorf("nothing after the colon: write parameters as key=value, separated by commas")
+	}
+	for _, item := range strings.Split(text, ",") {
+		k, v, ok := strings.Cut(item, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" || v == "" {
+			return nil, fmt.Errorf("parameter %s is not of the form key=value", game.Quote(item))
+		}
+		if _, dup := p.values[k]; dup {
+			return nil, fmt.Errorf("parameter %s is given twice", k)
+		}
+		p.values[k] = v
+	}
+	return p, nil
+}
+
+// take removes the parameter key and reports whether it was there.
+func (p *params) take(key string) (string, bool) {
+	s, ok := p.values[key]
+	delete(p.values, key)
+	return s, ok && p.err == nil
+}
+
+func (p *params) int(key string, min, max int) int {
+	s, ok := p.take(key)
+	if !ok {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < min || n > max {
+		p.err = fmt.Errorf("%s=%s must be a whole number from %d to %d", key, s, min, max)
+	}
+	return n
+}
+
+func (p *params) float(key string, min, max float64) float64 {
+	s, ok := p.take(key)
+	if !ok {
+		return 0
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(x >= min && x <= max) {
+		p.err = fmt.Errorf("%s=%s must be a number from %g to %g", key, s, min, max)
+	}
+	return x
+}
+
+func (p *params) duration(key string) time.Duration {
+	s, ok := p.take(key)
+	if !ok {
+		return 0
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 || d > 24*time.Hour {
+		p.err = fmt.Errorf("%s=%s must be a duration such as 500ms, 2s or 1m", key, s)
+	}
+	return d
+}
+
+func (p *params) bool(key string, def bool) bool {
+	s, ok := p.take(key)
+	if !ok {
+		return def
+	}
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		p.err = fmt.Errorf("%s=%s must be true or false", key, s)
+	}
+	return b
+}
+
+// done returns the first error, or refuses the parameters no getter took.
+func (p *params) done(agent string, known ...string) error {
+	if p.err != nil || len(p.values) == 0 {
+		return p.err
+	}
+	var unknown []string
+	for k := range p.values {
+		unknown = append(unknown, k)
+	}
+	sort.Strings(unknown)
+	return fmt.Errorf("%s has no parameter %s; its parameters are %s", agent, strings.Join(unknown, ", "), strings.Join(known, ", "))
+}
+
+func newMCTSFromParams(p *params, seed uint64) (Agent, error) {
+	cfg := MCTSConfig{
+		Iterations: p.int("iterations", 1, 1e9),
+		Time:       p.duration("time"),
+		Threads:    p.int("threads", 1, 256),
+		C:          p.float("c", 0.01, 100),
+		NoReuse:    !p.bool("reuse", true),
+	}
+	if err := p.done("mcts", "iterations", "time", "threads", "c", "reuse"); err != nil {
+		return nil, err
+	}
+	if cfg.Iterations == 0 && cfg.Time == 0 {
+		cfg.Iterations = DefaultIterations
+	}
+	return NewMCTS(cfg, seed)
+}
+
+func newAlphaBetaFromParams(p *params, v *game.Variant, seed uint64) (Agent, error) {
+	cfg := AlphaBetaConfig{
+		Depth:     p.int("depth", 1, maxPly-1),
+		Time:      p.duration("time"),
+		Noise:     p.float("noise", 0, EvalLimit),
+		TableBits: p.int("table", 8, 28),
+	}
+	if err := p.done("alphabeta", "depth", "time", "noise", "table"); err != nil {
+		return nil, err
+	}
+	if cfg.Depth == 0 && cfg.Time == 0 {
+		cfg.Depth = DefaultDepth
+	}
+	return NewAlphaBeta(cfg, v, seed)
+}
+
+// Budgets of the specs "mcts" and "alphabeta" without one.
+const (
+	DefaultIterations = 10000
+	DefaultDepth      = 6
+)
