@@ -22,25 +22,11 @@ type pogoBoard struct {
 	toMove int
 }
 
-// readPogo unpacks s from its exact code (State.Key: every stack bottom to
-// top, two bits a piece "1c" with c the colour, one 0 bit after each cell,
-// then the side to move). The code always has 34 bits, since the 12
-// pieces are always on the board, so it reads from bit 33 down. It is
-// used rather than Stack, which allocates.
+// readPogo unpacks s for evaluation.
 func readPogo(s *pogo.State) pogoBoard {
-	k := s.Key()
-	var b pogoBoard
-	b.toMove = int(k & 1)
-	cell := 0
-	for bit := 2*pogo.Pieces + pogo.Cells; cell < pogo.Cells && bit >= 1; {
-		if k>>uint(bit)&1 == 1 {
-			b.colour[cell] |= uint16(k>>uint(bit-1)&1) << uint(b.height[cell])
-			b.height[cell]++
-			bit -= 2
-		} else {
-			cell++
-			bit--
-		}
+	b := pogoBoard{toMove: s.ToMove()}
+	for c := 0; c < pogo.Cells; c++ {
+		b.height[c], b.colour[c] = s.Height(c), s.Colours(c)
 	}
 	return b
 }

@@ -157,6 +157,14 @@ func (s *State) Stack(cell int) []int {
 	return out
 }
 
+// Height is the number of pieces on cell.
+func (s *State) Height(cell int) int { return int(s.heights[cell]) }
+
+// Colours is the stack on cell as a bit string from the bottom: bit i is
+// set when the piece at level i is Dark. With Height, it reads a stack
+// without allocating.
+func (s *State) Colours(cell int) uint16 { return s.stacks[cell] }
+
 // top returns the colour of the top piece of cell, or -1 when it is empty.
 func (s *State) top(cell int) int {
 	h := s.heights[cell]
