@@ -109,6 +109,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newReplayCommand(a),
 		newLegalCommand(),
 		newBenchCommand(a),
+		newRenderCommand(a),
 	)
 	return root
 }
