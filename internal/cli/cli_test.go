@@ -306,6 +306,14 @@ func TestPlayRandomGameAndReplayItsRecord(t *testing.T) {
 	if _, err := run(t, "", "replay", "pogo", "--record", path, "1a1-a2"); err == nil {
 		t.Fatal("a move after the end is accepted")
 	}
+	// The record names its game: GAME may be left out.
+	out = mustRun(t, "", "replay", "--record", path, "--json")
+	if !strings.Contains(out, want.State().Encode()) {
+		t.Fatalf("replay --record without GAME:\n%s", out)
+	}
+	if _, err := run(t, "", "replay", "solitaire", "--record", path); err == nil || !strings.Contains(err.Error(), "record of") {
+		t.Fatalf("a record replayed as another game: %v", err)
+	}
 }
 
 func TestPlayHuman(t *testing.T) {

@@ -17,7 +17,7 @@ func newReplayCommand(a *app) *cobra.Command {
 	var mf matchFlags
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "replay GAME [MOVE...]",
+		Use:   "replay [GAME] [MOVE...]",
 		Short: "Play moves from a record or the command line and show the position",
 		Long: `Play the moves of a game record (--record FILE, or - for standard input), then
 the moves given on the command line, checking each one, and print the board
@@ -25,7 +25,8 @@ and the status: whose turn it is, or how the game ended. Repetition and the
 ply limit apply, as in a real game.
 
 Without --record, the game starts from its start position, or from --position,
-with the options given by --opt. A record sets its own options and position.
+with the options given by --opt. A record sets its own game, options and
+position: GAME may then be left out.
 
 --json prints one JSON object instead:
   game, options, players   the variant
@@ -45,11 +46,15 @@ A refused move stops the replay with an error naming its number (from 1), the
 move, the game's reason and the legal moves, and the exit status is 1.`,
 		Example: `  plateau replay pogo 2b1-b3 2a3-c3
   plateau replay pogo --record plateau-pogo-20261121-140312.txt
+  plateau replay --record plateau-pogo-20261121-140312.txt --json
   plateau replay pogo --json 2b1-b3
   plateau replay pogo --position "DD,DD,DD/-,-,-/LL,LL,LL L 0" 1a1-a2`,
-		Args: argsGame(nil, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, outcome, err := mf.build(cmd, args[0], args[1:])
+			id, moves, err := mf.gameAndMoves(args)
+			if err != nil {
+				return err
+			}
+			m, outcome, err := mf.build(cmd, id, moves)
 			if err != nil {
 				return err
 			}
@@ -71,7 +76,7 @@ move, the game's reason and the legal moves, and the exit status is 1.`,
 func newLegalCommand() *cobra.Command {
 	var mf matchFlags
 	cmd := &cobra.Command{
-		Use:   "legal GAME [MOVE...]",
+		Use:   "legal [GAME] [MOVE...]",
 		Short: "List the legal moves after some moves",
 		Long: `Play the given moves from the start position (or --position, or a --record
 file), checking each one, then print the legal moves, one a line, in the
@@ -79,9 +84,12 @@ game's notation. Nothing is printed when the game is over, also when
 repetition or the ply limit ended it.`,
 		Example: `  plateau legal pogo
   plateau legal pogo 2b1-b3 | wc -l`,
-		Args: argsGame(nil, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, outcome, err := mf.build(cmd, args[0], args[1:])
+			id, moves, err := mf.gameAndMoves(args)
+			if err != nil {
+				return err
+			}
+			m, outcome, err := mf.build(cmd, id, moves)
 			if err != nil || outcome.Ended() {
 				return err
 			}
@@ -115,6 +123,23 @@ func (f *matchFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.recordFile, "record", "", "game record to replay first (- for standard input)")
 }
 
+// gameAndMoves splits the arguments of replay and legal: GAME then moves,
+// where GAME may be left out when a record names it.
+func (f *matchFlags) gameAndMoves(args []string) (id string, moves []string, err error) {
+	if f.recordFile != "" && (len(args) == 0 || !isGameID(args[0])) {
+		return "", args, nil
+	}
+	if len(args) == 0 {
+		return "", nil, usageErrorf("missing GAME, a game id (see 'plateau games')")
+	}
+	return args[0], args[1:], nil
+}
+
+func isGameID(s string) bool {
+	_, err := game.Lookup(s)
+	return err == nil
+}
+
 // build sets up the match and plays moves on it. The outcome is the
 // match's, or the record's when the record says the game ended outside the
 // rules (a resignation).
@@ -145,16 +170,18 @@ func (f *matchFlags) setUp(cmd *cobra.Command, id string) (*game.Match, game.Out
 	if len(f.opts) > 0 || f.position != "" {
 		return nil, game.Outcome{}, usageErrorf("a record sets its options and start position: give --opt and --position only without --record")
 	}
-	g, err := game.Lookup(id)
-	if err != nil {
-		return nil, game.Outcome{}, err
-	}
 	rec, err := readRecord(cmd.InOrStdin(), f.recordFile)
 	if err != nil {
 		return nil, game.Outcome{}, err
 	}
-	if rec.Game != g.ID {
-		return nil, game.Outcome{}, fmt.Errorf("%s is a record of %q, not of %q", f.recordFile, rec.Game, g.ID)
+	if id != "" {
+		g, err := game.Lookup(id)
+		if err != nil {
+			return nil, game.Outcome{}, err
+		}
+		if rec.Game != g.ID {
+			return nil, game.Outcome{}, fmt.Errorf("%s is a record of %q, not of %q", f.recordFile, rec.Game, g.ID)
+		}
 	}
 	m, err := rec.Replay()
 	if err != nil {
