@@ -16,11 +16,16 @@ optional parameters after a colon, separated by commas:
   random
   mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false]
   alphabeta[:depth=N][,time=DURATION][,noise=X][,table=BITS]  (two-sided games)
+  engine:[time=D] [iterations=N] [depth=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
 for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
 
 // New builds the agent described by spec for the variant v (see SpecHelp).
 // seed makes its choices reproducible (with an iteration or depth budget).
 func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
+	// An external engine's command line keeps its case and spaces.
+	if len(strings.TrimSpace(spec)) >= len("engine:") && strings.EqualFold(strings.TrimSpace(spec)[:len("engine:")], "engine:") {
+		return NewEngineAgent(strings.TrimSpace(spec)[len("engine:"):], v, seed)
+	}
 	spec = strings.ToLower(strings.TrimSpace(spec))
 	name, paramText, hasParams := strings.Cut(spec, ":")
 	name = strings.TrimSpace(name)

@@ -110,6 +110,8 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newLegalCommand(),
 		newBenchCommand(a),
 		newRenderCommand(a),
+		newArenaCommand(),
+		newEngineCommand(),
 	)
 	return root
 }
