@@ -1,0 +1,155 @@
+// Package sqlcommon holds what the SQL backends of package store share: the
+// checks and defaults applied before a write, the time conversions, and the
+// reading of embedded migration files. Keeping them in one place is what
+// makes the backends behave alike beyond what the conformance suite tests.
+package sqlcommon
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/store/internal/model"
+)
+
+// Time is t as stored: UTC, truncated to the millisecond, which every backend
+// can keep exactly (SQLite as an integer, PostgreSQL's timestamptz has
+// microseconds), so that what is read back equals what was written.
+func Time(t time.Time) time.Time {
+	return t.UTC().Truncate(time.Millisecond)
+}
+
+// Millis is t in milliseconds since the Unix epoch.
+func Millis(t time.Time) int64 { return t.UnixMilli() }
+
+// FromMillis is the inverse of Millis, in UTC.
+func FromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// Now is the current time as stored.
+func Now() time.Time { return Time(time.Now()) }
+
+// PrepareGame checks g before CreateGame and fills in, in g itself, the
+// defaults the Store contract promises, so that the caller sees exactly what
+// was stored.
+func PrepareGame(g *model.Game) error {
+	if g == nil {
+		return errors.New("store: nil game")
+	}
+	if g.ID == "" {
+		return errors.New("store: game without an id")
+	}
+	if g.GameID == "" {
+		return fmt.Errorf("store: game %s without a rules id (GameID)", g.ID)
+	}
+	if g.ClockMillis < 0 || g.IncrementMillis < 0 {
+		return fmt.Errorf("store: game %s: negative clock or increment", g.ID)
+	}
+	if g.Result == "" {
+		g.Result = model.Ongoing
+	}
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = time.Now()
+	}
+	g.CreatedAt = Time(g.CreatedAt)
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	g.UpdatedAt = Time(g.UpdatedAt)
+	for i := range g.Moves {
+		m := &g.Moves[i]
+		if m.Ply != i {
+			return fmt.Errorf("store: game %s: move %d has ply %d", g.ID, i, m.Ply)
+		}
+		if m.At.IsZero() {
+			m.At = g.CreatedAt
+		}
+		m.At = Time(m.At)
+	}
+	return nil
+}
+
+// PrepareMove sets a zero m.At to now and truncates it as stored.
+func PrepareMove(m *model.Move) {
+	if m.At.IsZero() {
+		m.At = time.Now()
+	}
+	m.At = Time(m.At)
+}
+
+// CheckResult refuses the results FinishGame cannot record: a finished game
+// needs a result other than the ongoing "*".
+func CheckResult(result string) error {
+	if result == "" || result == model.Ongoing {
+		return fmt.Errorf("store: cannot finish a game with result %q", result)
+	}
+	return nil
+}
+
+// CheckPlies refuses a negative TruncateMoves count.
+func CheckPlies(plies int) error {
+	if plies < 0 {
+		return fmt.Errorf("store: cannot keep %d moves", plies)
+	}
+	return nil
+}
+
+// Page returns the LIMIT and OFFSET of a filter, with the default limit.
+func Page(f model.Filter) (limit, offset int, err error) {
+	if f.Limit < 0 || f.Offset < 0 {
+		return 0, 0, fmt.Errorf("store: negative limit or offset (%d, %d)", f.Limit, f.Offset)
+	}
+	limit = f.Limit
+	if limit == 0 {
+		limit = model.DefaultLimit
+	}
+	return limit, f.Offset, nil
+}
+
+// Migration is one schema change, read from a file named
+// NNNN_description.sql.
+type Migration struct {
+	Version int
+	Name    string // the file name
+	SQL     string
+}
+
+// Migrations reads the *.sql files at the top of fsys, in version order. The
+// versions must run 1, 2, 3... without gaps or duplicates: a missing file
+// would otherwise be skipped silently on new databases only.
+func Migrations(fsys fs.FS) ([]Migration, error) {
+	names, err := fs.Glob(fsys, "*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var ms []Migration
+	for _, name := range names {
+		num, _, ok := strings.Cut(path.Base(name), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("store: migration %s: name is not NNNN_description.sql", name)
+		}
+		text, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, Migration{Version: v, Name: name, SQL: string(text)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].Version < ms[j].Version })
+	for i, m := range ms {
+		if m.Version != i+1 {
+			return nil, fmt.Errorf("store: migration %s: expected version %d", m.Name, i+1)
+		}
+	}
+	return ms, nil
+}
+
+// TooNew is the error for a database migrated by a newer program: running
+// old code on a newer schema could corrupt it, so it is refused.
+func TooNew(db string, have, known int) error {
+	return fmt.Errorf("store: %s has schema version %d, newer than this program's %d: upgrade plateau", db, have, known)
+}

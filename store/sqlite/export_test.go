@@ -1,0 +1,14 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/plateau-games/plateau/store/internal/model"
+)
+
+// InsertMove inserts a move without AppendMove's checks, to show that the
+// (game, ply) key alone refuses a ply written twice.
+func InsertMove(ctx context.Context, s *Store, id string, m model.Move) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return insertMove(ctx, tx, id, m) })
+}

@@ -1,0 +1,411 @@
+// Package sqlite is the store.Store of plateau on an embedded SQLite file,
+// through modernc.org/sqlite: pure Go, so plateau still builds without a C
+// compiler. The file and its tables are created on first open; nothing has to
+// be set up.
+//
+// The file is in WAL mode, so that readers never wait for the writer nor the
+// writer for readers, with synchronous=FULL, so that a commit is on disk
+// before the write returns (the Store contract), and foreign keys on. Writes
+// go through a pool of one connection whose transactions begin IMMEDIATE:
+// writers of this process queue in Go instead of failing with "database is
+// locked", and a transaction that reads before it writes (AppendMove) holds
+// the write lock from its start, so no other writer can slip in between. The
+// busy timeout covers other processes that open the same file.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	sqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/plateau-games/plateau/store/internal/model"
+	"github.com/plateau-games/plateau/store/internal/sqlcommon"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// busyTimeoutMillis is how long a connection waits for a lock held by
+// another process before it gives up with SQLITE_BUSY.
+const busyTimeoutMillis = 10000
+
+// maxReaders bounds the reading connections: each holds SQLite's page cache,
+// and more of them than cores buys nothing.
+const maxReaders = 8
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	path      string
+	w         *sql.DB // one connection, IMMEDIATE transactions: every write
+	r         *sql.DB // read-only connections: loads and listings
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ model.Store = (*Store)(nil)
+
+// Open opens the SQLite database at path, creating the file (and its
+// directory) if needed, and brings its schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	switch {
+	case path == "":
+		return nil, errors.New("sqlite: empty database path")
+	case path == ":memory:" || strings.HasPrefix(path, "file:"):
+		// An in-memory database would be one per connection here, and
+		// SQLite URIs bring their own parameters: both would quietly break
+		// the guarantees above.
+		return nil, fmt.Errorf("sqlite: %q: give the path of a file", path)
+	case strings.ContainsRune(path, '?'):
+		// The driver reads everything after '?' as its parameters.
+		return nil, fmt.Errorf("sqlite: %q: a database path cannot contain '?'", path)
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("sqlite: %w", err)
+		}
+	}
+	dsn := fmt.Sprintf("%s?_busy_timeout=%d&_journal_mode=WAL&_synchronous=FULL&_foreign_keys=1", path, busyTimeoutMillis)
+
+	w, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	// Never close the writer for idleness: reopening it would redo the
+	// pragmas, and a pool of one would then open it on the next write.
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	s := &Store{path: path, w: w}
+	if err := s.migrate(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn+"&_query_only=1")
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(maxReaders)
+	r.SetMaxIdleConns(maxReaders)
+	s.r = r
+	return s, nil
+}
+
+// migrate applies the embedded migrations the file lacks, all in one
+// transaction: a database is at one version or the next, never between.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := sqlcommon.Migrations(mustSub(migrationFiles, "migrations"))
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+			version    INTEGER NOT NULL PRIMARY KEY,
+			name       TEXT    NOT NULL,
+			applied_ms INTEGER NOT NULL
+		) STRICT`); err != nil {
+			return fmt.Errorf("sqlite: %s: %w", s.path, err)
+		}
+		var have int
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			return fmt.Errorf("sqlite: %s: %w", s.path, err)
+		}
+		if have > len(ms) {
+			return sqlcommon.TooNew(s.path, have, len(ms))
+		}
+		for _, m := range ms[have:] {
+			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+				return fmt.Errorf("sqlite: %s: migration %s: %w", s.path, m.Name, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version, name, applied_ms) VALUES (?, ?, ?)`,
+				m.Version, m.Name, sqlcommon.Millis(sqlcommon.Now())); err != nil {
+				return fmt.Errorf("sqlite: %s: %w", s.path, err)
+			}
+		}
+		return nil
+	})
+}
+
+// write runs fn in a write transaction and commits it; the commit is the
+// point where the write is durable.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return translate(err)
+	}
+	defer tx.Rollback() // a no-op once committed
+	if err := fn(tx); err != nil {
+		return translate(err)
+	}
+	return translate(tx.Commit())
+}
+
+// translate turns a violated uniqueness into store.ErrConflict: the primary
+// keys of games (id) and moves (game, ply) are the last line of defence
+// against a duplicate game or a ply written twice.
+func translate(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, sqlite3.SQLITE_CONSTRAINT_UNIQUE:
+			return fmt.Errorf("%w: %v", model.ErrConflict, err)
+		}
+	}
+	return err
+}
+
+// CreateGame implements store.Store.
+func (s *Store) CreateGame(ctx context.Context, g *model.Game) error {
+	if err := sqlcommon.PrepareGame(g); err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO games
+			(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
+			g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt)); err != nil {
+			return err
+		}
+		for i, seat := range g.Seats {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, kind, agent, name, token_hash)
+				VALUES (?, ?, ?, ?, ?, ?)`, g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash); err != nil {
+				return err
+			}
+		}
+		for _, m := range g.Moves {
+			if err := insertMove(ctx, tx, g.ID, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func insertMove(ctx context.Context, tx *sql.Tx, id string, m model.Move) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO moves (game, ply, notation, seat, at_ms, clock_ms)
+		VALUES (?, ?, ?, ?, ?, ?)`, id, m.Ply, m.Notation, m.Seat, sqlcommon.Millis(m.At), m.ClockMillis)
+	return err
+}
+
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms`
+
+// scanGame reads the gameColumns.
+func scanGame(row interface{ Scan(...any) error }, g *model.Game) error {
+	var created, updated int64
+	if err := row.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
+		&g.ClockMillis, &g.IncrementMillis, &created, &updated); err != nil {
+		return err
+	}
+	g.CreatedAt, g.UpdatedAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
+	return nil
+}
+
+// LoadGame implements store.Store. Its three queries run in one read
+// transaction, so that they see one snapshot even while a move is appended.
+func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	g := new(model.Game)
+	err = scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id), g)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s", model.ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT kind, agent, name, token_hash FROM seats WHERE game = ? ORDER BY seat`, id)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var seat model.Seat
+		if err := rows.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		g.Seats = append(g.Seats, seat)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = tx.QueryContext(ctx, `SELECT ply, notation, seat, at_ms, clock_ms FROM moves WHERE game = ? ORDER BY ply`, id)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var m model.Move
+		var at int64
+		if err := rows.Scan(&m.Ply, &m.Notation, &m.Seat, &at, &m.ClockMillis); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		m.At = sqlcommon.FromMillis(at)
+		g.Moves = append(g.Moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// ongoing checks, inside a write transaction, that the game exists and is
+// not finished.
+func ongoing(ctx context.Context, tx *sql.Tx, id string) error {
+	var result string
+	err := tx.QueryRowContext(ctx, `SELECT result FROM games WHERE id = ?`, id).Scan(&result)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%w: %s", model.ErrNotFound, id)
+	}
+	if err != nil {
+		return err
+	}
+	if result != model.Ongoing {
+		return fmt.Errorf("%w: game %s is finished (%s)", model.ErrConflict, id, result)
+	}
+	return nil
+}
+
+// AppendMove implements store.Store. The transaction holds the write lock
+// from its start, so the ply count it reads is still true when it inserts;
+// the (game, ply) primary key refuses a second move at one ply regardless.
+func (s *Store) AppendMove(ctx context.Context, id string, m model.Move) error {
+	sqlcommon.PrepareMove(&m)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := ongoing(ctx, tx, id); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = ?`, id).Scan(&n); err != nil {
+			return err
+		}
+		if m.Ply != n {
+			return fmt.Errorf("%w: move at ply %d, game %s has %d moves", model.ErrConflict, m.Ply, id, n)
+		}
+		if err := insertMove(ctx, tx, id, m); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET updated_ms = ? WHERE id = ?`, sqlcommon.Millis(m.At), id)
+		return err
+	})
+}
+
+// TruncateMoves implements store.Store.
+func (s *Store) TruncateMoves(ctx context.Context, id string, plies int) error {
+	if err := sqlcommon.CheckPlies(plies); err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := ongoing(ctx, tx, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ? AND ply >= ?`, id, plies); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET updated_ms = ? WHERE id = ?`, sqlcommon.Millis(sqlcommon.Now()), id)
+		return err
+	})
+}
+
+// FinishGame implements store.Store.
+func (s *Store) FinishGame(ctx context.Context, id, result, reason string) error {
+	if err := sqlcommon.CheckResult(result); err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := ongoing(ctx, tx, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET result = ?, reason = ?, updated_ms = ? WHERE id = ?`,
+			result, reason, sqlcommon.Millis(sqlcommon.Now()), id)
+		return err
+	})
+}
+
+// ListGames implements store.Store. The page of games is chosen in a
+// subquery and joined with the seats, so a listing is one query that sees one
+// snapshot.
+func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, error) {
+	limit, offset, err := sqlcommon.Page(f)
+	if err != nil {
+		return nil, err
+	}
+	var where []string
+	var args []any
+	if f.Finished != nil {
+		where = append(where, `(result <> '*') = ?`)
+		args = append(args, *f.Finished)
+	}
+	if f.GameID != "" {
+		where = append(where, `game_id = ?`)
+		args = append(args, f.GameID)
+	}
+	cond := ""
+	if len(where) > 0 {
+		cond = "WHERE " + strings.Join(where, " AND ")
+	}
+	args = append(args, limit, offset)
+	rows, err := s.r.QueryContext(ctx, `SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
+			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms,
+			s.kind, s.agent, s.name, s.token_hash
+		FROM (SELECT `+gameColumns+` FROM games `+cond+`
+			ORDER BY updated_ms DESC, id LIMIT ? OFFSET ?) AS g
+		LEFT JOIN seats AS s ON s.game = g.id
+		ORDER BY g.updated_ms DESC, g.id, s.seat`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var games []model.Game
+	for rows.Next() {
+		var g model.Game
+		var created, updated int64
+		var kind, agent, name, hash sql.NullString
+		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated,
+			&kind, &agent, &name, &hash); err != nil {
+			return nil, err
+		}
+		if n := len(games); n == 0 || games[n-1].ID != g.ID {
+			g.CreatedAt, g.UpdatedAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
+			games = append(games, g)
+		}
+		if kind.Valid { // a game without seats has one row of NULLs
+			last := &games[len(games)-1]
+			last.Seats = append(last.Seats, model.Seat{Kind: kind.String, Agent: agent.String, Name: name.String, TokenHash: hash.String})
+		}
+	}
+	return games, rows.Err()
+}
+
+// Close implements store.Store.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		s.closeErr = errors.Join(s.r.Close(), s.w.Close())
+	})
+	return s.closeErr
+}
+
+// Path is the file the store was opened on.
+func (s *Store) Path() string { return s.path }
+
+func mustSub(fsys embed.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err) // the directory is embedded: it exists
+	}
+	return sub
+}
