@@ -112,6 +112,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newRenderCommand(a),
 		newArenaCommand(),
 		newEngineCommand(),
+		newServeCommand(a),
 	)
 	return root
 }

@@ -1,0 +1,350 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/plateau-games/plateau/ai"
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/render"
+)
+
+// Browser tests drive Debian's chromium, headless, through chromedp: they
+// play whole games in the real page, by clicks and by keyboard entry. They
+// skip when chromium is missing, except under CI (CI=true), where they must
+// run; scripts/test installs chromium.
+
+// chromiumPath finds the browser: $PLATEAU_CHROMIUM, then chromium on PATH.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	path := os.Getenv("PLATEAU_CHROMIUM")
+	if path == "" {
+		for _, name := range []string{"chromium", "chromium-browser"} {
+			if p, err := exec.LookPath(name); err == nil {
+				path = p
+				break
+			}
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed, and CI=true: the browser tests must run (scripts/test installs it)")
+		}
+		t.Skip("chromium not found: skipping the browser tests (apt-get install chromium, or set PLATEAU_CHROMIUM)")
+	}
+	return path
+}
+
+// startBrowser starts one headless chromium for the test, with a fresh
+// profile; it stops with the test.
+func startBrowser(t *testing.T) context.Context {
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1100, 900),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	// The first action starts the browser; it must not run under a timeout.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// window opens a window with its own storage (a new browser context), as a
+// second person on another computer would have.
+func window(t *testing.T, browser context.Context) context.Context {
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// do runs actions with a timeout, failing the test with what was tried.
+func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(tctx, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(tctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluate %q: %v", js, err)
+	}
+	return v
+}
+
+// waitJS waits until the expression is true in the page.
+func waitJS(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	var err error
+	for tctx.Err() == nil {
+		// A poll is cut short when the page navigates (a form submitted):
+		// poll the new page then.
+		if _, err = chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('status') ? document.getElementById('status').textContent + ' / ' + document.getElementById('notice').textContent : document.title`))
+		t.Fatalf("waiting for %s: %v (page says %q)", what, err, status)
+	}
+}
+
+// screenshotDir is where screenshots go: $PLATEAU_SCREENSHOTS, or a
+// folder in the system's temporary directory (never the repository).
+func screenshotDir(t *testing.T) string {
+	dir := os.Getenv("PLATEAU_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "plateau-screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100)) // 100: PNG; lower qualities give JPEG
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(screenshotDir(t), name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", path)
+}
+
+// appIs is a page expression on the game page's data attributes.
+func appIs(cond string) string {
+	return `(() => { const a = document.getElementById('app'); return !!a && a.dataset.result !== undefined && (` + cond + `); })()`
+}
+
+// Two people play a whole POGO game in two browser windows, by clicks: the
+// creator fills in the form and sends the invitation link to the other.
+func TestBrowserPOGOTwoWindows(t *testing.T) {
+	browser := startBrowser(t)
+	st := newMemStore()
+	_, ts := startServer(t, st)
+	alice, bob := window(t, browser), window(t, browser)
+
+	do(t, alice, "new game form",
+		chromedp.Navigate(ts.URL+"/new?game=pogo&lang=fr"),
+		chromedp.WaitVisible(chromedp.CSS(`#startgame`)),
+	)
+	eval[bool](t, alice, `document.querySelector('select[name=seat1]').value = 'invite'; true`)
+	screenshot(t, alice, "pogo-new-game")
+	do(t, alice, "start the game", chromedp.Click(chromedp.CSS(`#startgame`)))
+	waitJS(t, alice, "the invitation link", `!!document.querySelector('#invites input[data-seat="1"]')`)
+	invite := eval[string](t, alice, `document.querySelector('#invites input[data-seat="1"]').value`)
+	if !strings.Contains(invite, "#me=1-") {
+		t.Fatalf("invitation link %q", invite)
+	}
+	do(t, bob, "open the invitation", chromedp.Navigate(invite))
+	waitJS(t, bob, "bob's seat", appIs(`a.dataset.you === '1'`))
+	// The fragment is gone from the address bar once the token is stored.
+	if loc, _ := chromedp.Run(bob, chromedp.Location()); strings.Contains(loc, "#") {
+		t.Errorf("token left in the address bar: %s", loc)
+	}
+
+	v, _ := game.NewVariant("pogo", nil)
+	m := game.NewMatch(v.Start())
+	windows := []context.Context{alice, bob}
+	for ply, notation := range pogoWin {
+		w := windows[ply%2]
+		waitJS(t, w, fmt.Sprintf("ply %d to play", ply), appIs(fmt.Sprintf(`a.dataset.ply === '%d' && a.dataset.you === a.dataset.tomove`, ply)))
+		mv, err := m.State().ParseMove(notation)
+		if err != nil {
+			t.Fatal(err)
+		}
+		places := render.Places(m.State(), mv)
+		if len(places) == 0 {
+			t.Fatalf("%s has no places to click", notation)
+		}
+		for _, p := range places {
+			do(t, w, "click "+p, chromedp.Click(chromedp.CSS(`#board [data-place="`+p+`"]`)))
+		}
+		// Several moves share these clicks: the dialog asks which.
+		if eval[bool](t, w, `document.getElementById('choose').open`) {
+			screenshot(t, w, "pogo-choose-dialog")
+			do(t, w, "choose "+notation, chromedp.Click(chromedp.CSS(`#choices button[data-move="`+notation+`"]`)))
+		}
+		if _, err := m.PlayNotation(notation); err != nil {
+			t.Fatal(err)
+		}
+		for _, other := range windows {
+			waitJS(t, other, fmt.Sprintf("ply %d shown", ply+1), appIs(fmt.Sprintf(`a.dataset.ply === '%d'`, ply+1)))
+		}
+	}
+	for i, w := range windows {
+		waitJS(t, w, "the end", appIs(`a.dataset.result === 'win 1'`))
+		screenshot(t, w, "pogo-end-window"+strconv.Itoa(i+1))
+	}
+	g, err := st.LoadGame(context.Background(), strings.TrimPrefix(strings.Split(invite, "#")[0], ts.URL+"/games/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Result != "win 1" || len(g.Moves) != len(pogoWin) {
+		t.Fatalf("stored: %q after %d moves", g.Result, len(g.Moves))
+	}
+	// History navigation: back to the start and forward again.
+	do(t, alice, "navigate", chromedp.Click(chromedp.CSS(`#navfirst`)))
+	waitJS(t, alice, "the start position", appIs(`a.dataset.ply === '0'`))
+	do(t, alice, "navigate", chromedp.Click(chromedp.CSS(`#navfwd`)))
+	waitJS(t, alice, "ply 1", appIs(`a.dataset.ply === '1'`))
+	// A spectator sees the finished game, at a phone's width.
+	watcher := window(t, browser)
+	do(t, watcher, "spectate", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/games/"+g.ID))
+	waitJS(t, watcher, "the result", appIs(`a.dataset.result === 'win 1' && a.dataset.you === ''`))
+	screenshot(t, watcher, "pogo-spectator-phone")
+}
+
+// In every game, a person plays the computer to the end by typing moves;
+// the computer seats use a cheap level.
+func TestBrowserEveryGameAgainstTheComputer(t *testing.T) {
+	browser := startBrowser(t)
+	st := newMemStore()
+	s, err := New(Config{Store: st, NewAgent: func(_ string, v *game.Variant, seed uint64) (Agent, error) {
+		return ai.New("random", v, seed)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { s.Close(); ts.Close() })
+	for _, info := range game.Games() {
+		t.Run(info.ID, func(t *testing.T) {
+			v, err := info.Variant(info.AllVariants()[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := []string{"me"}
+			for i := 1; i < v.Players; i++ {
+				seats = append(seats, "computer")
+			}
+			f := form(info.ID, seats...)
+			f.Set("variant", v.Options.String())
+			g := createGame(t, ts, f)
+			w := window(t, browser)
+			do(t, w, "open the game", chromedp.Navigate(ts.URL+"/games/"+g.id+"#me=0-"+g.mine[0]))
+			// The person's moves come from a cheap agent, so that the game
+			// ends in reasonable time.
+			player, err := ai.New("random", v, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for moves := 0; ; moves++ {
+				waitJS(t, w, "my turn or the end", appIs(`a.dataset.result !== '*' || a.dataset.tomove === '0'`))
+				if eval[string](t, w, `document.getElementById('app').dataset.result`) != "*" {
+					break
+				}
+				ply := eval[string](t, w, `document.getElementById('app').dataset.ply`)
+				stored, err := st.LoadGame(context.Background(), g.id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := replayStored(stored)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strconv.Itoa(len(m.Moves())) != ply {
+					continue // the page is a step behind the store; look again
+				}
+				mv, err := player.Choose(context.Background(), m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				notation := m.State().MoveString(mv)
+				do(t, w, "type "+notation,
+					chromedp.SendKeys(chromedp.CSS(`#moveinput`), notation+kb.Enter))
+				waitJS(t, w, "the move "+notation+" played", appIs(`a.dataset.ply !== '`+ply+`'`))
+				if moves == 0 {
+					screenshot(t, w, info.ID+"-first-move")
+				}
+			}
+			screenshot(t, w, info.ID+"-end")
+			stored, err := st.LoadGame(context.Background(), g.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stored.Result == "*" {
+				t.Fatal("the game is not finished in the store")
+			}
+			t.Logf("%s: %s (%s) after %d moves", info.ID, stored.Result, stored.Reason, len(stored.Moves))
+		})
+	}
+}
+
+// The other pages render in the browser (screenshots for a look), and the
+// new game form shows one seat row per player of the chosen variant.
+func TestBrowserPages(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts := startServer(t, newMemStore())
+	w := window(t, browser)
+	for _, p := range []struct{ path, name string }{
+		{"/?lang=fr", "catalogue-fr"},
+		{"/rules/pogo", "rules-pogo"},
+		{"/archive", "archive"},
+		{"/new?game=empire", "new-empire"},
+	} {
+		do(t, w, p.path, chromedp.Navigate(ts.URL+p.path), chromedp.WaitVisible(chromedp.CSS(`main`)))
+		screenshot(t, w, p.name)
+	}
+	visible := `[...document.querySelectorAll('.seatrow')].filter(r => !r.hidden).length`
+	if n := eval[int](t, w, visible); n != 2 {
+		t.Errorf("empire's first variant: %d seat rows shown, want 2", n)
+	}
+	eval[bool](t, w, `(() => { const s = document.querySelector('[name=opt_players]'); s.value = '4'; s.dispatchEvent(new Event('change')); return true; })()`)
+	if n := eval[int](t, w, visible); n != 4 {
+		t.Errorf("players=4: %d seat rows shown, want 4", n)
+	}
+	if v := eval[string](t, w, `document.getElementById('variant').value`); v != "custom" {
+		t.Errorf("changing an option leaves the variant at %q", v)
+	}
+}

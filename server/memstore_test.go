@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+// memStore is an in-memory store.Store for the server's tests: the
+// protocol tests should not depend on a database, and two servers on one
+// memStore reproduce two processes racing for a ply.
+type memStore struct {
+	mu    sync.Mutex
+	games map[string]*store.Game
+}
+
+func newMemStore() *memStore { return &memStore{games: map[string]*store.Game{}} }
+
+func clone(g *store.Game) *store.Game {
+	c := *g
+	c.Seats = slices.Clone(g.Seats)
+	c.Moves = slices.Clone(g.Moves)
+	return &c
+}
+
+func (s *memStore) CreateGame(_ context.Context, g *store.Game) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.games[g.ID]; ok {
+		return store.ErrConflict
+	}
+	s.games[g.ID] = clone(g)
+	return nil
+}
+
+func (s *memStore) LoadGame(_ context.Context, id string) (*store.Game, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.games[id]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return clone(g), nil
+}
+
+func (s *memStore) AppendMove(_ context.Context, id string, m store.Move) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.games[id]
+	if !ok {
+		return store.ErrNotFound
+	}
+	if g.Result != "*" || m.Ply != len(g.Moves) {
+		return store.ErrConflict
+	}
+	g.Moves = append(g.Moves, m)
+	g.UpdatedAt = m.At
+	return nil
+}
+
+func (s *memStore) TruncateMoves(_ context.Context, id string, plies int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.games[id]
+	if !ok {
+		return store.ErrNotFound
+	}
+	if g.Result != "*" {
+		return store.ErrConflict
+	}
+	if plies < len(g.Moves) {
+		g.Moves = g.Moves[:plies]
+	}
+	return nil
+}
+
+func (s *memStore) FinishGame(_ context.Context, id, result, reason string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.games[id]
+	if !ok {
+		return store.ErrNotFound
+	}
+	if g.Result != "*" {
+		return store.ErrConflict
+	}
+	g.Result, g.Reason = result, reason
+	return nil
+}
+
+func (s *memStore) ListGames(_ context.Context, f store.Filter) ([]store.Game, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []store.Game
+	for _, g := range s.games {
+		if f.Finished != nil && (g.Result != "*") != *f.Finished {
+			continue
+		}
+		if f.GameID != "" && g.GameID != f.GameID {
+			continue
+		}
+		c := clone(g)
+		c.Moves = nil
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].UpdatedAt.Equal(out[j].UpdatedAt) {
+			return out[i].UpdatedAt.After(out[j].UpdatedAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	limit := f.Limit
+	if limit == 0 {
+		limit = store.DefaultLimit
+	}
+	if f.Offset >= len(out) {
+		return nil, nil
+	}
+	out = out[f.Offset:]
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+func (s *memStore) Close() error { return nil }

@@ -1,0 +1,714 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer/html"
+
+	"github.com/plateau-games/plateau/ai"
+	"github.com/plateau-games/plateau/docs"
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/store"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// maxRecordBytes bounds an uploaded game record; the longest games of the
+// catalogue write a few tens of kilobytes.
+const maxRecordBytes = 1 << 20
+
+func staticHandler() http.Handler {
+	sub, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		panic(err) // the folder is embedded: cannot happen
+	}
+	fsrv := http.FileServerFS(sub)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The files change only with the binary; an hour of caching is a
+		// fair trade against stale scripts after an upgrade.
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		fsrv.ServeHTTP(w, r)
+	})
+}
+
+// pages renders the HTML pages.
+type pages struct {
+	s     *Server
+	tmpl  map[string]*template.Template
+	md    goldmark.Markdown
+	cache map[string]template.HTML // start pictures by variant, drawn once
+}
+
+func newPages(s *Server) (*pages, error) {
+	funcs := template.FuncMap{
+		"t":        tr,
+		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
+		"add":      func(a, b int) int { return a + b },
+		"json":     func(v any) (template.JS, error) { b, err := json.Marshal(v); return template.JS(b), err },
+	}
+	p := &pages{s: s, tmpl: map[string]*template.Template{}, cache: map[string]template.HTML{}}
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		base := strings.TrimSuffix(strings.TrimPrefix(name, "templates/"), ".html")
+		if base == "layout" {
+			continue
+		}
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", name)
+		if err != nil {
+			return nil, fmt.Errorf("server: template %s: %w", name, err)
+		}
+		p.tmpl[base] = t
+	}
+	// Rules pages are the project's own files: raw HTML in them is trusted,
+	// and the diagrams are inserted as raw HTML.
+	p.md = goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
+	return p, nil
+}
+
+// page is what every template gets.
+type page struct {
+	Lang  string
+	Title string
+	Path  string // the current path and query without lang, for the switch
+	Data  any
+}
+
+func (p *pages) render(w http.ResponseWriter, r *http.Request, lang, name, title string, code int, data any) {
+	t := p.tmpl[name]
+	q := r.URL.Query()
+	q.Del("lang")
+	path := r.URL.Path
+	if r.Method != http.MethodGet {
+		path = "/"
+	}
+	if len(q) > 0 {
+		path += "?" + q.Encode()
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, page{Lang: lang, Title: title, Path: path, Data: data}); err != nil {
+		p.s.log.Error("template", "name", name, "err", err)
+		http.Error(w, "template error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+}
+
+func (p *pages) fail(w http.ResponseWriter, r *http.Request, lang string, code int, msg string) {
+	title := tr(lang, "error")
+	switch code {
+	case http.StatusNotFound:
+		title = tr(lang, "notfound")
+	case http.StatusBadRequest:
+		title = tr(lang, "badrequest")
+	}
+	p.render(w, r, lang, "error", title, code, msg)
+}
+
+// picture draws a state as inline SVG for a template.
+func (p *pages) picture(s game.State, lang string) template.HTML {
+	svg, err := p.s.render.SVG(s, lang)
+	if err != nil {
+		return template.HTML(`<p class="err">` + template.HTMLEscapeString(err.Error()) + `</p>`)
+	}
+	return template.HTML(svg)
+}
+
+// startPicture is the start position of a variant, drawn once.
+func (p *pages) startPicture(v *game.Variant, lang string) template.HTML {
+	key := lang + " " + v.String()
+	p.s.mu.Lock()
+	pic, ok := p.cache[key]
+	p.s.mu.Unlock()
+	if ok {
+		return pic
+	}
+	pic = p.picture(v.Start(), lang)
+	p.s.mu.Lock()
+	p.cache[key] = pic
+	p.s.mu.Unlock()
+	return pic
+}
+
+type gameCard struct {
+	ID, Name, Summary, Author, Players string
+	Picture                            template.HTML
+}
+
+func playerCount(g *game.Game) string {
+	if g.MinPlayers == g.MaxPlayers {
+		return strconv.Itoa(g.MinPlayers)
+	}
+	return fmt.Sprintf("%d–%d", g.MinPlayers, g.MaxPlayers)
+}
+
+func (p *pages) catalogue(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	var cards []gameCard
+	for _, g := range game.Games() {
+		c := gameCard{ID: g.ID, Name: g.Name.In(lang), Summary: g.Summary.In(lang), Author: g.Author, Players: playerCount(g)}
+		if v, err := g.Variant(g.AllVariants()[0]); err == nil {
+			c.Picture = p.startPicture(v, lang)
+		}
+		cards = append(cards, c)
+	}
+	p.render(w, r, lang, "catalogue", tr(lang, "games"), http.StatusOK, cards)
+}
+
+type rulesData struct {
+	ID, Name string
+	Pictures []variantPicture
+	Body     template.HTML
+}
+
+type variantPicture struct {
+	Label   string
+	Picture template.HTML
+}
+
+func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	g, err := game.Lookup(r.PathValue("id"))
+	if err != nil {
+		p.fail(w, r, lang, http.StatusNotFound, err.Error())
+		return
+	}
+	text, err := docs.Rules(g.ID, lang)
+	if err != nil {
+		p.fail(w, r, lang, http.StatusNotFound, err.Error())
+		return
+	}
+	var variants []*game.Variant
+	d := rulesData{ID: g.ID, Name: g.Name.In(lang)}
+	for _, opts := range g.AllVariants() {
+		v, err := g.Variant(opts)
+		if err != nil {
+			continue
+		}
+		variants = append(variants, v)
+		label := opts.String()
+		if label == "" {
+			label = tr(lang, "default")
+		}
+		d.Pictures = append(d.Pictures, variantPicture{Label: label, Picture: p.startPicture(v, lang)})
+	}
+	var b bytes.Buffer
+	if err := p.md.Convert([]byte(p.withDiagrams(text, variants, lang)), &b); err != nil {
+		p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+		return
+	}
+	d.Body = template.HTML(b.String())
+	p.render(w, r, lang, "rules", d.Name+" — "+tr(lang, "rules"), http.StatusOK, d)
+}
+
+// withDiagrams adds a drawing after every code block of a rules page that
+// is a position text of one of the game's variants: the pages give their
+// examples as position texts, and the drawing is made from that very
+// position, so that it cannot disagree with the rules engine.
+func (p *pages) withDiagrams(text string, variants []*game.Variant, lang string) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		out = append(out, lines[i])
+		if strings.TrimSpace(lines[i]) != "```" {
+			continue
+		}
+		// A fence opens a block: copy it to its closing fence.
+		j := i + 1
+		for j < len(lines) && strings.TrimSpace(lines[j]) != "```" {
+			j++
+		}
+		if j == len(lines) {
+			continue
+		}
+		block := strings.Join(lines[i+1:j], "\n")
+		out = append(out, lines[i+1:j+1]...)
+		i = j
+		for _, v := range variants {
+			s, err := v.Decode(strings.TrimSpace(block))
+			if err != nil {
+				continue
+			}
+			out = append(out, "", `<figure class="diagram">`+strings.ReplaceAll(string(p.picture(s, lang)), "\n", " ")+
+				`<figcaption>`+template.HTMLEscapeString(tr(lang, "diagram"))+`</figcaption></figure>`, "")
+			break
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// newGameData is the new game form.
+type newGameData struct {
+	Games    []gameChoice
+	Game     *game.Game
+	Name     string
+	Variants []variantChoice
+	Options  []optionField
+	Seats    []int
+	Levels   []string
+	Error    string
+}
+
+type gameChoice struct {
+	ID, Name string
+	Selected bool
+}
+
+type variantChoice struct{ Value, Label string }
+
+type optionField struct {
+	Name, Doc, Default string
+	Values             []string
+}
+
+func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	id := r.URL.Query().Get("game")
+	if id == "" {
+		id = "pogo"
+	}
+	g, err := game.Lookup(id)
+	if err != nil {
+		p.fail(w, r, lang, http.StatusNotFound, err.Error())
+		return
+	}
+	p.renderNewGame(w, r, lang, g, http.StatusOK, "")
+}
+
+func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang string, g *game.Game, code int, msg string) {
+	d := newGameData{Game: g, Name: g.Name.In(lang), Levels: ai.Levels, Error: msg}
+	for _, other := range game.Games() {
+		d.Games = append(d.Games, gameChoice{ID: other.ID, Name: other.Name.In(lang), Selected: other == g})
+	}
+	for _, opts := range g.AllVariants() {
+		label := opts.String()
+		if label == "" {
+			label = tr(lang, "default")
+		}
+		d.Variants = append(d.Variants, variantChoice{Value: opts.String(), Label: label})
+	}
+	for _, o := range g.Options {
+		if o.Name == "seed" {
+			continue // a server game's start is chosen for it
+		}
+		d.Options = append(d.Options, optionField{Name: o.Name, Doc: o.Doc.In(lang), Default: o.Default, Values: o.Values})
+	}
+	for i := 0; i < g.MaxPlayers; i++ {
+		d.Seats = append(d.Seats, i)
+	}
+	p.render(w, r, lang, "new", tr(lang, "newgame"), code, d)
+}
+
+// createGame reads the new game form, stores the game and sends the
+// creator to its page with the seat tokens in the URL fragment, which
+// browsers do not send to servers (nor to logs).
+func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		return
+	}
+	g, err := game.Lookup(r.PostForm.Get("game"))
+	if err != nil {
+		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		return
+	}
+	spec, err := readGameForm(r.PostForm, g)
+	if err != nil {
+		p.renderNewGame(w, r, lang, g, http.StatusBadRequest, err.Error())
+		return
+	}
+	created, err := p.s.createGame(r.Context(), spec)
+	if err != nil {
+		if errors.As(err, new(*formError)) {
+			p.renderNewGame(w, r, lang, g, http.StatusBadRequest, err.Error())
+			return
+		}
+		p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+		return
+	}
+	http.Redirect(w, r, "/games/"+created.ID+"#"+created.Fragment(), http.StatusSeeOther)
+}
+
+// formError is a mistake in the new game form.
+type formError struct{ msg string }
+
+func (e *formError) Error() string { return e.msg }
+
+// GameSpec is a game to create.
+type GameSpec struct {
+	Game      string
+	Options   game.Options
+	Seats     []SeatSpec
+	Casual    bool
+	Clock     time.Duration
+	Increment time.Duration
+}
+
+// SeatSpec is one seat of a game to create: Kind "me", "invite" or
+// "computer" (with Agent, a level or an agent spec).
+type SeatSpec struct {
+	Kind  string
+	Agent string
+	Name  string
+}
+
+func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
+	spec := GameSpec{Game: g.ID, Casual: f.Get("casual") != ""}
+	variant := f.Get("variant")
+	if variant != "" && variant != "custom" {
+		opts, err := game.ParseOptions(variant)
+		if err != nil {
+			return spec, err
+		}
+		spec.Options = opts
+	} else {
+		spec.Options = game.Options{}
+		for _, o := range g.Options {
+			if v := strings.TrimSpace(f.Get("opt_" + o.Name)); v != "" && o.Name != "seed" {
+				spec.Options[o.Name] = v
+			}
+		}
+	}
+	for i := 0; i < game.MaxPlayers; i++ {
+		n := strconv.Itoa(i)
+		kind := f.Get("seat" + n)
+		if kind == "" {
+			break
+		}
+		spec.Seats = append(spec.Seats, SeatSpec{Kind: kind, Agent: f.Get("level" + n), Name: strings.TrimSpace(f.Get("name" + n))})
+	}
+	minutes, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("clock"))), 64)
+	if err != nil || minutes < 0 || minutes > 24*60 {
+		return spec, &formError{fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
+	}
+	inc, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("increment"))), 64)
+	if err != nil || inc < 0 || inc > 3600 {
+		return spec, &formError{fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
+	}
+	spec.Clock = time.Duration(minutes * float64(time.Minute))
+	spec.Increment = time.Duration(inc * float64(time.Second))
+	return spec, nil
+}
+
+func orZero(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "0"
+	}
+	return s
+}
+
+// gamePageData is the game page; the script gets the rest over WebSocket.
+type gamePageData struct {
+	ID, GameID, Name, Options string
+	Picture                   template.HTML
+	Moves                     []string
+	Finished                  bool
+	Result, Reason            string
+	Players                   []string
+	Messages                  map[string]string
+}
+
+func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		p.loadFailed(w, r, lang, err)
+		return
+	}
+	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: g.Options,
+		Picture: p.picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
+		Result: g.Result, Reason: g.Reason, Messages: jsMessages(lang)}
+	for i, seat := range g.Seats {
+		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
+	}
+	p.render(w, r, lang, "game", d.Name, http.StatusOK, d)
+}
+
+func seatLabel(v *game.Variant, i int, seat store.Seat, lang string) string {
+	label := v.SeatName(i, lang)
+	if seat.Name != "" {
+		label += " — " + seat.Name
+	}
+	return label
+}
+
+func (p *pages) loadFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
+	if errors.Is(err, store.ErrNotFound) {
+		p.fail(w, r, lang, http.StatusNotFound, "no such game")
+		return
+	}
+	p.s.log.Error("load game", "id", r.PathValue("id"), "err", err)
+	p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+}
+
+// plyParam reads ?ply= (or the ply form field); a missing one means the
+// last position.
+func plyParam(r *http.Request, last int) (int, error) {
+	text := r.FormValue("ply")
+	if text == "" {
+		return last, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 || n > last {
+		return 0, fmt.Errorf("ply %q: a number from 0 to %d", text, last)
+	}
+	return n, nil
+}
+
+// positionAt replays the first ply moves of a match into a new one.
+func positionAt(m *game.Match, ply int) (game.State, error) {
+	replay := game.NewMatch(m.Start())
+	if err := record.PlayMoves(replay, m.Notations()[:ply]); err != nil {
+		return nil, err
+	}
+	return replay.State(), nil
+}
+
+func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, s game.State) {
+	svg, err := p.s.render.SVG(s, normLang(r.FormValue("lang")))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write(svg)
+}
+
+func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
+	_, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			http.NotFound(w, r)
+			return
+		}
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	ply, err := plyParam(r, len(m.Notations()))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s, err := positionAt(m, ply)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	p.writeSVG(w, r, s)
+}
+
+// gameRecord downloads a game as a record file.
+func (p *pages) gameRecord(w http.ResponseWriter, r *http.Request) {
+	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			http.NotFound(w, r)
+			return
+		}
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	rec := gameRecordOf(g, m)
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.txt"`, g.GameID, g.ID))
+	io.WriteString(w, record.Format(rec))
+}
+
+// gameRecordOf writes a stored game as a record: the match gives the moves
+// and start, the store who played and how a game ended outside the rules
+// (resignation, agreement, time).
+func gameRecordOf(g *store.Game, m *game.Match) *record.Record {
+	rec := record.FromMatch(m)
+	for _, seat := range g.Seats {
+		name := seat.Name
+		if name == "" {
+			name = seat.Kind
+			if seat.Kind == "computer" {
+				name = "computer " + seat.Agent
+			}
+		}
+		rec.Players = append(rec.Players, name)
+	}
+	rec.Date = record.FormatDate(g.CreatedAt)
+	if g.Result != "*" && !rec.Result.Ended() {
+		if res, err := record.ParseResult(g.Result); err == nil {
+			res.Reason = g.Reason
+			rec.Result = res
+		}
+	}
+	return rec
+}
+
+type archiveData struct {
+	Games []archiveRow
+	Next  int
+}
+
+type archiveRow struct {
+	ID, Name, Result, Reason, Date string
+	Players                        []string
+}
+
+func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	offset, _ := strconv.Atoi(r.URL.Query().Get("offset"))
+	offset = max(offset, 0)
+	finished := true
+	const perPage = 50
+	list, err := p.s.store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: perPage, Offset: offset})
+	if err != nil {
+		p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+		return
+	}
+	var d archiveData
+	for _, g := range list {
+		row := archiveRow{ID: g.ID, Name: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.UpdatedAt.Format("2006-01-02 15:04")}
+		if info, err := game.Lookup(g.GameID); err == nil {
+			row.Name = info.Name.In(lang)
+		}
+		for _, seat := range g.Seats {
+			name := seat.Name
+			if name == "" {
+				name = seat.Kind
+			}
+			row.Players = append(row.Players, name)
+		}
+		d.Games = append(d.Games, row)
+	}
+	if len(list) == perPage {
+		d.Next = offset + perPage
+	}
+	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusOK, d)
+}
+
+// readRecord reads a record from an upload (file field "file", or the
+// text field "record").
+func readRecord(w http.ResponseWriter, r *http.Request) (*record.Record, string, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxRecordBytes+64<<10)
+	if err := r.ParseMultipartForm(maxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+		return nil, "", fmt.Errorf("reading the upload: %w", err)
+	}
+	text := r.FormValue("record")
+	if f, _, err := r.FormFile("file"); err == nil {
+		defer f.Close()
+		b, err := io.ReadAll(io.LimitReader(f, maxRecordBytes+1))
+		if err != nil {
+			return nil, "", err
+		}
+		if len(b) > maxRecordBytes {
+			return nil, "", fmt.Errorf("the record is larger than %d bytes", maxRecordBytes)
+		}
+		if len(bytes.TrimSpace(b)) > 0 {
+			text = string(b)
+		}
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil, "", errors.New("no record: choose a file or paste a record")
+	}
+	rec, err := record.Parse(strings.NewReader(text))
+	if err != nil {
+		return nil, "", err
+	}
+	return rec, text, nil
+}
+
+type viewData struct {
+	Name, Options, Text, Result, Reason string
+	Moves                               []string
+	Players                             []string
+	Picture                             template.HTML
+}
+
+// viewRecord shows an uploaded record with move navigation. Nothing is
+// stored: the page keeps the record text and asks /archive/svg for each
+// position.
+func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	rec, text, err := readRecord(w, r)
+	if err != nil {
+		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		return
+	}
+	m, err := rec.Replay()
+	if err != nil {
+		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		return
+	}
+	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: rec.Options.String(), Text: text,
+		Result: rec.Result.String(), Reason: rec.Result.Reason, Moves: m.Notations(),
+		Players: rec.Players, Picture: p.picture(m.State(), lang)}
+	p.render(w, r, lang, "view", tr(lang, "uploadedtitle"), http.StatusOK, d)
+}
+
+func (p *pages) recordSVG(w http.ResponseWriter, r *http.Request) {
+	rec, _, err := readRecord(w, r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	m, err := rec.Replay()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	ply, err := plyParam(r, len(m.Notations()))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s, err := positionAt(m, ply)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	p.writeSVG(w, r, s)
+}
+
+// loadMatch gives a game and its match: from its room when it is being
+// played here, else straight from the store.
+func (s *Server) loadMatch(ctx context.Context, id string) (*store.Game, *game.Match, error) {
+	if !validGameID(id) {
+		return nil, nil, store.ErrNotFound
+	}
+	s.mu.Lock()
+	rm := s.rooms[id]
+	s.mu.Unlock()
+	if rm != nil {
+		return rm.snapshot()
+	}
+	g, err := s.store.LoadGame(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := replayStored(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, m, nil
+}
