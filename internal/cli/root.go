@@ -113,6 +113,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newArenaCommand(),
 		newEngineCommand(),
 		newServeCommand(a),
+		newAnalyzeCommand(),
 	)
 	return root
 }
