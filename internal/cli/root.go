@@ -114,6 +114,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newEngineCommand(),
 		newServeCommand(a),
 		newAnalyzeCommand(),
+		newSolveCommand(),
 	)
 	return root
 }
