@@ -17,6 +17,7 @@ optional parameters after a colon, separated by commas:
   mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false]
   alphabeta[:depth=N][,time=DURATION][,noise=X][,table=BITS]  (two-sided games)
   engine:[time=D] [iterations=N] [depth=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
+  perfect[:table=PATH]  (POGO, from the solution of 'plateau solve pogo')
 for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
 
 // New builds the agent described by spec for the variant v (see SpecHelp).
@@ -26,8 +27,14 @@ func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 	if len(strings.TrimSpace(spec)) >= len("engine:") && strings.EqualFold(strings.TrimSpace(spec)[:len("engine:")], "engine:") {
 		return NewEngineAgent(strings.TrimSpace(spec)[len("engine:"):], v, seed)
 	}
-	spec = strings.ToLower(strings.TrimSpace(spec))
+	spec = strings.TrimSpace(spec)
 	name, paramText, hasParams := strings.Cut(spec, ":")
+	if !strings.EqualFold(name, "perfect") {
+		// Only a file path (perfect's table=PATH) keeps its case.
+		spec = strings.ToLower(spec)
+		name, paramText, hasParams = strings.Cut(spec, ":")
+	}
+	name = strings.ToLower(name)
 	name = strings.TrimSpace(name)
 	params, err := parseParams(paramText, hasParams)
 	if err != nil {
@@ -50,6 +57,8 @@ func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 		agent, err = newMCTSFromParams(params, seed)
 	case "alphabeta":
 		agent, err = newAlphaBetaFromParams(params, v, seed)
+	case "perfect":
+		agent, err = newPerfectFromParams(params, v)
 	default:
 		return nil, fmt.Errorf("unknown agent %s; %s", game.Quote(spec), SpecHelp)
 	}
@@ -57,6 +66,14 @@ func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 		return nil, fmt.Errorf("agent %s: %w", game.Quote(spec), err)
 	}
 	return agent, nil
+}
+
+func newPerfectFromParams(p *params, v *game.Variant) (Agent, error) {
+	path, _ := p.take("table")
+	if err := p.done("perfect", "table"); err != nil {
+		return nil, err
+	}
+	return NewPerfect(path, v)
 }
 
 // params are the key=value parameters of a spec. The getters take them

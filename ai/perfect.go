@@ -1,0 +1,75 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/pogo"
+	pogosolve "github.com/plateau-games/plateau/solve/pogo"
+)
+
+// Perfect plays POGO from its strong solution (plateau solve pogo): it never
+// lets a won or drawn position slip, wins in the fewest plies, delays a loss
+// as long as possible, and among equal moves leaves the opponent the most
+// ways to go wrong.
+type Perfect struct {
+	table *pogosolve.Table
+}
+
+// Loaded tables are kept by path: a table is 58 MB and takes a second to
+// read, and every game of an arena builds new agents.
+var (
+	perfectMu     sync.Mutex
+	perfectTables = map[string]*pogosolve.Table{}
+)
+
+// NewPerfect loads the POGO solution at path ("" for the default place of
+// plateau solve pogo).
+func NewPerfect(path string, v *game.Variant) (*Perfect, error) {
+	if v.Game.ID != "pogo" {
+		return nil, fmt.Errorf("perfect plays only POGO, whose solution plateau has; for %s use a level or mcts", v.Game.ID)
+	}
+	if path == "" {
+		path = pogosolve.DefaultPath()
+	}
+	perfectMu.Lock()
+	defer perfectMu.Unlock()
+	if t := perfectTables[path]; t != nil {
+		return &Perfect{table: t}, nil
+	}
+	t, err := pogosolve.Load(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no POGO solution at %s: run 'plateau solve pogo' first (about 20 s and 60 MB), or give table=PATH", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	perfectTables[path] = t
+	return &Perfect{table: t}, nil
+}
+
+// Name implements Agent.
+func (p *Perfect) Name() string { return "perfect" }
+
+// Choose implements Agent.
+func (p *Perfect) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
+	if m.Outcome().Ended() {
+		return 0, ErrGameOver
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s, ok := m.State().(*pogo.State)
+	if !ok {
+		return 0, fmt.Errorf("perfect plays only POGO")
+	}
+	mv, _, ok := p.table.BestMove(s)
+	if !ok {
+		return 0, ErrGameOver
+	}
+	return mv, nil
+}
