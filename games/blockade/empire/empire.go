@@ -184,8 +184,8 @@ func init() {
 		Summary: game.Text{EN: "Blockade: race for the four thrones, capturing at exact distances (2 to 4 players, teams with 4).", FR: "Blockade : la course aux quatre trônes, avec des prises à distance exacte (2 à 4 joueurs, équipes à 4)."},
 		Author:  "Sid Sackson, 1979 (Blockade)",
 		Options: []game.Option{
-			{Name: "players", Default: "2", Values: []string{"2", "3", "4"}, Doc: game.Text{EN: "number of players", FR: "nombre de joueurs"}},
-			{Name: "teams", Default: "false", Values: []string{"true", "false"}, Doc: game.Text{EN: "with 4 players: seats 1 and 3 against 2 and 4", FR: "à 4 joueurs : places 1 et 3 contre 2 et 4"}},
+			board.PlayersOption(game.Text{EN: "number of players", FR: "nombre de joueurs"}),
+			board.TeamsOption(game.Text{EN: "with 4 players: seats 1 and 3 against 2 and 4", FR: "à 4 joueurs : places 1 et 3 contre 2 et 4"}),
 		},
 		MinPlayers: 2,
 		MaxPlayers: 4,
@@ -206,16 +206,9 @@ func init() {
 }
 
 func setup(opts game.Options) (*game.Variant, error) {
-	n, err := opts.Int("players", 2, 2, 4)
+	n, teams, err := board.PlayersAndTeams(opts)
 	if err != nil {
 		return nil, err
-	}
-	teams, err := opts.Bool("teams", false)
-	if err != nil {
-		return nil, err
-	}
-	if teams && n != 4 {
-		return nil, fmt.Errorf("teams=true needs players=4 (got players=%d)", n)
 	}
 	return variants[key(n, teams)].variant, nil
 }

@@ -202,8 +202,8 @@ func init() {
 		Summary: game.Text{EN: "Blockade: line up with an opponent's pieces to bring your eight reserve pieces in through the doors (2 to 4 players, teams with 4).", FR: "Blockade : s'aligner avec les pièces d'un adversaire pour faire entrer ses huit pièces de réserve par les portes (2 à 4 joueurs, équipes à 4)."},
 		Author:  "Sid Sackson, 1979 (Blockade)",
 		Options: []game.Option{
-			{Name: "players", Default: "2", Values: []string{"2", "3", "4"}, Doc: game.Text{EN: "number of players: 2 red and green, 3 red, green and blue, 4 red, yellow, green and blue", FR: "nombre de joueurs : 2 rouge et vert, 3 rouge, vert et bleu, 4 rouge, jaune, vert et bleu"}},
-			{Name: "teams", Default: "false", Values: []string{"true", "false"}, Doc: game.Text{EN: "with 4 players: red and green against yellow and blue", FR: "à 4 joueurs : rouge et vert contre jaune et bleu"}},
+			board.PlayersOption(game.Text{EN: "number of players: 2 red and green, 3 red, green and blue, 4 red, yellow, green and blue", FR: "nombre de joueurs : 2 rouge et vert, 3 rouge, vert et bleu, 4 rouge, jaune, vert et bleu"}),
+			board.TeamsOption(game.Text{EN: "with 4 players: red and green against yellow and blue", FR: "à 4 joueurs : rouge et vert contre jaune et bleu"}),
 		},
 		MinPlayers: 2,
 		MaxPlayers: 4,
@@ -224,16 +224,9 @@ func init() {
 }
 
 func setup(opts game.Options) (*game.Variant, error) {
-	n, err := opts.Int("players", 2, 2, 4)
+	n, teams, err := board.PlayersAndTeams(opts)
 	if err != nil {
 		return nil, err
-	}
-	teams, err := opts.Bool("teams", false)
-	if err != nil {
-		return nil, err
-	}
-	if teams && n != 4 {
-		return nil, fmt.Errorf("teams=true needs players=4 (got players=%d)", n)
 	}
 	return variants[key(n, teams)].variant, nil
 }

@@ -67,10 +67,10 @@ var theGame = &game.Game{
 	Summary: game.Text{EN: "Race your nine pieces across the board, jumping runs and bounding on odd files.", FR: "Faire traverser le plateau à ses neuf pions en sautant les files et en rebondissant sur les colonnes impaires."},
 	Author:  "Sid Sackson, 1979 (Blockade)",
 	Options: []game.Option{
-		{Name: "players", Default: "2", Values: []string{"2", "3", "4"}, Doc: game.Text{EN: "number of players", FR: "nombre de joueurs"}},
-		{Name: "teams", Default: "false", Values: []string{"false", "true"}, Doc: game.Text{
+		board.PlayersOption(game.Text{EN: "number of players", FR: "nombre de joueurs"}),
+		board.TeamsOption(game.Text{
 			EN: "with 4 players: Blue and Green against Red and Yellow; a team wins when both partners have finished",
-			FR: "à 4 joueurs : Bleu et Vert contre Rouge et Jaune ; une équipe gagne quand les deux partenaires ont fini"}},
+			FR: "à 4 joueurs : Bleu et Vert contre Rouge et Jaune ; une équipe gagne quand les deux partenaires ont fini"}),
 		{Name: "expert", Default: "false", Values: []string{"false", "true"}, Doc: game.Text{
 			EN: "expert finish: the triangles must also end on file k (as at the start, in the middle)",
 			FR: "fin experte : les triangles doivent aussi finir sur la colonne k (au milieu, comme au départ)"}},
@@ -102,20 +102,13 @@ func Game() *game.Game { return theGame }
 func NewVariant(opts game.Options) (*game.Variant, error) { return theGame.Variant(opts) }
 
 func setup(opts game.Options) (*game.Variant, error) {
-	players, err := opts.Int("players", 2, 2, 4)
-	if err != nil {
-		return nil, err
-	}
-	teams, err := opts.Bool("teams", false)
+	players, teams, err := board.PlayersAndTeams(opts)
 	if err != nil {
 		return nil, err
 	}
 	expert, err := opts.Bool("expert", false)
 	if err != nil {
 		return nil, err
-	}
-	if teams && players != 4 {
-		return nil, fmt.Errorf("teams=true needs players=4 (got players=%d)", players)
 	}
 	r := &rules{players: players, teams: teams, expert: expert}
 	for i := range r.owner {
