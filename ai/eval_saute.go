@@ -1,0 +1,71 @@
+package ai
+
+import (
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/board"
+	"github.com/plateau-games/plateau/games/blockade/saute"
+)
+
+func init() {
+	RegisterEval("saute", evalSaute)
+	// Alpha-beta with this evaluation at depth 7 beats MCTS with 1000
+	// iterations (90%); each level searches deeper (docs/ai.md, Levels).
+	RegisterLevels("saute", map[string]string{
+		"easy":   "alphabeta:depth=1",
+		"medium": "alphabeta:depth=3",
+		"hard":   "alphabeta:depth=7",
+		"max":    "alphabeta:time=3s",
+	})
+}
+
+// Weights of the Saute evaluation, in files a piece still has to go.
+const (
+	sauteTempo = 1.5 // the side to move is a move ahead: about one step and a half
+)
+
+// evalSaute weighs the race: the files each side's pieces still have to
+// travel to fill files j–l of their ranks (on each rank the leading piece
+// must reach l, the next k, the last j: that is exactly what finishing
+// asks), the other side's total minus the seat's, plus a tempo for the side
+// to move. Saute is a pure race (nothing is captured, nothing blocks
+// for good), so the distance left is the whole story but for the jumps,
+// which the search sees. With more than two seats (teams), the seat's side
+// is compared with the best opposing seat.
+func evalSaute(st game.State, seat int) float64 {
+	s := st.(*saute.State)
+	v := s.Variant()
+	var togo [game.MaxPlayers]int
+	for r := 0; r < board.Size; r++ {
+		// The files of the pieces of this rank, left to right.
+		var files [3]int
+		n, owner := 0, -1
+		for f := 0; f < board.Size && n < 3; f++ {
+			if o := s.Owner(board.At(f, r)); o >= 0 {
+				files[n], owner = f, o
+				n++
+			}
+		}
+		for i := 0; i < n; i++ {
+			if target := board.Size - n + i; files[i] < target {
+				togo[owner] += target - files[i]
+			}
+		}
+	}
+	mine, theirs := 0, 1<<30
+	for p := 0; p < v.Players; p++ {
+		if v.Team(p) == v.Team(seat) {
+			mine = max(mine, togo[p]) // a team finishes with its slower partner
+		} else {
+			theirs = min(theirs, togo[p])
+		}
+	}
+	value := float64(theirs - mine)
+	if mover := s.ToMove(); mover >= 0 {
+		if v.Team(mover) == v.Team(seat) {
+			value += sauteTempo
+		} else {
+			value -= sauteTempo
+		}
+	}
+	return value
+}
