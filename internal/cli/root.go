@@ -69,16 +69,18 @@ func NewRootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "plateau",
 		Short: "Play and study rare abstract board games",
-		Long: `plateau brings rare abstract board games to life: it lists the games, prints
-their rules, lets you play them in the terminal against other people or
-random players, reads and writes game records, and checks and measures the
-rules engines.
+		Long: `plateau brings rare abstract board games to life: it serves them in the
+browser (plateau serve), lets you play them in the terminal against other
+people or computer players, prints their rules, reads and writes game
+records, rates computer players against each other, analyses games for
+designers, solves POGO, and checks and measures the rules engines.
 
 Games are named by their id (see 'plateau games'). Seats are numbered from 1:
 player 1 moves first. Options of a game are given as --opt name=value.`,
-		Example: `  plateau games
+		Example: `  plateau serve
+  plateau games
   plateau rules pogo --lang fr
-  plateau play pogo --seat 2=random
+  plateau play pogo --seat 2=medium
   plateau replay pogo --record game.txt --json
   plateau perft pogo 4`,
 		SilenceErrors: true,
