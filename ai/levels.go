@@ -83,6 +83,11 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 	if strings.HasPrefix(spec, "alphabeta") && sides(v) != 2 {
 		spec, _ = LevelSpec("", level)
 	}
+	// POGO's strongest level is the perfect player once its solution has
+	// been computed (plateau solve pogo); until then, the search above.
+	if level == "max" && v.Game.ID == "pogo" && perfectTableExists() {
+		spec = "perfect"
+	}
 	a, err := New(spec, v, seed)
 	if err != nil {
 		return nil, fmt.Errorf("level %s of %s (%s): %w", level, v, spec, err)

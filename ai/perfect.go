@@ -52,6 +52,13 @@ func NewPerfect(path string, v *game.Variant) (*Perfect, error) {
 	return &Perfect{table: t}, nil
 }
 
+// perfectTableExists says whether plateau solve pogo has written its table
+// at the default place.
+func perfectTableExists() bool {
+	_, err := os.Stat(pogosolve.DefaultPath())
+	return err == nil
+}
+
 // Name implements Agent.
 func (p *Perfect) Name() string { return "perfect" }
 
