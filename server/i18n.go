@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // langCookie remembers the language chosen with ?lang=.
@@ -146,6 +148,10 @@ func jsMessages(lang string) map[string]string {
 	out := make(map[string]string, len(keys))
 	for _, k := range keys {
 		out[k] = tr(lang, k)
+	}
+	// End reasons come from the rules engines in English.
+	for en, text := range game.ReasonTexts(lang) {
+		out["reason:"+en] = text
 	}
 	return out
 }

@@ -62,6 +62,7 @@ type pages struct {
 func newPages(s *Server) (*pages, error) {
 	funcs := template.FuncMap{
 		"t":        tr,
+		"reason":   func(lang, reason string) string { return game.ReasonText(reason, lang) },
 		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
 		"add":      func(a, b int) int { return a + b },
 		"json":     func(v any) (template.JS, error) { b, err := json.Marshal(v); return template.JS(b), err },

@@ -47,14 +47,6 @@ var (
 	}
 )
 
-// reasonsFR translates the end reasons that the software rules and the
-// command line give for every game; a game's own reasons stay in English.
-var reasonsFR = map[string]string{
-	"threefold repetition": "triple répétition",
-	"ply limit":            "limite de tours",
-	reasonResignation:      "abandon",
-}
-
 // reasonResignation is the end reason of a game a player resigned.
 const reasonResignation = "resignation"
 
@@ -65,13 +57,6 @@ func tr(lang string, t game.Text, args ...any) string {
 // seatLabel names a seat with its number: "Light (player 1)".
 func seatLabel(v *game.Variant, seat int, lang string) string {
 	return tr(lang, msgSeat, v.SeatName(seat, lang), seat+1)
-}
-
-func reasonIn(reason, lang string) string {
-	if fr, ok := reasonsFR[reason]; ok && lang == "fr" {
-		return fr
-	}
-	return reason
 }
 
 // describeOutcome says how a finished game ended, for people: who won and
@@ -108,7 +93,7 @@ func describeEnd(v *game.Variant, o game.Outcome, lang string) string {
 		b.WriteString(msgOver.In(lang))
 	}
 	if o.Reason != "" {
-		b.WriteString(" (" + reasonIn(o.Reason, lang) + ")")
+		b.WriteString(" (" + game.ReasonText(o.Reason, lang) + ")")
 	}
 	b.WriteString(".")
 	return b.String()

@@ -135,7 +135,7 @@
       if (m) text += m[1].split(',').map(function (n) { return seatName(+n - 1); }).join(', ') + ' ' + M.wins;
       else if (state.result === 'draw') text += M.draw;
       else text += M.over;
-      if (state.reason) text += ' (' + state.reason + ')';
+      if (state.reason) text += ' (' + (M['reason:' + state.reason] || state.reason) + ')';
     } else {
       text = seatName(state.toMove) + ' ' + M.tomove;
       if (mine(state.toMove)) text += ' (' + M.you + ')';
