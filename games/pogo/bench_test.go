@@ -5,35 +5,14 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/game/conformance"
 	"github.com/plateau-games/plateau/games/pogo"
 )
 
-// positions returns positions met in random games, for the benchmarks.
-func positions(n int) []*pogo.State {
-	rng := rand.New(rand.NewPCG(3, 4))
-	var out []*pogo.State
-	for len(out) < n {
-		s := pogo.New()
-		for !s.Outcome().Ended() && len(out) < n {
-			out = append(out, s.Clone().(*pogo.State))
-			moves := s.LegalMoves(nil)
-			s.Apply(moves[rng.IntN(len(moves))])
-		}
-	}
-	return out
-}
-
-func BenchmarkLegalMoves(b *testing.B) {
-	ps := positions(1024)
-	buf := make([]game.Move, 0, 64)
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		buf = ps[i&1023].LegalMoves(buf)
-	}
-}
+func BenchmarkLegalMoves(b *testing.B) { conformance.BenchmarkLegalMoves(b, pogo.Variant()) }
 
 func BenchmarkApply(b *testing.B) {
-	ps := positions(1024)
+	ps := conformance.Positions(pogo.Variant(), 1024, 3)
 	moves := make([]game.Move, len(ps))
 	for i, p := range ps {
 		moves[i] = p.LegalMoves(nil)[0]
@@ -41,13 +20,13 @@ func BenchmarkApply(b *testing.B) {
 	var s pogo.State
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		s = *ps[i&1023]
+		s = *ps[i&1023].(*pogo.State)
 		s.Apply(moves[i&1023])
 	}
 }
 
 func BenchmarkHash(b *testing.B) {
-	ps := positions(1024)
+	ps := conformance.Positions(pogo.Variant(), 1024, 3)
 	var sink uint64
 	for i := 0; b.Loop(); i++ {
 		sink ^= ps[i&1023].Hash()
@@ -57,21 +36,7 @@ func BenchmarkHash(b *testing.B) {
 
 // BenchmarkPlayout is one random game through the generic API with the
 // complete rules (repetition and ply limit), as `plateau bench` plays it.
-func BenchmarkPlayout(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	rep := game.NewRepetitionTable(401)
-	buf := make([]game.Move, 0, 64)
-	start := pogo.New()
-	var s pogo.State
-	plies := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s = *start
-		_, n := game.Playout(&s, rng, buf, rep)
-		plies += n
-	}
-	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
-}
+func BenchmarkPlayout(b *testing.B) { conformance.BenchmarkPlayout(b, pogo.Variant()) }
 
 // BenchmarkHandwrittenPlayout is a single-purpose POGO playout loop with no
 // API, no hashing and no repetition check (only the ply limit): the yardstick
