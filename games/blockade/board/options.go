@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/plateau-games/plateau/game"
 )
@@ -30,4 +31,30 @@ func PlayersAndTeams(opts game.Options) (players int, teams bool, err error) {
 		return 0, false, fmt.Errorf("teams=true needs players=4 (got players=%d)", players)
 	}
 	return players, teams, nil
+}
+
+// Seating is one way to seat the players of those games.
+type Seating struct {
+	Players int
+	Teams   bool
+}
+
+// Seatings lists them: 2, 3 and 4 players, and 4 in two teams.
+var Seatings = []Seating{{2, false}, {3, false}, {4, false}, {4, true}}
+
+// Options gives the seating as the options that select it.
+func (s Seating) Options() game.Options {
+	if s.Teams {
+		return game.Options{"players": strconv.Itoa(s.Players), "teams": "true"}
+	}
+	return game.Options{"players": strconv.Itoa(s.Players)}
+}
+
+// SeatingOptions gives every seating's options, for Game.Variants.
+func SeatingOptions() []game.Options {
+	out := make([]game.Options, len(Seatings))
+	for i, s := range Seatings {
+		out[i] = s.Options()
+	}
+	return out
 }

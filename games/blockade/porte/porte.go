@@ -207,18 +207,13 @@ func init() {
 		},
 		MinPlayers: 2,
 		MaxPlayers: 4,
-		Variants: []game.Options{
-			{"players": "2"}, {"players": "3"}, {"players": "4"}, {"players": "4", "teams": "true"},
-		},
-		Setup: setup,
+		Variants:   board.SeatingOptions(),
+		Setup:      setup,
 	}
-	for _, k := range []struct {
-		n int
-		t bool
-	}{{2, false}, {3, false}, {4, false}, {4, true}} {
-		r := newRules(k.n, k.t)
+	for _, k := range board.Seatings {
+		r := newRules(k.Players, k.Teams)
 		r.variant.Game = theGame
-		variants[key(k.n, k.t)] = r
+		variants[key(k.Players, k.Teams)] = r
 	}
 	game.Register(theGame)
 }
