@@ -69,6 +69,18 @@ func pieceCode(seat int, shape board.Shape) uint8 { return uint8(shape) | uint8(
 func codeShape(p uint8) board.Shape               { return board.Shape(p & 3) }
 func codeSeat(p uint8) int                        { return int(p >> 2) }
 
+// pieceLetters are the position-text letters of each cell content: "." for
+// an empty cell, seat digit and shape letter for a piece (e.g. "1C").
+var pieceLetters = func() (out [16]string) {
+	for p := range out {
+		out[p] = "."
+		if p != 0 {
+			out[p] = string(rune('1'+codeSeat(uint8(p)))) + string(codeShape(uint8(p)).Letter())
+		}
+	}
+	return out
+}()
+
 // captureDistance says whether a piece of shape captures at distance d.
 func captureDistance(shape board.Shape, d int) bool {
 	switch shape {
@@ -491,20 +503,7 @@ func (s *State) Clone() game.State {
 // 1's commandant, 2T: seat 2's cavalier, 3S: seat 3's archer), then the
 // seat due to move and the ply.
 func (s *State) Encode() string {
-	b := make([]byte, 0, 256)
-	for rk := board.Size - 1; rk >= 0; rk-- {
-		for f := 0; f < board.Size; f++ {
-			p := s.cells[board.At(f, rk)]
-			if p == 0 {
-				b = append(b, '.')
-				continue
-			}
-			b = append(b, byte('1'+codeSeat(p)), codeShape(p).Letter())
-		}
-		if rk > 0 {
-			b = append(b, '/')
-		}
-	}
+	b := board.AppendRanks(make([]byte, 0, 256), func(c board.Cell) string { return pieceLetters[s.cells[c]] })
 	b = append(b, ' ', byte('1'+s.next), ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)

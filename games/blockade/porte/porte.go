@@ -117,6 +117,7 @@ type rules struct {
 	opposing [4]uint8
 	variant  *game.Variant
 	start    State
+	letters  [16]string // position-text letters of each cell value, "" empty
 }
 
 var (
@@ -145,6 +146,9 @@ func newRules(players int, teams bool) *rules {
 				panic(err)
 			}
 			r.start.cells[c] = piece(seat, p.Shape)
+		}
+		for _, shape := range []board.Shape{board.Cylinder, board.Triangle, board.Square} {
+			r.letters[piece(seat, shape)] = string(colourLetters[r.colours[seat]]) + string(shape.Letter())
 		}
 		r.start.reserve[seat] = [2]uint8{StartTriangles, StartSquares}
 	}
@@ -490,35 +494,10 @@ func (s *State) Clone() game.State {
 // next; the ply. Reserves follow from the board: 4 triangles and 6 squares
 // a player, minus those on the board.
 func (s *State) Encode() string {
-	var b strings.Builder
-	b.Grow(96)
-	for r := board.Size - 1; r >= 0; r-- {
-		run := 0
-		for f := 0; f < board.Size; f++ {
-			v := s.cells[board.At(f, r)]
-			if v == 0 {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteByte(colourLetters[s.r.colours[pieceSeat(v)]])
-			b.WriteByte(pieceShape(v).Letter())
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	b.WriteByte(' ')
-	b.WriteByte(colourLetters[s.r.colours[s.toMove]])
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(s.ply))
-	return b.String()
+	b := board.AppendRanks(make([]byte, 0, 96), func(c board.Cell) string { return s.r.letters[s.cells[c]] })
+	b = append(b, ' ', colourLetters[s.r.colours[s.toMove]], ' ')
+	b = strconv.AppendInt(b, int64(s.ply), 10)
+	return string(b)
 }
 
 const positionForm = `a La Porte position is "ranks colour ply": ranks 12 down to 1 separated by "/", each from file a to l with a number (1-12) for empty cells and a colour letter (r, y, g, b) plus a shape letter (C, T, S) for a piece, then the colour to move and the ply, e.g. "5gSgCgT4/12/12/12/12/12/12/12/12/12/12/4rTrCrS5 r 0"`

@@ -414,36 +414,26 @@ func (s *State) Clone() game.State {
 // passes in a row just played. The 2-player start:
 // "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 B 0 0".
 func (s *State) Encode() string {
-	var b strings.Builder
-	b.Grow(64)
-	for r := board.Size - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < board.Size; f++ {
-			x := s.cells[r*board.Size+f]
-			if x == Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteByte(" ST"[x])
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
+	b := board.AppendRanks(make([]byte, 0, 96), func(c board.Cell) string { return shapeLetters[s.cells[c]] })
+	b = append(b, ' ', seatLetters[s.toMove], ' ')
+	b = strconv.AppendInt(b, int64(s.passes), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(s.ply), 10)
+	return string(b)
+}
+
+// shapeLetters are the letters of the position text, by cell content.
+var shapeLetters = [3]string{Empty: "", Square: "S", Triangle: "T"}
+
+// shapeOf reads a shape letter of the position text (case-insensitive).
+func shapeOf(ch byte) (uint8, bool) {
+	switch ch {
+	case 'S', 's':
+		return Square, true
+	case 'T', 't':
+		return Triangle, true
 	}
-	b.WriteByte(' ')
-	b.WriteByte(seatLetters[s.toMove])
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(s.passes)))
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(s.ply))
-	return b.String()
+	return Empty, false
 }
 
 // Decode reads a position text of variant v (see State.Encode).
@@ -480,36 +470,12 @@ func decode(r *rules, text string) (*State, error) {
 	s := &State{r: r}
 	for i, rank := range ranks {
 		rk := board.Size - 1 - i
-		f := 0
-		var n [3]int
-		for j := 0; j < len(rank) && f <= board.Size; j++ {
-			ch := rank[j]
-			if ch >= '1' && ch <= '9' {
-				k := int(ch - '0')
-				if k == 1 && j+1 < len(rank) && rank[j+1] >= '0' && rank[j+1] <= '2' {
-					k = 10 + int(rank[j+1]-'0')
-					j++
-				}
-				f += k
-				continue
-			}
-			var x uint8
-			switch ch {
-			case 'S', 's':
-				x = Square
-			case 'T', 't':
-				x = Triangle
-			default:
-				return nil, fmt.Errorf("%s; rank %d has %q, which is neither S, T nor a number", r.form, rk+1, ch)
-			}
-			if f < board.Size {
-				s.cells[board.At(f, rk)] = x
-			}
-			n[x]++
-			f++
+		if err := board.ReadRank(&s.cells, rank, rk, r.form, "S, T", shapeOf); err != nil {
+			return nil, err
 		}
-		if f != board.Size {
-			return nil, fmt.Errorf("%s; rank %d (%s) does not describe exactly 12 cells", r.form, rk+1, game.Quote(rank))
+		var n [3]int
+		for f := 0; f < board.Size; f++ {
+			n[s.cells[board.At(f, rk)]]++
 		}
 		if r.owner[rk] < 0 {
 			if n[Square]+n[Triangle] != 0 {

@@ -34,6 +34,9 @@ const PerColour = 9
 // colourLetters gives the letter of each colour in layouts and position texts.
 var colourLetters = [5]byte{'.', 'Y', 'R', 'B', 'G'}
 
+// pieceLetters are the letters of the position text, by cell content.
+var pieceLetters = [5]string{Empty: "", Yellow: "Y", Red: "R", Blue: "B", Green: "G"}
+
 var colourNames = [5]game.Text{{}, {EN: "yellow", FR: "jaune"}, {EN: "red", FR: "rouge"}, {EN: "blue", FR: "bleu"}, {EN: "green", FR: "vert"}}
 
 // BookLayout is the start position of the rule book (Illustration 12, lost):
@@ -108,6 +111,12 @@ func colourOf(ch byte) int {
 		return Green
 	}
 	return Empty
+}
+
+// colourLetter reads a colour letter for board.ReadRank.
+func colourLetter(ch byte) (uint8, bool) {
+	col := colourOf(ch)
+	return uint8(col), col != Empty
 }
 
 // PeleMele returns the "pêle-mêle" layout chosen by seed: the 36 pieces of
@@ -370,31 +379,10 @@ func (s *State) Clone() game.State {
 // letter (Y, R, B, G) per piece and a number for each run of empty cells,
 // then the ply: "12/12/12/3RGBYRY3/.../12 0".
 func (s *State) Encode() string {
-	var b strings.Builder
-	for r := board.Size - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < board.Size; f++ {
-			col := s.cells[r*board.Size+f]
-			if col == Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteByte(colourLetters[col])
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(s.ply))
-	return b.String()
+	b := board.AppendRanks(make([]byte, 0, 64), func(c board.Cell) string { return pieceLetters[s.cells[c]] })
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(s.ply), 10)
+	return string(b)
 }
 
 // Decode reads a position text of variant v (see State.Encode).
@@ -415,39 +403,14 @@ func decode(v *game.Variant, text string) (*State, error) {
 		return nil, fmt.Errorf("%s; got %d ranks", positionForm, len(ranks))
 	}
 	s := &State{v: v}
-	var count [5]int
 	for i, rank := range ranks {
-		r := board.Size - 1 - i
-		f := 0
-		for j := 0; j < len(rank); j++ {
-			ch := rank[j]
-			if ch >= '1' && ch <= '9' {
-				n := int(ch - '0')
-				if n == 1 && j+1 < len(rank) && rank[j+1] >= '0' && rank[j+1] <= '2' {
-					n = 10 + int(rank[j+1]-'0')
-					j++
-				}
-				f += n
-				if f > board.Size {
-					break
-				}
-				continue
-			}
-			col := colourOf(ch)
-			if col == Empty {
-				return nil, fmt.Errorf("%s; rank %d has %q, which is neither a colour letter nor a number", positionForm, r+1, ch)
-			}
-			if f >= board.Size {
-				f++
-				break
-			}
-			s.cells[board.At(f, r)] = uint8(col)
-			count[col]++
-			f++
+		if err := board.ReadRank(&s.cells, rank, board.Size-1-i, positionForm, "a colour letter", colourLetter); err != nil {
+			return nil, err
 		}
-		if f != board.Size {
-			return nil, fmt.Errorf("%s; rank %d (%s) does not describe exactly 12 cells", positionForm, r+1, game.Quote(rank))
-		}
+	}
+	var count [5]int
+	for _, col := range s.cells {
+		count[col]++
 	}
 	for col := Yellow; col <= Green; col++ {
 		if count[col] > PerColour {
