@@ -138,13 +138,12 @@ type State struct {
 
 var (
 	zobrist  = game.HashKeys(0x656d70697265, board.Cells*16+game.MaxPlayers)
-	variants = map[string]*rules{}
+	variants *board.SeatingTable[*rules]
 	theGame  *game.Game
 )
 
-func key(players int, teams bool) string { return fmt.Sprintf("%d/%t", players, teams) }
-
-func newRules(players int, teams bool) *rules {
+func newRules(k board.Seating) *rules {
+	players, teams := k.Players, k.Teams
 	r := &rules{players: players, teams: teams, threshold: 3}
 	switch players {
 	case 2:
@@ -170,21 +169,14 @@ func newRules(players int, teams bool) *rules {
 			r.start.cells[c] = pieceCode(seat, p.shape)
 		}
 	}
-	v := &game.Variant{
-		Options:    game.Options{"players": strconv.Itoa(players), "teams": strconv.FormatBool(teams)},
-		Players:    players,
-		Seats:      seats,
-		PlyLimit:   400,
-		Repetition: 3,
-		Start: func() game.State {
-			s := r.start
-			return &s
-		},
-		Decode: func(text string) (game.State, error) { return r.decode(text) },
+	v := k.Variant(seats)
+	v.PlyLimit = 400
+	v.Repetition = 3
+	v.Start = func() game.State {
+		s := r.start
+		return &s
 	}
-	if teams {
-		v.Teams = []int{0, 1, 0, 1}
-	}
+	v.Decode = func(text string) (game.State, error) { return r.decode(text) }
 	r.variant = v
 	return r
 }
@@ -199,39 +191,19 @@ func init() {
 			board.PlayersOption(game.Text{EN: "number of players", FR: "nombre de joueurs"}),
 			board.TeamsOption(game.Text{EN: "with 4 players: seats 1 and 3 against 2 and 4", FR: "à 4 joueurs : places 1 et 3 contre 2 et 4"}),
 		},
-		MinPlayers: 2,
-		MaxPlayers: 4,
-		Variants:   board.SeatingOptions(),
-		Setup:      setup,
 	}
-	for _, k := range board.Seatings {
-		r := newRules(k.Players, k.Teams)
-		r.variant.Game = theGame
-		variants[key(k.Players, k.Teams)] = r
-	}
+	variants = board.NewSeatingTable(theGame, newRules, func(r *rules) *game.Variant { return r.variant })
 	game.Register(theGame)
-}
-
-func setup(opts game.Options) (*game.Variant, error) {
-	n, teams, err := board.PlayersAndTeams(opts)
-	if err != nil {
-		return nil, err
-	}
-	return variants[key(n, teams)].variant, nil
 }
 
 // Variant returns the variant for players (2, 3, 4) and teams (4 only).
 func Variant(players int, teams bool) *game.Variant {
-	r := variants[key(players, teams)]
-	if r == nil {
-		panic(fmt.Sprintf("empire: no variant with %d players, teams %t", players, teams))
-	}
-	return r.variant
+	return variants.Rules(players, teams).variant
 }
 
 // KingThrone is the trône du roi of seat in v.
 func KingThrone(v *game.Variant, seat int) board.Cell {
-	return variants[key(v.Players, v.Teams != nil)].kingCell[seat]
+	return variants.Rules(v.Players, v.Teams != nil).kingCell[seat]
 }
 
 // Variant implements game.State.

@@ -122,12 +122,11 @@ type rules struct {
 
 var (
 	theGame  *game.Game
-	variants = map[string]*rules{}
+	variants *board.SeatingTable[*rules]
 )
 
-func key(players int, teams bool) string { return fmt.Sprintf("%d/%t", players, teams) }
-
-func newRules(players int, teams bool) *rules {
+func newRules(k board.Seating) *rules {
+	players, teams := k.Players, k.Teams
 	r := &rules{players: players, teams: teams, colours: seatColours[players]}
 	seats := make([]game.Text, players)
 	for seat := 0; seat < players; seat++ {
@@ -153,21 +152,14 @@ func newRules(players int, teams bool) *rules {
 		r.start.reserve[seat] = [2]uint8{StartTriangles, StartSquares}
 	}
 	r.start.derive()
-	v := &game.Variant{
-		Options:    game.Options{"players": strconv.Itoa(players), "teams": strconv.FormatBool(teams)},
-		Players:    players,
-		Seats:      seats,
-		PlyLimit:   600,
-		Repetition: 3,
-		Start: func() game.State {
-			s := r.start
-			return &s
-		},
-		Decode: func(text string) (game.State, error) { return r.decode(text) },
+	v := k.Variant(seats)
+	v.PlyLimit = 600
+	v.Repetition = 3
+	v.Start = func() game.State {
+		s := r.start
+		return &s
 	}
-	if teams {
-		v.Teams = []int{0, 1, 0, 1}
-	}
+	v.Decode = func(text string) (game.State, error) { return r.decode(text) }
 	r.variant = v
 	return r
 }
@@ -209,34 +201,14 @@ func init() {
 			board.PlayersOption(game.Text{EN: "number of players: 2 red and green, 3 red, green and blue, 4 red, yellow, green and blue", FR: "nombre de joueurs : 2 rouge et vert, 3 rouge, vert et bleu, 4 rouge, jaune, vert et bleu"}),
 			board.TeamsOption(game.Text{EN: "with 4 players: red and green against yellow and blue", FR: "à 4 joueurs : rouge et vert contre jaune et bleu"}),
 		},
-		MinPlayers: 2,
-		MaxPlayers: 4,
-		Variants:   board.SeatingOptions(),
-		Setup:      setup,
 	}
-	for _, k := range board.Seatings {
-		r := newRules(k.Players, k.Teams)
-		r.variant.Game = theGame
-		variants[key(k.Players, k.Teams)] = r
-	}
+	variants = board.NewSeatingTable(theGame, newRules, func(r *rules) *game.Variant { return r.variant })
 	game.Register(theGame)
-}
-
-func setup(opts game.Options) (*game.Variant, error) {
-	n, teams, err := board.PlayersAndTeams(opts)
-	if err != nil {
-		return nil, err
-	}
-	return variants[key(n, teams)].variant, nil
 }
 
 // Variant returns the variant for players (2, 3, 4) and teams (4 only).
 func Variant(players int, teams bool) *game.Variant {
-	r := variants[key(players, teams)]
-	if r == nil {
-		panic(fmt.Sprintf("porte: no variant with %d players, teams %t", players, teams))
-	}
-	return r.variant
+	return variants.Rules(players, teams).variant
 }
 
 // State is a position of La Porte.

@@ -130,19 +130,9 @@ func setup(opts game.Options) (*game.Variant, error) {
 			}
 		}
 	}
-	v := &game.Variant{
-		Game: theGame,
-		Options: game.Options{
-			"players": strconv.Itoa(players),
-			"teams":   strconv.FormatBool(teams),
-			"expert":  strconv.FormatBool(expert),
-		},
-		Players: players,
-		Seats:   append([]game.Text(nil), seatNames[:players]...),
-	}
-	if teams {
-		v.Teams = []int{0, 1, 0, 1}
-	}
+	v := board.Seating{Players: players, Teams: teams}.Variant(append([]game.Text(nil), seatNames[:players]...))
+	v.Game = theGame
+	v.Options["expert"] = strconv.FormatBool(expert)
 	if expert {
 		// Software rule (DECISIONS.md): Saute with the expert finish is a
 		// draw after 800 plies. Positions never repeat (pieces only move
