@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	_ "github.com/plateau-games/plateau/games/pods"
 )
 
@@ -480,26 +481,7 @@ func (p *indPos) reserveText(seat int) string {
 
 func indVariant(t testing.TB, level string, orientation int) *game.Variant {
 	t.Helper()
-	v, err := game.NewVariant("pods", game.Options{"level": level, "orientation": strconv.Itoa(orientation)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-func indDecode(t testing.TB, v *game.Variant, text string) game.State {
-	t.Helper()
-	s, err := v.Decode(text)
-	if err != nil {
-		t.Fatalf("decode %q: %v", text, err)
-	}
-	return s
-}
-
-func indSorted(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
+	return gametest.Variant(t, "pods", game.Options{"level": level, "orientation": strconv.Itoa(orientation)})
 }
 
 func indRefSorted(ms []indMove) []string {
@@ -509,24 +491,6 @@ func indRefSorted(ms []indMove) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func indHas(s game.State, notation string) bool {
-	for _, n := range game.LegalNotations(s) {
-		if n == notation {
-			return true
-		}
-	}
-	return false
-}
-
-func indPlay(t testing.TB, s game.State, notation string) {
-	t.Helper()
-	m, err := s.ParseMove(notation)
-	if err != nil {
-		t.Fatalf("%s in %s: %v", notation, s.Encode(), err)
-	}
-	s.Apply(m)
 }
 
 // indBoard builds a position text from a list of "CODE@pt" (upper case
@@ -618,7 +582,7 @@ func TestIndependentStart(t *testing.T) {
 	for k := 0; k < 4; k++ {
 		v := indVariant(t, "basic", k)
 		s := v.Start()
-		got := indSorted(s)
+		got := gametest.Legal(s)
 		var want []string
 		for _, code := range []string{"B1", "B2"} {
 			for pt := 0; pt < 36; pt++ {
@@ -656,7 +620,7 @@ func TestIndependentDesigns(t *testing.T) {
 					if !p.canMove(pt) {
 						continue
 					}
-					s := indDecode(t, v, pos)
+					s := gametest.Decode(t, v, pos)
 					var got, want []string
 					for _, n := range game.LegalNotations(s) {
 						if strings.HasPrefix(n, at+"-") {
@@ -694,18 +658,18 @@ func TestIndependentControlAndPlacementBans(t *testing.T) {
 	links := indBoardLinks(0)
 	check := func(pos string, banned, allowed []string) {
 		t.Helper()
-		s := indDecode(t, v, pos)
-		got := indSorted(s)
+		s := gametest.Decode(t, v, pos)
+		got := gametest.Legal(s)
 		if want := indRefSorted(indParse(t, "advanced", links, pos).moves()); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: moves %v\nreference %v", pos, got, want)
 		}
 		for _, m := range banned {
-			if indHas(s, m) {
+			if gametest.IsLegal(s, m) {
 				t.Errorf("%s: %s is legal", pos, m)
 			}
 		}
 		for _, m := range allowed {
-			if !indHas(s, m) {
+			if !gametest.IsLegal(s, m) {
 				t.Errorf("%s: %s is not legal", pos, m)
 			}
 		}
@@ -734,11 +698,11 @@ func TestIndependentImmobileBan(t *testing.T) {
 	v := indVariant(t, "advanced", 0)
 	// Black's B2 on c6: its B foot points off the board, its F foot at his
 	// own Q3 on c5: it could not move, so it may not be placed.
-	s := indDecode(t, v, indBoard("b", 3, "B1@a1", "B2@f1", "q3@c5"))
-	if indHas(s, "B2@c6") {
+	s := gametest.Decode(t, v, indBoard("b", 3, "B1@a1", "B2@f1", "q3@c5"))
+	if gametest.IsLegal(s, "B2@c6") {
 		t.Errorf("B2@c6 cannot move and is legal")
 	}
-	if !indHas(s, "B2@c4") {
+	if !gametest.IsLegal(s, "B2@c4") {
 		t.Errorf("B2@c4 should be legal")
 	}
 	// Black's Q2 (diagonal feet only) on an odd point of orientation 0 (b1,
@@ -765,7 +729,7 @@ func TestIndependentImmobileBan(t *testing.T) {
 // DECISIONS: White's H1 on c1 (F r), Black's pod on c2, c3-c6 empty.
 func TestIndependentExpertExample(t *testing.T) {
 	v := indVariant(t, "expert", 0)
-	s := indDecode(t, v, indBoard("w", 4, "H1@c1", "q3@c2", "B1@f4", "b1@a6"))
+	s := gametest.Decode(t, v, indBoard("w", 4, "H1@c1", "q3@c2", "B1@f4", "b1@a6"))
 	var got []string
 	for _, n := range game.LegalNotations(s) {
 		if strings.HasPrefix(n, "c1-c2") {
@@ -777,7 +741,7 @@ func TestIndependentExpertExample(t *testing.T) {
 		t.Errorf("shove and kicks from c1: %v", got)
 	}
 	// A line of two pods is shoved one point each; a kick never pushes a line.
-	s = indDecode(t, v, indBoard("w", 4, "H1@c1", "q3@c2", "Q3@c3", "B1@f4", "b1@a6"))
+	s = gametest.Decode(t, v, indBoard("w", 4, "H1@c1", "q3@c2", "Q3@c3", "B1@f4", "b1@a6"))
 	got = got[:0]
 	for _, n := range game.LegalNotations(s) {
 		if strings.HasPrefix(n, "c1-c2") {
@@ -788,7 +752,7 @@ func TestIndependentExpertExample(t *testing.T) {
 		t.Errorf("shove of a line from c1: %v", got)
 	}
 	// A line reaching the edge is not shoved.
-	s = indDecode(t, v, indBoard("w", 4, "H1@c1", "q3@c2", "Q3@c3", "q4@c4", "Q4@c5", "t1@c6", "B1@f4"))
+	s = gametest.Decode(t, v, indBoard("w", 4, "H1@c1", "q3@c2", "Q3@c3", "q4@c4", "Q4@c5", "t1@c6", "B1@f4"))
 	for _, n := range game.LegalNotations(s) {
 		if strings.HasPrefix(n, "c1-c2") {
 			t.Errorf("shove into the edge: %s", n)
@@ -804,23 +768,23 @@ func TestIndependentAdvancedRemovals(t *testing.T) {
 		// B1 on a1 its last way out. Both are removed at once, although
 		// removing either would free the other: White's B1 is out of the
 		// game, Black's T2 back in his reserve.
-		s := indDecode(t, v, indBoard("b", 5, "B1@a1", "B2@f1", "t2@b2", "q3@e5"))
-		indPlay(t, s, "b2-b1")
+		s := gametest.Decode(t, v, indBoard("b", 5, "B1@a1", "B2@f1", "t2@b2", "q3@e5"))
+		gametest.Play(t, s, "b2-b1")
 		f := strings.Fields(s.Encode())
 		if f[0] != "....../....q3./....../....../....../.....B2" || strings.Contains(f[1], "B1") || !strings.Contains(f[2], "t2") || f[3] != "w" {
 			t.Errorf("%s: after b2-b1: %s", level, s.Encode())
 		}
 		// Win on an empty reserve at the end of the turn, after removals.
 		const last = "....../....../....../....../....../b1....B2 O,H1,H2,Q1,Q2,Q3,Q4,Q5,Q6,T1,T2,T3,B1 q3 b - 20"
-		s = indDecode(t, v, last)
-		indPlay(t, s, "Q3@d4")
+		s = gametest.Decode(t, v, last)
+		gametest.Play(t, s, "Q3@d4")
 		if o := s.Outcome(); o.Status != game.Win || o.Winners != 2 {
 			t.Errorf("%s: Black placed his last pod: %+v", level, o)
 		}
 		// Black's Q3 on b1 takes his own B1 on a1 its last way out: the B1
 		// goes back to his reserve and he has not won.
-		s = indDecode(t, v, last)
-		indPlay(t, s, "Q3@b1")
+		s = gametest.Decode(t, v, last)
+		gametest.Play(t, s, "Q3@b1")
 		f = strings.Fields(s.Encode())
 		if o := s.Outcome(); o.Ended() || f[0] != "....../....../....../....../....../.q3...B2" || f[2] != "b1" || s.ToMove() != 0 {
 			t.Errorf("%s: Q3@b1 blocking his own B1: %s %+v", level, s.Encode(), o)
@@ -851,7 +815,7 @@ func indCompare(t testing.TB, s game.State, p *indPos, winner int, where string)
 		if o.Ended() || s.ToMove() != p.toMove {
 			diffs = append(diffs, fmt.Sprintf("outcome %+v, to move %d, want seat %d to move", o, s.ToMove(), p.toMove))
 		}
-		got, want := indSorted(s), indRefSorted(p.moves())
+		got, want := gametest.Legal(s), indRefSorted(p.moves())
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			diffs = append(diffs, fmt.Sprintf("legal moves %v\n   reference %v", got, want))
 		}
@@ -896,8 +860,8 @@ func TestIndependentRandomGames(t *testing.T) {
 						break
 					}
 					if step%7 == 0 {
-						s2 := indDecode(t, v2, s.Encode())
-						if a, b := indSorted(s), indSorted(s2); strings.Join(a, " ") != strings.Join(b, " ") {
+						s2 := gametest.Decode(t, v2, s.Encode())
+						if a, b := gametest.Legal(s), gametest.Legal(s2); strings.Join(a, " ") != strings.Join(b, " ") {
 							t.Errorf("%s: orientations %d and %d differ", where, k, k+2)
 						}
 					}
@@ -925,7 +889,7 @@ func TestIndependentRandomGames(t *testing.T) {
 							before++
 						}
 					}
-					indPlay(t, s, m.notation)
+					gametest.Play(t, s, m.notation)
 					winner = p.apply(m)
 					after := 0
 					for _, pod := range p.board {
@@ -949,7 +913,7 @@ func TestIndependentRandomGames(t *testing.T) {
 func TestIndependentRepetition(t *testing.T) {
 	for _, level := range []string{"advanced", "expert"} {
 		v := indVariant(t, level, 0)
-		m := game.NewMatch(indDecode(t, v, indBoard("w", 4, "B1@c3", "B2@f1", "b1@c5", "q3@a6")))
+		m := game.NewMatch(gametest.Decode(t, v, indBoard("w", 4, "B1@c3", "B2@f1", "b1@c5", "q3@a6")))
 		cycle := []string{"c3-d3", "c5-d5", "d3-c3", "d5-c5"}
 		for i := 0; i < 8; i++ {
 			if _, err := m.PlayNotation(cycle[i%4]); err != nil {

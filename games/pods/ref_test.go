@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	"github.com/plateau-games/plateau/games/pods"
 )
 
@@ -194,7 +195,7 @@ func TestAgainstReference(t *testing.T) {
 			for g := 0; g < 25; g++ {
 				s := v.Start()
 				for ply := 0; ply < 200; ply++ {
-					got := legal(s)
+					got := gametest.Legal(s)
 					want := refMoves(t, level, orientation, s.Encode())
 					if s.Outcome().Ended() {
 						if s.Outcome().Reason == "no placement or move" && len(want) != 0 {

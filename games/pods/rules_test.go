@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	"github.com/plateau-games/plateau/games/pods"
 )
 
@@ -41,12 +42,6 @@ func reserve(black bool, except ...string) string {
 	return strings.Join(out, ",")
 }
 
-func legal(s game.State) []string {
-	out := game.LegalNotations(s)
-	slices.Sort(out)
-	return out
-}
-
 // movesFrom lists the legal pod moves starting with from ("c1" for the
 // moves of the pod on c1, "c1-c2" for those from c1 to c2), sorted.
 func movesFrom(s game.State, from string) []string {
@@ -54,7 +49,7 @@ func movesFrom(s game.State, from string) []string {
 		from += "-"
 	}
 	var out []string
-	for _, m := range legal(s) {
+	for _, m := range gametest.Legal(s) {
 		if strings.HasPrefix(m, from) && (len(from) == 3 || len(m) == len(from) || m[len(from)] == '>') {
 			out = append(out, m)
 		}
@@ -62,22 +57,9 @@ func movesFrom(s game.State, from string) []string {
 	return out
 }
 
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, text := range moves {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		s.Apply(m)
-	}
-}
-
-func isLegal(s game.State, move string) bool { return slices.Contains(legal(s), move) }
-
 func refused(t *testing.T, s game.State, move, why string) {
 	t.Helper()
-	if isLegal(s, move) {
+	if gametest.IsLegal(s, move) {
 		t.Fatalf("%s is legal", move)
 	}
 	_, err := s.ParseMove(move)
@@ -228,7 +210,7 @@ func TestControl(t *testing.T) {
 func TestBipodOpening(t *testing.T) {
 	for _, level := range []pods.Level{pods.Basic, pods.Advanced, pods.Expert} {
 		s := pods.Variant(level, 0).Start()
-		moves := legal(s)
+		moves := gametest.Legal(s)
 		if len(moves) != 72 {
 			t.Fatalf("%d opening placements, want 72 (two bipods on 36 points)", len(moves))
 		}
@@ -239,10 +221,10 @@ func TestBipodOpening(t *testing.T) {
 		}
 		refused(t, s, "Q3@c3", "first placement must be a bipod")
 		refused(t, s, "O@c3", "first placement must be a bipod")
-		play(t, s, "B1@a1")
+		gametest.Play(t, s, "B1@a1")
 		// Black's first placement need not be a bipod.
-		if !isLegal(s, "O@d4") || !isLegal(s, "Q2@c3") {
-			t.Fatalf("Black's placements: %v", legal(s))
+		if !gametest.IsLegal(s, "O@d4") || !gametest.IsLegal(s, "Q2@c3") {
+			t.Fatalf("Black's placements: %v", gametest.Legal(s))
 		}
 	}
 	if got := pods.Variant(pods.Basic, 0).Start().Encode(); got != "....../....../....../....../....../...... "+reserve(false)+" "+reserve(true)+" w bipode 0" {
@@ -257,7 +239,7 @@ func TestPlacementBanControlled(t *testing.T) {
 	s := decode(t, "basic", 0, "....../....../....../....../....../..B2... "+reserve(false, "B2")+" "+reserve(true)+" b - 1")
 	refused(t, s, "B1@c3", "c3 is controlled by a foot of White")
 	refused(t, s, "B1@c6", "controlled")
-	if !isLegal(s, "B1@d3") {
+	if !gametest.IsLegal(s, "B1@d3") {
 		t.Fatal("B1@d3 is refused")
 	}
 }
@@ -270,13 +252,13 @@ func TestPlacementBanThreat(t *testing.T) {
 	refused(t, s, "B2@c5", "would threaten a pod of White")
 	refused(t, s, "Q3@c2", "would threaten a pod of White")
 	for _, ok := range []string{"B2@d5", "B1@c5", "B1@c2", "Q2@d4"} {
-		if !isLegal(s, ok) {
+		if !gametest.IsLegal(s, ok) {
 			t.Fatalf("%s is refused", ok)
 		}
 	}
 	// A foot may point at one's own pod.
 	s = decode(t, "basic", 0, "b1...../....../....../....../....../..B1... "+reserve(false, "B1")+" "+reserve(true, "B1")+" w - 2")
-	if !isLegal(s, "Q3@c2") {
+	if !gametest.IsLegal(s, "Q3@c2") {
 		t.Fatal("a pod next to its own pod is refused")
 	}
 }
@@ -289,12 +271,12 @@ func TestPlacementBanImmobile(t *testing.T) {
 	// Q2 walks diagonally only: b1 has no diagonal link in orientation 0.
 	s := decode(t, "basic", 0, text)
 	refused(t, s, "Q2@b1", "could not move from b1")
-	if !isLegal(s, "Q2@c1") {
+	if !gametest.IsLegal(s, "Q2@c1") {
 		t.Fatal("Q2@c1 is refused")
 	}
 	s = decode(t, "basic", 1, text)
 	refused(t, s, "Q2@c1", "could not move")
-	if !isLegal(s, "Q2@b1") {
+	if !gametest.IsLegal(s, "Q2@b1") {
 		t.Fatal("Q2@b1 is refused in orientation 1")
 	}
 	// Blocked by one's own pods: Black's B1 (walking east and west) between
@@ -302,7 +284,7 @@ func TestPlacementBanImmobile(t *testing.T) {
 	s = decode(t, "basic", 0, ".....B2/....../.....Q3/b2.q3.../....../.....B1 "+
 		reserve(false, "B1", "B2", "Q3")+" "+reserve(true, "B2", "Q3")+" b - 5")
 	refused(t, s, "B1@b3", "could not move")
-	if !isLegal(s, "B1@b4") {
+	if !gametest.IsLegal(s, "B1@b4") {
 		t.Fatal("B1@b4 is refused")
 	}
 }
@@ -373,7 +355,7 @@ func mustParse(t *testing.T, s game.State, move string) game.Move {
 func TestAdvancedMoves(t *testing.T) {
 	s := decode(t, "advanced", 0, "....../..b1.../....../....../....../..B2... "+reserve(false, "B2")+" "+reserve(true, "B1")+" w - 2")
 	equal(t, "moves of c1", movesFrom(s, "c1"), []string{"c1-c2", "c1-c3", "c1-c4"})
-	play(t, s, "c1-c4")
+	gametest.Play(t, s, "c1-c4")
 	// c4 is next to Black's pod; it is legal to end there. Black's pod on c5
 	// still moves sideways: nothing is removed.
 	if got := s.Encode(); got != "....../..b1.../..B2.../....../....../...... "+reserve(false, "B2")+" "+reserve(true, "B1")+" b - 3" {
@@ -394,7 +376,7 @@ func TestSimultaneousRemoval(t *testing.T) {
 	if !s.CanMove("a1") || !s.CanMove("b1") {
 		t.Fatal("a1 and b1 should be able to move before")
 	}
-	play(t, s, "b4-b2")
+	gametest.Play(t, s, "b4-b2")
 	want := "....../....../....../....../B2b2..../..B1... " + reserve(false, "H1", "Q3", "B1", "B2") + " " + reserve(true, "B2") + " w - 21"
 	if got := s.Encode(); got != want {
 		t.Fatalf("after b4-b2:\n got %s\nwant %s", got, want)
@@ -415,7 +397,7 @@ func TestSelfBlockingReturnsToReserve(t *testing.T) {
 	// White's own Q6 fills b2: his H1 and Q3 go back to his reserve.
 	text := "....../....../.Q6..../....../B2...../H1Q3B1... " + reserve(false, "H1", "Q3", "B1", "B2", "Q6") + " " + reserve(true) + " w - 20"
 	s := decode(t, "advanced", 0, text)
-	play(t, s, "b4-b2")
+	gametest.Play(t, s, "b4-b2")
 	want := "....../....../....../....../B2Q6..../..B1... " + reserve(false, "B1", "B2", "Q6") + " " + reserve(true) + " b - 21"
 	if got := s.Encode(); got != want {
 		t.Fatalf("after b4-b2:\n got %s\nwant %s", got, want)
@@ -423,13 +405,13 @@ func TestSelfBlockingReturnsToReserve(t *testing.T) {
 	// The moving pod itself: White's T2 (F r, BL w, BR w) runs to a6, which
 	// has no diagonal link in orientation 0, and goes back to the reserve.
 	s = decode(t, "advanced", 0, "....../....../....../....../....../T2....B1 "+reserve(false, "T2", "B1")+" "+reserve(true)+" w - 2")
-	play(t, s, "a1-a6")
+	gametest.Play(t, s, "a1-a6")
 	if got := s.Encode(); got != "....../....../....../....../....../.....B1 "+reserve(false, "B1")+" "+reserve(true)+" b - 3" {
 		t.Fatalf("after a1-a6: %s", got)
 	}
 	// A placement that blocks one's own pod.
 	s = decode(t, "advanced", 0, ".....b1/....../....../....../....../B1..... Q3 "+reserve(true, "B1")+" w - 40")
-	play(t, s, "Q3@b1")
+	gametest.Play(t, s, "Q3@b1")
 	if s.Outcome().Ended() || strings.Join(s.Reserve(pods.White), " ") != "B1" {
 		t.Fatalf("after Q3@b1: %s, %+v", s.Encode(), s.Outcome())
 	}
@@ -440,7 +422,7 @@ func TestSelfBlockingReturnsToReserve(t *testing.T) {
 // être pris en compte."
 func TestWinByEmptyReserve(t *testing.T) {
 	s := decode(t, "advanced", 0, ".....b1/....../....../....../....../B1..... Q3 "+reserve(true, "B1")+" w - 40")
-	play(t, s, "Q3@c3")
+	gametest.Play(t, s, "Q3@c3")
 	o := s.Outcome()
 	if o.Status != game.Win || !o.Won(pods.White) || o.Reason != "all pods placed" || s.ToMove() != -1 || len(s.LegalMoves(nil)) != 0 {
 		t.Fatalf("after the last placement: %+v", o)
@@ -461,15 +443,15 @@ func TestNoPlacementNoMoveLoses(t *testing.T) {
 		s := decode(t, level, 0, text)
 		o := s.Outcome()
 		if o.Status != game.Win || !o.Won(pods.White) || o.Reason != "no placement or move" || len(s.LegalMoves(nil)) != 0 {
-			t.Fatalf("%s: %+v with moves %v", level, o, legal(s))
+			t.Fatalf("%s: %+v with moves %v", level, o, gametest.Legal(s))
 		}
 	}
 	// With Black's B2 in reserve instead, there is a placement.
 	s := decode(t, "advanced", 0, strings.Replace(text, " b1 ", " b2 ", 1))
-	if s.Outcome().Ended() || len(legal(s)) == 0 {
+	if s.Outcome().Ended() || len(gametest.Legal(s)) == 0 {
 		t.Fatal("Black's B2 cannot be placed")
 	}
-	for _, m := range legal(s) {
+	for _, m := range gametest.Legal(s) {
 		if !strings.HasPrefix(m, "B2@") {
 			t.Fatalf("move %s", m)
 		}
@@ -483,14 +465,14 @@ func TestShoves(t *testing.T) {
 	// White's B2 (F r, B w) on c1 runs over c2 and meets Black's pod on c3.
 	s := decode(t, "expert", 0, "....../....../....../..b1.../....../..B2... "+reserve(false, "B2")+" "+reserve(true, "B1")+" w - 2")
 	equal(t, "one pod", movesFrom(s, "c1"), []string{"c1-c2", "c1-c3>c4"})
-	play(t, s, "c1-c3>c4")
+	gametest.Play(t, s, "c1-c3>c4")
 	if got := s.Encode(); !strings.HasPrefix(got, "....../....../..b1.../..B2.../....../...... ") {
 		t.Fatalf("after the shove: %s", got)
 	}
 	// Two pods in line.
 	s = decode(t, "expert", 0, "....../....../..q3.../..b1.../....../..B2... "+reserve(false, "B2")+" "+reserve(true, "B1", "Q3")+" w - 2")
 	equal(t, "two pods", movesFrom(s, "c1"), []string{"c1-c2", "c1-c3>c4>c5"})
-	play(t, s, "c1-c3>c4>c5")
+	gametest.Play(t, s, "c1-c3>c4>c5")
 	if got := s.Encode(); !strings.HasPrefix(got, "....../..q3.../..b1.../..B2.../....../...... ") {
 		t.Fatalf("after the shove: %s", got)
 	}
@@ -502,7 +484,7 @@ func TestShoves(t *testing.T) {
 	// is removed, out of the game.
 	s = decode(t, "expert", 0, "....../....../....../....../....../.B1q2... "+reserve(false, "B1")+" "+reserve(true, "Q2")+" w - 2")
 	equal(t, "walking foot", movesFrom(s, "b1"), []string{"b1-a1", "b1-c1>d1"})
-	play(t, s, "b1-c1>d1")
+	gametest.Play(t, s, "b1-c1>d1")
 	if got := s.Encode(); got != "....../....../....../....../....../..B1... "+reserve(false, "B1")+" "+reserve(true, "Q2")+" b - 3" {
 		t.Fatalf("after the shove: %s", got)
 	}
@@ -529,13 +511,13 @@ func TestKicks(t *testing.T) {
 		t.Fatalf("c1-c2: %v", err)
 	}
 	c := s.Clone()
-	play(t, c, "c1 - C2 > c5")
+	gametest.Play(t, c, "c1 - C2 > c5")
 	if got := c.Encode(); !strings.HasPrefix(got, "....../..b1.../....../....../..H1.../...... ") {
 		t.Fatalf("after the kick: %s", got)
 	}
 	// The 1-point kick is the shove: one move.
 	c = s.Clone()
-	play(t, c, "c1-c2>c3")
+	gametest.Play(t, c, "c1-c2>c3")
 	if got := c.Encode(); !strings.HasPrefix(got, "....../....../....../..b1.../..H1.../...... ") {
 		t.Fatalf("after the 1-point kick: %s", got)
 	}

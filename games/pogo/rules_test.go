@@ -1,11 +1,11 @@
 package pogo_test
 
 import (
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	"github.com/plateau-games/plateau/games/pogo"
 )
 
@@ -18,32 +18,15 @@ func decode(t *testing.T, text string) *pogo.State {
 	return s
 }
 
-func legal(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
-}
-
 // movesFrom lists the legal moves starting on cell, sorted.
 func movesFrom(s game.State, cell string) []string {
 	var out []string
-	for _, m := range legal(s) {
+	for _, m := range gametest.Legal(s) {
 		if m[1:3] == cell {
 			out = append(out, m)
 		}
 	}
 	return out
-}
-
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, text := range moves {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		s.Apply(m)
-	}
 }
 
 // "Au départ, chaque joueur met sur la ligne devant lui deux pièces par case":
@@ -55,7 +38,7 @@ func TestStartPosition(t *testing.T) {
 	}
 	want := "1a1-a2 1a1-b1 1b1-a1 1b1-b2 1b1-c1 1c1-b1 1c1-c2 " +
 		"2a1-a3 2a1-b2 2a1-c1 2b1-a2 2b1-b3 2b1-c2 2c1-a1 2c1-b2 2c1-c3"
-	if got := strings.Join(legal(s), " "); got != want {
+	if got := strings.Join(gametest.Legal(s), " "); got != want {
 		t.Fatalf("opening moves:\n got %s\nwant %s", got, want)
 	}
 }
@@ -74,7 +57,7 @@ func TestTextExampleTallStack(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("moves from b2:\n got %v\nwant %v", got, want)
 	}
-	play(t, s, "2b2-a1")
+	gametest.Play(t, s, "2b2-a1")
 	// The two light pieces land on a1's dark piece in the same order, and
 	// b2's top is now the dark piece.
 	if got := s.Encode(); got != "DD,-,DL/-,LLLD,-/DLL,-,D D 11" {
@@ -102,7 +85,7 @@ func TestOnlyOwnTopsMove(t *testing.T) {
 	if got := movesFrom(s, "b1"); !contains(got, "2b1-b3") {
 		t.Fatalf("2b1-b3 missing: %v", got)
 	}
-	play(t, s, "2b1-b3")
+	gametest.Play(t, s, "2b1-b3")
 	if got := s.Encode(); got != "DD,DL,DD/-,-,LL/LD,-,LL D 4" {
 		t.Fatalf("after 2b1-b3: %q", got)
 	}
@@ -171,7 +154,7 @@ func TestNotationShortForms(t *testing.T) {
 func TestImmediateWin(t *testing.T) {
 	// Light tops a1, b1 and c2; Dark tops only c3, which 1c2-c3 covers.
 	s := decode(t, "-,-,DDDDD/-,-,DLL/LL,LL,- L 20")
-	play(t, s, "1c2-c3")
+	gametest.Play(t, s, "1c2-c3")
 	o := s.Outcome()
 	if o.Status != game.Win || !o.Won(pogo.Light) || o.Won(pogo.Dark) || s.ToMove() != -1 {
 		t.Fatalf("outcome %+v, to move %d", o, s.ToMove())

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	_ "github.com/plateau-games/plateau/games/poldr"
 )
 
@@ -372,30 +373,6 @@ func (p *refPos) refRoundWinner() int {
 // ---------------------------------------------------------------------------
 // Helpers on the engine.
 
-func pvariant(t testing.TB, opts game.Options) *game.Variant {
-	t.Helper()
-	v, err := game.NewVariant("poldr", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-func pdecode(t testing.TB, v *game.Variant, text string) game.State {
-	t.Helper()
-	s, err := v.Decode(text)
-	if err != nil {
-		t.Fatalf("decode %q: %v", text, err)
-	}
-	return s
-}
-
-func legalSet(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
-}
-
 func refSet(ms []refMove) []string {
 	var out []string
 	for _, m := range ms {
@@ -403,24 +380,6 @@ func refSet(ms []refMove) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func indPlay(t testing.TB, s game.State, notation string) {
-	t.Helper()
-	m, err := s.ParseMove(notation)
-	if err != nil {
-		t.Fatalf("%s in %s: %v", notation, s.Encode(), err)
-	}
-	s.Apply(m)
-}
-
-func indLegal(s game.State, notation string) bool {
-	for _, n := range game.LegalNotations(s) {
-		if n == notation {
-			return true
-		}
-	}
-	return false
 }
 
 func indField(s game.State, i int) string { return strings.Fields(s.Encode())[i] }
@@ -439,7 +398,7 @@ func TestIndependentOptions(t *testing.T) {
 		{game.Options{"players": "3", "size": "6"}, 3, 6},
 		{game.Options{"players": "2", "size": "7"}, 2, 7},
 	} {
-		v := pvariant(t, c.opts)
+		v := gametest.Variant(t, "poldr", c.opts)
 		if v.Players != c.players {
 			t.Errorf("%v: %d players", c.opts, v.Players)
 		}
@@ -479,11 +438,11 @@ func TestIndependentOptions(t *testing.T) {
 }
 
 func TestIndependentOpening(t *testing.T) {
-	v := pvariant(t, game.Options{})
+	v := gametest.Variant(t, "poldr", game.Options{})
 	s := v.Start()
 	// Every opening names the pawn and a marker cell on one of its 8 lines
 	// with at least one cell between.
-	got := legalSet(s)
+	got := gametest.Legal(s)
 	want := refSet(refParse(t, s.Encode()).refMoves())
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("openings differ: %d vs reference %d", len(got), len(want))
@@ -511,7 +470,7 @@ func TestIndependentOpening(t *testing.T) {
 		t.Errorf("ok cells of a1: %v", corner)
 	}
 	// The interval is filled.
-	indPlay(t, s, "P-c3,M-f6")
+	gametest.Play(t, s, "P-c3,M-f6")
 	if b := indField(s, 0); b != "5B/4b1/3b2/2P3/6/6" {
 		t.Errorf("after P-c3,M-f6: board %s", b)
 	}
@@ -527,13 +486,13 @@ func TestIndependentOpening(t *testing.T) {
 			t.Errorf("Yellow's first turn allows %s", n)
 		}
 	}
-	if indLegal(s, "M-e5") { // interval d4 holds only a blue brick
+	if gametest.IsLegal(s, "M-e5") { // interval d4 holds only a blue brick
 		t.Errorf("M-e5 legal with no empty cell in the interval")
 	}
-	if indLegal(s, "M-d3") { // adjacent: empty interval
+	if gametest.IsLegal(s, "M-d3") { // adjacent: empty interval
 		t.Errorf("M-d3 legal with an empty interval")
 	}
-	indPlay(t, s, "M-c6") // c4, c5
+	gametest.Play(t, s, "M-c6") // c4, c5
 	if b := indField(s, 0); b != "2Y2B/2y1b1/2yb2/2P3/6/6" || indField(s, 2) != "14,14" {
 		t.Errorf("after M-c6: %s", s.Encode())
 	}
@@ -548,10 +507,10 @@ func TestIndependentOpening(t *testing.T) {
 }
 
 func TestIndependentThreePlayers(t *testing.T) {
-	v := pvariant(t, game.Options{"players": "3"})
+	v := gametest.Variant(t, "poldr", game.Options{"players": "3"})
 	s := v.Start()
-	indPlay(t, s, "P-d4,M-d7")
-	indPlay(t, s, "M-a1")
+	gametest.Play(t, s, "P-d4,M-d7")
+	gametest.Play(t, s, "M-a1")
 	if s.ToMove() != 2 {
 		t.Fatalf("Red should be third, to move %d", s.ToMove())
 	}
@@ -560,72 +519,72 @@ func TestIndependentThreePlayers(t *testing.T) {
 			t.Errorf("Red's first turn allows %s", n)
 		}
 	}
-	indPlay(t, s, "M-g4")
+	gametest.Play(t, s, "M-g4")
 	if indField(s, 0) != "3B3/3b3/3b3/3PrrR/2y4/1y5/Y6" || indField(s, 2) != "14,14,14" || s.ToMove() != 0 {
 		t.Errorf("after three first turns: %s", s.Encode())
 	}
 }
 
 func TestIndependentPhase1(t *testing.T) {
-	v := pvariant(t, game.Options{})
+	v := gametest.Variant(t, "poldr", game.Options{})
 	const vac = "Yy4/6/6/6/6/1BbP2 B 15,15 1 1,2 2"
 	// The vacated cell counts as empty: Blue's marker b1, pawn d1, c1 blue.
 	// M-a1 makes the interval b1 c1: b1 (just left) gets a brick.
-	s := pdecode(t, v, vac)
-	if !indLegal(s, "M-a1") {
+	s := gametest.Decode(t, v, vac)
+	if !gametest.IsLegal(s, "M-a1") {
 		t.Fatalf("M-a1 (vacated cell in the interval) refused: %v", game.LegalNotations(s))
 	}
-	indPlay(t, s, "M-a1")
+	gametest.Play(t, s, "M-a1")
 	if indField(s, 0) != "Yy4/6/6/6/6/BbbP2" || indField(s, 2) != "14,15" || s.ToMove() != 1 {
 		t.Errorf("after M-a1: %s", s.Encode())
 	}
 	// The same with the pawn: P-e1 makes the interval c1 d1, d1 just left.
-	s = pdecode(t, v, vac)
-	indPlay(t, s, "P-e1")
+	s = gametest.Decode(t, v, vac)
+	gametest.Play(t, s, "P-e1")
 	if indField(s, 0) != "Yy4/6/6/6/6/1BbbP1" || indField(s, 2) != "14,15" {
 		t.Errorf("after P-e1: %s", s.Encode())
 	}
 	// Only empty cells can receive the piece.
-	s = pdecode(t, v, vac)
+	s = gametest.Decode(t, v, vac)
 	for _, bad := range []string{"M-c1", "M-d1", "M-a6", "M-b6", "P-c1", "P-b1", "P-a6"} {
-		if indLegal(s, bad) {
+		if gametest.IsLegal(s, bad) {
 			t.Errorf("%s (occupied cell) legal", bad)
 		}
 	}
 	// An interval with no empty cell is no move: M-e1 and P-a1 (adjacent),
 	// M-c2 and P-c2 (adjacent on a diagonal), M-a3 and P-e3 (not aligned).
 	for _, bad := range []string{"M-e1", "M-c2", "P-a1", "P-c2", "M-a3", "P-e3"} {
-		if indLegal(s, bad) {
+		if gametest.IsLegal(s, bad) {
 			t.Errorf("%s (no empty cell between) legal", bad)
 		}
 	}
 	// Intervals may hold any pieces; only empty cells get bricks. Blue's
 	// marker a2 goes to a1; pawn f1; b1 yellow, c1 Yellow's marker, d1
 	// empty, e1 blue.
-	s = pdecode(t, v, "6/6/6/6/B5/1yY1bP B 15,15 1 1,2 2")
-	indPlay(t, s, "M-a1")
+	s = gametest.Decode(t, v, "6/6/6/6/B5/1yY1bP B 15,15 1 1,2 2")
+	gametest.Play(t, s, "M-a1")
 	if indField(s, 0) != "6/6/6/6/6/ByYbbP" || indField(s, 2) != "14,15" {
 		t.Errorf("after M-a1 over mixed pieces: %s", s.Encode())
 	}
 	// Moving the pawn moves it for everybody, and changes only the mover's
 	// bricks.
-	s = pdecode(t, v, "Y5/y5/6/6/6/1BbP2 Y 15,15 1 1,2 2")
-	indPlay(t, s, "P-a3") // Yellow: a6-a3 holds a5 (yellow) and a4 (empty)
+	s = gametest.Decode(t, v, "Y5/y5/6/6/6/1BbP2 Y 15,15 1 1,2 2")
+	gametest.Play(t, s, "P-a3") // Yellow: a6-a3 holds a5 (yellow) and a4 (empty)
 	if indField(s, 0) != "Y5/y5/y5/P5/6/1Bb3" || indField(s, 2) != "15,14" || s.ToMove() != 0 {
 		t.Errorf("after Yellow's P-a3: %s", s.Encode())
 	}
 }
 
 func TestIndependentTooFewBricksAndLastBrick(t *testing.T) {
-	v := pvariant(t, game.Options{})
+	v := gametest.Variant(t, "poldr", game.Options{})
 	// Blue has 1 brick left (15 on the board): marker a1, pawn e1, b1-d1 empty.
 	const pos = "bbbbbb/bbbbbb/bbb2Y/yyyyyy/yyyyyy/B3Py B 1,3 1 9,10 10"
-	s := pdecode(t, v, pos)
-	got := strings.Join(legalSet(s), " ")
+	s := gametest.Decode(t, v, pos)
+	got := strings.Join(gametest.Legal(s), " ")
 	if got != "M-c1 P-c1" {
 		t.Errorf("legal moves with 1 brick: %s, want M-c1 P-c1 (M-b1 and P-d1 need 2)", got)
 	}
-	indPlay(t, s, "M-c1")
+	gametest.Play(t, s, "M-c1")
 	o := s.Outcome()
 	if o.Status != game.Win || o.Winners != 1 || len(s.LegalMoves(nil)) != 0 || s.ToMove() != -1 {
 		t.Errorf("last brick: outcome %+v, to move %d, %d moves", o, s.ToMove(), len(s.LegalMoves(nil)))
@@ -636,29 +595,29 @@ func TestIndependentTooFewBricksAndLastBrick(t *testing.T) {
 }
 
 func TestIndependentBlockageAndPhase2(t *testing.T) {
-	v := pvariant(t, game.Options{"size": "4"})
+	v := gametest.Variant(t, "poldr", game.Options{"size": "4"})
 	// Yellow to move in phase 1 but blocked (only d1 is empty): the game
 	// switches to phase 2 and Yellow keeps the turn.
-	s := pdecode(t, v, "bbbb/bPbb/yyBy/yYy1 Y 9,11 1 5,6 6")
+	s := gametest.Decode(t, v, "bbbb/bPbb/yyBy/yYy1 Y 9,11 1 5,6 6")
 	if s.ToMove() != 1 || indField(s, 3) != "2" {
 		t.Fatalf("blocked Yellow: %s", s.Encode())
 	}
-	if got := strings.Join(legalSet(s), " "); got != "P-d1" {
+	if got := strings.Join(gametest.Legal(s), " "); got != "P-d1" {
 		t.Fatalf("Yellow's returning moves: %s, want P-d1", got)
 	}
-	indPlay(t, s, "P-d1") // c1 goes back
+	gametest.Play(t, s, "P-d1") // c1 goes back
 	if indField(s, 0) != "bbbb/b1bb/yyBy/yY1P" || indField(s, 2) != "9,12" {
 		t.Fatalf("after P-d1: %s", s.Encode())
 	}
 	// Blue cannot take a brick back, Yellow can (P-b3): Blue passes.
-	if got := strings.Join(legalSet(s), " "); got != "pass" {
+	if got := strings.Join(gametest.Legal(s), " "); got != "pass" {
 		t.Fatalf("Blue: %s, want pass", got)
 	}
-	indPlay(t, s, "pass")
-	if got := strings.Join(legalSet(s), " "); got != "P-b3" {
+	gametest.Play(t, s, "pass")
+	if got := strings.Join(gametest.Legal(s), " "); got != "P-b3" {
 		t.Fatalf("Yellow: %s, want P-b3", got)
 	}
-	indPlay(t, s, "P-b3")
+	gametest.Play(t, s, "P-b3")
 	// Nobody can take a brick back: the game ends at once, Yellow 13 to 9.
 	o := s.Outcome()
 	if o.Status != game.Win || o.Winners != 2 || o.Scores[0] != 9 || o.Scores[1] != 13 || len(s.LegalMoves(nil)) != 0 {
@@ -668,27 +627,27 @@ func TestIndependentBlockageAndPhase2(t *testing.T) {
 	// Phase 2: all the mover's bricks of the interval return, the others stay,
 	// empty cells are not filled. Blue moves his marker from a2 to a1: the
 	// interval b1..e1 holds blue, yellow, empty, blue.
-	v6 := pvariant(t, game.Options{})
-	s = pdecode(t, v6, "Yyyy2/bbbbbb/bbbbb1/6/B5/1by1bP B 3,12 2 9,10 10")
-	indPlay(t, s, "M-a1")
+	v6 := gametest.Variant(t, "poldr", game.Options{})
+	s = gametest.Decode(t, v6, "Yyyy2/bbbbbb/bbbbb1/6/B5/1by1bP B 3,12 2 9,10 10")
+	gametest.Play(t, s, "M-a1")
 	if indField(s, 0) != "Yyyy2/bbbbbb/bbbbb1/6/6/B1y2P" || indField(s, 2) != "5,12" {
 		t.Errorf("phase-2 return: %s", s.Encode())
 	}
 	// A move whose interval holds no brick of the mover is not a phase-2 move.
-	s = pdecode(t, v6, "Yyyy2/bbbbbb/bbbbb1/6/B5/1by1bP B 3,12 2 9,10 10")
-	if indLegal(s, "M-f3") || indLegal(s, "P-a4") {
+	s = gametest.Decode(t, v6, "Yyyy2/bbbbbb/bbbbb1/6/B5/1by1bP B 3,12 2 9,10 10")
+	if gametest.IsLegal(s, "M-f3") || gametest.IsLegal(s, "P-a4") {
 		t.Errorf("phase-2 moves without own bricks: %v", game.LegalNotations(s))
 	}
 }
 
 func TestIndependentTieBreak(t *testing.T) {
-	v := pvariant(t, game.Options{"size": "4"})
+	v := gametest.Variant(t, "poldr", game.Options{"size": "4"})
 	// Nobody has a returning move; reserves 10 and 10.
 	for _, c := range []struct {
 		reached string
 		winner  uint8
 	}{{"3,4", 1}, {"5,4", 2}} {
-		s := pdecode(t, v, "bbb1/bbPy/ybBy/yYyy B 10,10 2 "+c.reached+" 8")
+		s := gametest.Decode(t, v, "bbb1/bbPy/ybBy/yYyy B 10,10 2 "+c.reached+" 8")
 		o := s.Outcome()
 		if o.Status != game.Win || o.Winners != c.winner || o.Scores[0] != 10 || o.Scores[1] != 10 {
 			t.Errorf("reached %s: outcome %+v", c.reached, o)
@@ -814,7 +773,7 @@ func (g *refGame) compare(t testing.TB, s game.State, where string) bool {
 			diffs = append(diffs, fmt.Sprintf("reached %v want %v", q.reached, p.reached))
 		}
 	}
-	got, want := legalSet(s), refSet(ms)
+	got, want := gametest.Legal(s), refSet(ms)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		diffs = append(diffs, fmt.Sprintf("legal moves %v\n   reference %v", got, want))
 	}
@@ -834,7 +793,7 @@ func TestIndependentRandomGames(t *testing.T) {
 		{"players": "2"}, {"players": "3"}, {"players": "2", "size": "4"},
 		{"players": "3", "size": "5"}, {"players": "2", "match": "true"}, {"players": "3", "match": "true"},
 	} {
-		v := pvariant(t, opts)
+		v := gametest.Variant(t, "poldr", opts)
 		for gi := 0; gi < 12; gi++ {
 			s := v.Start()
 			g := newRefGame(refParse(t, s.Encode()))
@@ -869,7 +828,7 @@ func TestIndependentRandomGames(t *testing.T) {
 				if m.kind == 'x' {
 					passes++
 				}
-				indPlay(t, s, m.notation)
+				gametest.Play(t, s, m.notation)
 				g.apply(m)
 			}
 			lastBrick += g.lastBricks
@@ -894,7 +853,7 @@ func blockedForLackOfBricks(p *refPos) bool {
 }
 
 func TestIndependentBlockedForLackOfBricks(t *testing.T) {
-	v := pvariant(t, game.Options{})
+	v := gametest.Variant(t, "poldr", game.Options{})
 	// Blue has 1 brick; his only phase-1 intervals need 2 or more (found by
 	// random play with the reference model). Read in phase 1, the position
 	// is blocked: phase 2, Blue keeps the turn and has returning moves.
@@ -903,11 +862,11 @@ func TestIndependentBlockedForLackOfBricks(t *testing.T) {
 	if !blockedForLackOfBricks(p) {
 		t.Fatal("setup: Blue should be blocked for lack of bricks only")
 	}
-	s := pdecode(t, v, pos)
+	s := gametest.Decode(t, v, pos)
 	if s.ToMove() != 0 || indField(s, 3) != "2" {
 		t.Fatalf("blocked Blue: %s", s.Encode())
 	}
-	got, want := legalSet(s), refSet(p.refMoves())
+	got, want := gametest.Legal(s), refSet(p.refMoves())
 	if strings.Join(got, " ") != strings.Join(want, " ") || len(got) == 0 || got[0] == "pass" {
 		t.Errorf("Blue's moves %v, reference %v", got, want)
 	}
@@ -915,7 +874,7 @@ func TestIndependentBlockedForLackOfBricks(t *testing.T) {
 
 func TestIndependentMatchRounds(t *testing.T) {
 	for _, players := range []int{2, 3} {
-		v := pvariant(t, game.Options{"players": strconv.Itoa(players), "match": "true"})
+		v := gametest.Variant(t, "poldr", game.Options{"players": strconv.Itoa(players), "match": "true"})
 		s := v.Start()
 		rng := rand.New(rand.NewPCG(uint64(players), 9))
 		round := 1

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 // model is a slow, plain reading of the rules, written apart from the
@@ -266,7 +267,7 @@ func TestAgainstModel(t *testing.T) {
 					break
 				}
 				move := want[rng.IntN(len(want))]
-				play(t, s, move)
+				gametest.Play(t, s, move)
 				m.play(move)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	"github.com/plateau-games/plateau/games/poldr"
 )
 
@@ -34,29 +35,10 @@ func legal(s game.State) string {
 	return strings.Join(out, " ")
 }
 
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, text := range moves {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		s.Apply(m)
-	}
-}
-
 func expectEncode(t *testing.T, s game.State, want string) {
 	t.Helper()
 	if got := s.Encode(); got != want {
 		t.Fatalf("position\n got %s\nwant %s\n%s", got, want, s)
-	}
-}
-
-func expectIllegal(t *testing.T, s game.State, move, why string) {
-	t.Helper()
-	_, err := s.ParseMove(move)
-	if err == nil || !strings.Contains(err.Error(), why) {
-		t.Fatalf("%s: error %v, want one saying %q", move, err, why)
 	}
 }
 
@@ -125,16 +107,16 @@ func TestOpeningOkCells(t *testing.T) {
 			t.Errorf("pawn on %s: ok cells %s, want %s", tc.pawn, got, tc.ok)
 		}
 	}
-	expectIllegal(t, s, "P-c3,M-c4", "at least one cell between")
-	expectIllegal(t, s, "P-c3,M-d5", "not on one rank, file or diagonal")
-	expectIllegal(t, s, "M-c4", "name the black pawn's cell and your marker's cell")
-	expectIllegal(t, s, "pass", "not a legal move")
-	expectIllegal(t, s, "P-c3,P-c5", "names the black pawn's cell and the marker's cell")
+	gametest.Refuses(t, s, "P-c3,M-c4", "at least one cell between")
+	gametest.Refuses(t, s, "P-c3,M-d5", "not on one rank, file or diagonal")
+	gametest.Refuses(t, s, "M-c4", "name the black pawn's cell and your marker's cell")
+	gametest.Refuses(t, s, "pass", "not a legal move")
+	gametest.Refuses(t, s, "P-c3,P-c5", "names the black pawn's cell and the marker's cell")
 
 	// "l'intervalle entre le pion noir et le marqueur bleu (2 cases vides)
 	// est rempli par 2 briques bleues": 16 -> 14.
 	c := s.Clone()
-	play(t, c, "P-c3,M-f6")
+	gametest.Play(t, c, "P-c3,M-f6")
 	expectEncode(t, c, "5B/4b1/3b2/2P3/6/6 Y 14,16 1 1,0 1")
 	// The order of the two parts and the case do not matter.
 	for _, text := range []string{"m-f6,p-c3", "P c3 M f6", "pc3+mf6", "P-c3M-f6", " p:C3 ; M:F6 ", "c3-f6", "c3 f6", "M-f6 c3"} {
@@ -150,16 +132,16 @@ func TestOpeningOkCells(t *testing.T) {
 // empty cell (pieces inside are fine).
 func TestFirstTurnOfTheOthers(t *testing.T) {
 	s := variant(t, two6).Start()
-	play(t, s, "P-c3,M-c5")
+	gametest.Play(t, s, "P-c3,M-c5")
 	expectEncode(t, s, "6/2B3/2b3/2P3/6/6 Y 15,16 1 1,0 1")
 	// c6: the interval c4-c5 holds a brick and the Blue marker, no empty
 	// cell; c5 is taken. The pawn does not move on a first turn.
 	if got, want := legal(s), "M-a1 M-a3 M-a5 M-c1 M-e1 M-e3 M-e5 M-f3 M-f6"; got != want {
 		t.Fatalf("Yellow's first moves %s, want %s", got, want)
 	}
-	expectIllegal(t, s, "M-c6", "no empty cell")
-	expectIllegal(t, s, "P-e4", "first turn")
-	play(t, s, "M-f6") // d4, e5
+	gametest.Refuses(t, s, "M-c6", "no empty cell")
+	gametest.Refuses(t, s, "P-e4", "first turn")
+	gametest.Play(t, s, "M-f6") // d4, e5
 	expectEncode(t, s, "5Y/2B1y1/2by2/2P3/6/6 B 15,14 1 1,2 2")
 	// From now on Blue may move his marker or the pawn.
 	if got := legal(s); !strings.Contains(got, "M-") || !strings.Contains(got, "P-") {
@@ -179,20 +161,20 @@ func TestIntervalsWithPieces(t *testing.T) {
 		t.Fatalf("legal moves\n got %s\nwant %s", got, want)
 	}
 	// b1 (Yellow brick) and d1 (Yellow marker) stay; c1 and e1 are filled.
-	play(t, s, "M-f1")
+	gametest.Play(t, s, "M-f1")
 	expectEncode(t, s, "6/6/6/6/b5/PybYbB Y 13,15 1 3,2 3")
 
 	// The marker's own cell a3 lies in its new interval: it gets a brick.
 	s = decode(t, v, pos)
-	play(t, s, "M-a5")
+	gametest.Play(t, s, "M-a5")
 	expectEncode(t, s, "6/B5/b5/b5/b5/Py1Y2 Y 13,15 1 3,2 3")
 
 	// c1: the interval is b1 alone, a Yellow brick.
 	s = decode(t, v, pos)
-	expectIllegal(t, s, "M-c1", "no empty cell")
-	expectIllegal(t, s, "M-d1", "not empty")
-	expectIllegal(t, s, "M-b2", "next to the black pawn")
-	expectIllegal(t, s, "M-a3", "already on a3")
+	gametest.Refuses(t, s, "M-c1", "no empty cell")
+	gametest.Refuses(t, s, "M-d1", "not empty")
+	gametest.Refuses(t, s, "M-b2", "next to the black pawn")
+	gametest.Refuses(t, s, "M-a3", "already on a3")
 	// A bare cell names whichever piece can go there.
 	if m, err := s.ParseMove("e1"); err != nil || s.MoveString(m) != "M-e1" {
 		t.Fatalf("e1 reads as %v, %v", m, err)
@@ -211,8 +193,8 @@ func TestLastBrick(t *testing.T) {
 	if got, want := legal(s), "M-c1 M-d1 P-c1 P-e1 P-e3"; got != want {
 		t.Fatalf("legal moves %s, want %s", got, want)
 	}
-	expectIllegal(t, s, "M-e1", "would hold 3 empty cells but you have only 2 bricks left")
-	play(t, s, "M-d1")
+	gametest.Refuses(t, s, "M-e1", "would hold 3 empty cells but you have only 2 bricks left")
+	gametest.Play(t, s, "M-d1")
 	o := s.Outcome()
 	if o.Status != game.Win || !o.Won(0) || o.Reason != "last brick placed" || o.Scores != [4]int{0, 10} {
 		t.Fatalf("outcome %+v", o)
@@ -238,7 +220,7 @@ func TestBlockage(t *testing.T) {
 	if s.Phase() != 1 {
 		t.Fatal("not in phase 1")
 	}
-	play(t, s, "M-d4")
+	gametest.Play(t, s, "M-d4")
 	expectEncode(t, s, "bPbB/ybYy/byyy/1yb1 Y 11,10 2 7,6 7")
 	if s.ToMove() != 1 || s.Phase() != 2 {
 		t.Fatalf("after the blockage: %s to move, phase %d", s.Variant().SeatName(s.ToMove(), "en"), s.Phase())
@@ -248,7 +230,7 @@ func TestBlockage(t *testing.T) {
 	if got := legal(s); got != "P-a1" {
 		t.Fatalf("Yellow's phase-2 moves %s, want P-a1", got)
 	}
-	play(t, s, "P-a1")
+	gametest.Play(t, s, "P-a1")
 	expectEncode(t, s, "b1bB/ybYy/b1yy/Pyb1 B 11,11 2 7,8 8")
 	if got := legal(s); got != "M-d1 P-b4" {
 		t.Fatalf("Blue's phase-2 moves %s, want M-d1 P-b4", got)
@@ -261,20 +243,20 @@ func TestBlockage(t *testing.T) {
 func TestBlockageForLackOfBricksAndPass(t *testing.T) {
 	v := variant(t, two6)
 	s := decode(t, v, "1yyyyy/1byyyy/bbbyyy/bbbBbb/bbbyyb/P1Y1yb B 2,1 1 9,10 10")
-	play(t, s, "M-a6") // fills a5
+	gametest.Play(t, s, "M-a6") // fills a5
 	// Yellow's only interval would be M-d1 (b1 and his own cell c1): two
 	// bricks, but he has one.
 	expectEncode(t, s, "Byyyyy/bbyyyy/bbbyyy/bbb1bb/bbbyyb/P1Y1yb Y 1,1 2 11,10 11")
 	if got := legal(s); got != "pass" {
 		t.Fatalf("Yellow's moves %s, want pass", got)
 	}
-	expectIllegal(t, s, "M-d1", "cannot take back any brick")
-	play(t, s, "pass")
+	gametest.Refuses(t, s, "M-d1", "cannot take back any brick")
+	gametest.Play(t, s, "pass")
 	if got := legal(s); got != "P-d3" {
 		t.Fatalf("Blue's moves %s, want P-d3", got)
 	}
-	expectIllegal(t, s, "pass", "you can take back a brick")
-	play(t, s, "P-d3") // b5 and c4 go back
+	gametest.Refuses(t, s, "pass", "you can take back a brick")
+	gametest.Play(t, s, "P-d3") // b5 and c4 go back
 	if s.Reserve(0) != 3 || s.Reserve(1) != 1 || s.Ply() != 13 {
 		t.Fatalf("reserves %d/%d at ply %d", s.Reserve(0), s.Reserve(1), s.Ply())
 	}
@@ -296,7 +278,7 @@ func TestBlockageForLackOfBricksAndPass(t *testing.T) {
 func TestReturningMoves(t *testing.T) {
 	v := variant(t, two6)
 	s := decode(t, v, "P4Y/6/6/6/6/Bbyb2 B 14,15 2 7,8 8")
-	play(t, s, "P-f1")
+	gametest.Play(t, s, "P-f1")
 	expectEncode(t, s, "5Y/6/6/6/6/B1y2P Y 16,15 2 9,8 9")
 	if s.Outcome().Ended() {
 		t.Fatal("the game ended when Blue took back his last brick")
@@ -315,14 +297,14 @@ func TestEndAndTieBreak(t *testing.T) {
 	if got := legal(s); got != "M-c4 M-d4" {
 		t.Fatalf("Yellow's moves %s", got)
 	}
-	play(t, s, "M-c4") // Yellow: 16 at ply 24
+	gametest.Play(t, s, "M-c4") // Yellow: 16 at ply 24
 	if s.Outcome().Ended() || s.ToMove() != 0 {
 		t.Fatal("the game must go on: Blue can still take bricks back")
 	}
 	if got := legal(s); got != "P-d1" {
 		t.Fatalf("Blue's moves %s", got)
 	}
-	play(t, s, "P-d1") // Blue: 16 at ply 25
+	gametest.Play(t, s, "P-d1") // Blue: 16 at ply 25
 	o := s.Outcome()
 	if o.Status != game.Win || !o.Won(1) || o.Scores != [4]int{16, 16} || o.Reason != "most bricks, reached first" {
 		t.Fatalf("outcome %+v, want Yellow winning 16-16 by reaching 16 first", o)
@@ -344,15 +326,15 @@ func TestEndAndTieBreak(t *testing.T) {
 func TestThreePlayersOrder(t *testing.T) {
 	v := variant(t, game.Options{"players": "3"})
 	s := v.Start()
-	play(t, s, "P-d4,M-d6")
+	gametest.Play(t, s, "P-d4,M-d6")
 	if s.ToMove() != 1 {
 		t.Fatalf("after Blue: seat %d", s.ToMove())
 	}
-	play(t, s, "M-b4")
+	gametest.Play(t, s, "M-b4")
 	if s.ToMove() != 2 || !strings.HasPrefix(legal(s), "M-") || strings.Contains(legal(s), "P-") {
 		t.Fatalf("Red's first turn: seat %d, moves %s", s.ToMove(), legal(s))
 	}
-	play(t, s, "M-f2")
+	gametest.Play(t, s, "M-f2")
 	expectEncode(t, s, "7/3B3/3b3/1YyP3/4r2/5R1/7 B 15,15,15 1 1,2,3 3")
 	if s.ToMove() != 0 {
 		t.Fatalf("after Red: seat %d", s.ToMove())
@@ -365,7 +347,7 @@ func TestThreePlayersOrder(t *testing.T) {
 func TestMatch(t *testing.T) {
 	v := variant(t, game.Options{"match": "true"})
 	s := decode(t, v, "bbbbbb/bbbbbb/bbyyyy/yyB2Y/6/P5 B 2,10 1 9,10 10 1 0,0 0,0")
-	play(t, s, "M-d1")
+	gametest.Play(t, s, "M-d1")
 	// Round 2 begins at once: fresh board, Yellow to open.
 	expectEncode(t, s, "6/6/6/6/6/6 Y 16,16 1 11,11 11 2 1,0 0,10")
 	if s.Outcome().Ended() || s.ToMove() != 1 || s.Round() != 2 {
@@ -377,20 +359,20 @@ func TestMatch(t *testing.T) {
 	// Yellow places his last brick in round 2: one round each, Yellow has
 	// more bricks in all (10 + 0 against 0 + 5).
 	s = decode(t, v, "yyyyyy/yyyyyy/yybbbb/bbY2B/bbbbb1/P5 Y 5,2 1 30,31 31 2 1,0 0,10")
-	play(t, s, "M-d1")
+	gametest.Play(t, s, "M-d1")
 	o := s.Outcome()
 	if o.Status != game.Win || !o.Won(1) || o.Scores != [4]int{5, 10} || o.Reason != "match: most bricks" {
 		t.Fatalf("match outcome %+v", o)
 	}
 	// Equal wins and equal bricks: a tied match.
 	s = decode(t, v, "yyyyyy/yyyyyy/yybbbb/bbY2B/bbbbb1/P5 Y 5,2 1 30,31 31 2 1,0 5,10")
-	play(t, s, "M-d1")
+	gametest.Play(t, s, "M-d1")
 	if o := s.Outcome(); o.Status != game.Draw || o.Reason != "tied match" || o.Scores != [4]int{10, 10} {
 		t.Fatalf("match outcome %+v", o)
 	}
 	// Two rounds won beat any bricks.
 	s = decode(t, v, "yyyyyy/yyyyyy/yybbbb/bbY2B/bbbbb1/P5 Y 5,2 1 30,31 31 2 0,1 16,0")
-	play(t, s, "M-d1")
+	gametest.Play(t, s, "M-d1")
 	if o := s.Outcome(); o.Status != game.Win || !o.Won(1) || o.Reason != "match: most rounds won" {
 		t.Fatalf("match outcome %+v", o)
 	}

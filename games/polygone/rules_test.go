@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 	"github.com/plateau-games/plateau/games/polygone"
 )
 
@@ -37,17 +38,6 @@ func decode(t *testing.T, text string) *polygone.State {
 	return s
 }
 
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, text := range moves {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		s.Apply(m)
-	}
-}
-
 // turnsOf lists, sorted, the legal moves of the segment on edge seg.
 func turnsOf(t *testing.T, s game.State, seg string) []string {
 	t.Helper()
@@ -73,15 +63,6 @@ func same(t *testing.T, what string, got []string, want ...string) {
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("%s:\n got %v\nwant %v", what, got, want)
-	}
-}
-
-// refused checks that move is refused with an error that contains why.
-func refused(t *testing.T, s game.State, move, why string) {
-	t.Helper()
-	_, err := s.ParseMove(move)
-	if err == nil || !strings.Contains(err.Error(), why) {
-		t.Fatalf("%s: error %v, want one saying %q", move, err, why)
 	}
 }
 
@@ -179,14 +160,14 @@ func TestFigure2ForwardAndBackwardSwings(t *testing.T) {
 	same(t, "moves of Black B3-C4", turnsOf(t, s, "B3-C4"),
 		"B3-C4/B3-A2", "B3-C4/B3-A3", "B3-C4/B3-B2", "B3-C4/B3-C3", "C4-B3/C4-C3", "C4-B3/C4-D3")
 	for _, back := range []string{"B3-C4/B3-B4", "C4-B3/C4-B4", "C4-B3/C4-C5", "C4-B3/C4-D4"} {
-		refused(t, s, back, "would go back")
+		gametest.Refuses(t, s, back, "would go back")
 	}
 	// The same for White, mirrored: White B3-C3 goes right.
 	s = decode(t, position(whiteSpare+",B3-C3", blackSpare, "W"))
 	same(t, "moves of White B3-C3", turnsOf(t, s, "B3-C3"),
 		"B3-C3/B3-A2", "B3-C3/B3-A3", "B3-C3/B3-B4", "B3-C3/B3-C4", "C3-B3/C3-C4", "C3-B3/C3-D3")
 	for _, back := range []string{"B3-C3/B3-B2", "C3-B3/C3-B2", "C3-B3/C3-C2", "C3-B3/C3-D2"} {
-		refused(t, s, back, "would go back")
+		gametest.Refuses(t, s, back, "would go back")
 	}
 }
 
@@ -197,9 +178,9 @@ func TestFigure4FourMoves(t *testing.T) {
 	s := decode(t, position(whiteSpare, blackSpare+",C3-C4,C3-B3", "B"))
 	same(t, "moves of segment 1", turnsOf(t, s, "C3-C4"),
 		"C3-C4/C3-B2", "C3-C4/C3-C2", "C3-C4/C3-D2", "C3-C4/C3-D3")
-	refused(t, s, "C3-C4/C3-B3", "is taken")
+	gametest.Refuses(t, s, "C3-C4/C3-B3", "is taken")
 	for _, back := range []string{"C4-C3/C4-B3", "C4-C3/C4-B4", "C4-C3/C4-C5", "C4-C3/C4-D4", "C4-C3/C4-D3"} {
-		refused(t, s, back, "would go back")
+		gametest.Refuses(t, s, back, "would go back")
 	}
 }
 
@@ -211,7 +192,7 @@ func TestFigure4FourMoves(t *testing.T) {
 func TestFigure3BlockedAndFreeSweeps(t *testing.T) {
 	s := decode(t, position(whiteSpare, blackSpare+",C3-C4,C3-B2,C3-D2,B3-C4", "B"))
 	same(t, "moves of segment 1", turnsOf(t, s, "C3-C4"), "C3-C4/C3-B3", "C3-C4/C3-D3")
-	refused(t, s, "C3-C4/C3-C2", "blocked both ways")
+	gametest.Refuses(t, s, "C3-C4/C3-C2", "blocked both ways")
 	// Without segment 3 the way below is free: position B is reachable.
 	s = decode(t, position(whiteSpare, blackSpare+",C3-C4,C3-B2,B3-C4", "B"))
 	if _, err := s.ParseMove("C3-C4/C3-C2"); err != nil {
@@ -227,7 +208,7 @@ func TestFigure5RoundTheOutside(t *testing.T) {
 	s := decode(t, position(whiteSpare, blackSpare+",A2-A3,A2-B3", "B"))
 	same(t, "moves of segment 1", turnsOf(t, s, "A2-A3"), "A2-A3/A2-A1", "A2-A3/A2-B2")
 	for _, back := range []string{"A3-A2/A3-A4", "A3-A2/A3-B3", "A3-A2/A3-B4"} {
-		refused(t, s, back, "would go back")
+		gametest.Refuses(t, s, back, "would go back")
 	}
 }
 
@@ -237,7 +218,7 @@ func TestFigure6TriangleCapture(t *testing.T) {
 	white, black := whiteSpare+",C3-C4,C3-B2", blackSpare+",B3-C4"
 	s := decode(t, position(white, black, "W"))
 	same(t, "moves of the white segment", turnsOf(t, s, "C3-B2"), "C3-B2/C3-B3", "C3-B2/C3-D2", "C3-B2/C3-D3", "B2-C3/B2-A2", "B2-C3/B2-B3")
-	play(t, s, "C3-B2/C3-B3")
+	gametest.Play(t, s, "C3-B2/C3-B3")
 	if got, want := board(s), lists(t, without(white, "C3-B2")+",C3-B3", blackSpare); got != want {
 		t.Fatalf("after the capture\n got %s\nwant %s", got, want)
 	}
@@ -252,7 +233,7 @@ func TestFigure7NineSides(t *testing.T) {
 	cycleW, cycleB := "A1-A2,A3-A4,A4-B4,C4-D3,C3-B2", "A2-A3,B4-C4,D3-C3"
 	white, black := whiteSpare+","+cycleW+",B2-B1", blackSpare+","+cycleB
 	s := decode(t, position(white, black, "W"))
-	play(t, s, "B2-B1/B2-A1")
+	gametest.Play(t, s, "B2-B1/B2-A1")
 	if got, want := board(s), lists(t, without(white, "B2-B1")+",B2-A1", blackSpare); got != want {
 		t.Fatalf("after the capture\n got %s\nwant %s", got, want)
 	}
@@ -270,7 +251,7 @@ func TestFigure8NoCaptureInANonEmptyPolygon(t *testing.T) {
 	for _, inside := range []string{"B2-B3", "B3-C4", "A2-B2"} {
 		white, black := cycleW+",C3-D3,"+inside, cycleB+","+spareB
 		s := decode(t, position(white, black, "W"))
-		play(t, s, "C3-D3/C3-C4")
+		gametest.Play(t, s, "C3-D3/C3-C4")
 		if got, want := board(s), lists(t, without(white, "C3-D3")+",C3-C4", black); got != want {
 			t.Fatalf("with %s inside, something was taken:\n got %s\nwant %s", inside, got, want)
 		}
@@ -278,7 +259,7 @@ func TestFigure8NoCaptureInANonEmptyPolygon(t *testing.T) {
 	// Segment 2 outside the polygon: the capture happens.
 	white, black := cycleW+",C3-D3,D1-E1", cycleB+","+spareB
 	s := decode(t, position(white, black, "W"))
-	play(t, s, "C3-D3/C3-C4")
+	gametest.Play(t, s, "C3-D3/C3-C4")
 	if got, want := board(s), lists(t, without(white, "C3-D3")+",C3-C4", spareB); got != want {
 		t.Fatalf("empty polygon:\n got %s\nwant %s", got, want)
 	}
@@ -293,7 +274,7 @@ func TestFigure9CaptureTurnsAgainstTheCapturer(t *testing.T) {
 	white, black := whiteSpare+",C3-C4,C3-B2", blackSpare+",B3-C4,"+rhombus
 	s := decode(t, position(white, black, "W"))
 	same(t, "moves of the white segment", turnsOf(t, s, "C3-B2"), "C3-B2/C3-B3", "C3-B2/C3-D2", "C3-B2/C3-D3", "B2-C3/B2-A2", "B2-C3/B2-B3")
-	play(t, s, "C3-B2/C3-B3")
+	gametest.Play(t, s, "C3-B2/C3-B3")
 	if got, want := board(s), lists(t, whiteSpare, blackSpare+","+rhombus); got != want {
 		t.Fatalf("after the chain\n got %s\nwant %s", got, want)
 	}
@@ -314,19 +295,19 @@ func TestFigure10TwoPolygonsInTheMoversOrder(t *testing.T) {
 	triFirst := "C3-B3/C3-C4x(A3-B4,B2-A2,B2-C3,C3-C4)"
 	same(t, "moves of the white segment", turnsOf(t, s, "C3-B3"),
 		"B3-C3/B3-A2", "B3-C3/B3-A3", "B3-C3/B3-B4", "B3-C3/B3-C4", hexFirst, triFirst)
-	refused(t, s, "C3-B3/C3-C4", "ambiguous")
-	refused(t, s, "C3-B3/C3-C4x(A2-A3)", "cannot remove exactly those segments")
+	gametest.Refuses(t, s, "C3-B3/C3-C4", "ambiguous")
+	gametest.Refuses(t, s, "C3-B3/C3-C4x(A2-A3)", "cannot remove exactly those segments")
 	// Either order of the list, either order of the holes, is read.
 	if m, err := s.ParseMove("b3-c3/c4-c3 x (c4-b4, c4-c3, a3-a2)"); err != nil || s.MoveString(m) != hexFirst {
 		t.Fatalf("variant notation: %v %v", s.MoveString(m), err)
 	}
 	a := s.Clone()
-	play(t, a, hexFirst)
+	gametest.Play(t, a, hexFirst)
 	if got, want := board(a), lists(t, without(white, "C3-B3"), blackSpare+","+triB); got != want {
 		t.Fatalf("hexagon first:\n got %s\nwant %s", got, want)
 	}
 	b := s.Clone()
-	play(t, b, triFirst)
+	gametest.Play(t, b, triFirst)
 	if got, want := board(b), lists(t, whiteSpare, black); got != want {
 		t.Fatalf("triangle first:\n got %s\nwant %s", got, want)
 	}
@@ -346,7 +327,7 @@ func TestTwoPolygonsSameEndIsOneMove(t *testing.T) {
 		}
 	}
 	same(t, "moves to C3-C4", turns, "C3-B3/C3-C4")
-	play(t, s, "C3-B3/C3-C4")
+	gametest.Play(t, s, "C3-B3/C3-C4")
 	if got, want := board(s), lists(t, without(white, "C3-B3")+",C3-C4", blackSpare); got != want {
 		t.Fatalf("after the chain\n got %s\nwant %s", got, want)
 	}
@@ -357,7 +338,7 @@ func TestTwoPolygonsSameEndIsOneMove(t *testing.T) {
 func TestEqualCountsCaptureNothing(t *testing.T) {
 	white, black := whiteSpare+",C3-C4,C3-B2", blackSpare+",B3-B4,B4-C4"
 	s := decode(t, position(white, black, "W"))
-	play(t, s, "C3-B2/C3-B3") // the rhombus C3-B3-B4-C4: 2 against 2
+	gametest.Play(t, s, "C3-B2/C3-B3") // the rhombus C3-B3-B4-C4: 2 against 2
 	if got, want := board(s), lists(t, without(white, "C3-B2")+",C3-B3", black); got != want {
 		t.Fatalf("balanced polygon:\n got %s\nwant %s", got, want)
 	}
@@ -372,7 +353,7 @@ func TestSevenCaptures(t *testing.T) {
 	if s.Captured(polygone.White) != 6 {
 		t.Fatalf("White has captured %d", s.Captured(polygone.White))
 	}
-	play(t, s, "C3-B2/C3-B3")
+	gametest.Play(t, s, "C3-B2/C3-B3")
 	if o := s.Outcome(); o.Status != game.Win || !o.Won(polygone.White) || o.Reason != "seven segments captured" || s.ToMove() != -1 {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -383,13 +364,13 @@ func TestSevenCaptures(t *testing.T) {
 	// Black's capture is his seventh.
 	rhombus := "B3-B4,B4-C5,C5-C4"
 	s = decode(t, position("C1-B1,C1-D1,C1-C2,D1-E1,D1-D2,C3-C4,C3-B2", blackSpare+",B3-C4,"+rhombus, "W"))
-	play(t, s, "C3-B2/C3-B3")
+	gametest.Play(t, s, "C3-B2/C3-B3")
 	if o := s.Outcome(); o.Status != game.Win || !o.Won(polygone.Black) || o.Reason != "seven segments captured" {
 		t.Fatalf("outcome %+v", o)
 	}
 	// The same with Black at 6: both reach seven, the mover wins.
 	s = decode(t, position("C1-B1,C1-D1,C1-C2,D1-E1,D1-D2,C3-C4,C3-B2", "C6-B5,C6-D5,B3-C4,"+rhombus, "W"))
-	play(t, s, "C3-B2/C3-B3")
+	gametest.Play(t, s, "C3-B2/C3-B3")
 	if o := s.Outcome(); o.Status != game.Win || !o.Won(polygone.White) || s.Captured(polygone.Black) != 7 {
 		t.Fatalf("outcome %+v, Black captured %d", o, s.Captured(polygone.Black))
 	}
@@ -401,14 +382,14 @@ func TestSevenCaptures(t *testing.T) {
 func TestReachingTheOppositeSommet(t *testing.T) {
 	black := "A2-A3,A3-A4,A3-B3,E2-E3,E3-E4,D3-E3"
 	s := decode(t, position(whiteSpare+",C5-B4", black, "W"))
-	play(t, s, "C5-B4/C5-C6")
+	gametest.Play(t, s, "C5-B4/C5-C6")
 	if o := s.Outcome(); o.Status != game.Win || !o.Won(polygone.White) || o.Reason != "opposite sommet reached" {
 		t.Fatalf("outcome %+v", o)
 	}
 	// Reached, but the segment closes the triangle C5-C6-B5 against two
 	// Black segments and is taken: no win, Black to move.
 	s = decode(t, position(whiteSpare+",C5-B4", black+",B5-C6,B5-C5", "W"))
-	play(t, s, "C5-B4/C5-C6")
+	gametest.Play(t, s, "C5-B4/C5-C6")
 	if o := s.Outcome(); o.Ended() || s.ToMove() != polygone.Black {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -417,7 +398,7 @@ func TestReachingTheOppositeSommet(t *testing.T) {
 	}
 	// Black reaches C1.
 	s = decode(t, position("D1-E1,D1-D2,D2-E2,E1-E2,A3-A4,A2-A3", blackSpare+",C2-B2", "B"))
-	play(t, s, "C2-B2/C2-C1")
+	gametest.Play(t, s, "C2-B2/C2-C1")
 	if o := s.Outcome(); o.Status != game.Win || !o.Won(polygone.Black) || o.Reason != "opposite sommet reached" {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -432,12 +413,12 @@ func TestPass(t *testing.T) {
 	s := decode(t, stuckWhite+" W 0 20")
 	same(t, "White's moves", game.LegalNotations(s), "pass")
 	h := s.Hash()
-	play(t, s, "PASS")
+	gametest.Play(t, s, "PASS")
 	if s.Encode() != board(decode(t, stuckWhite+" W 0 20"))+" B 1 21" || s.Hash() == h {
 		t.Fatalf("after the pass: %s", s.Encode())
 	}
 	// Black has moves and may not pass; his move resets the count.
-	refused(t, s, "pass", "passes only when he cannot move")
+	gametest.Refuses(t, s, "pass", "passes only when he cannot move")
 	moves := s.LegalMoves(nil)
 	s.Apply(moves[0])
 	if strings.Fields(s.Encode())[3] != "0" {
@@ -511,7 +492,7 @@ func TestNotation(t *testing.T) {
 		"C3-C2/C3-D3x(C1": "brackets",
 		"":                "empty",
 	} {
-		refused(t, s, in, why)
+		gametest.Refuses(t, s, in, why)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/alignement"
 	"github.com/plateau-games/plateau/games/blockade/board"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 func decode(t *testing.T, text string) *alignement.State {
@@ -18,28 +19,6 @@ func decode(t *testing.T, text string) *alignement.State {
 		t.Fatalf("decode %q: %v", text, err)
 	}
 	return s
-}
-
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, m := range moves {
-		mv, err := s.ParseMove(m)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", m, err, s)
-		}
-		s.Apply(mv)
-	}
-}
-
-func mustRefuse(t *testing.T, s game.State, move, want string) {
-	t.Helper()
-	_, err := s.ParseMove(move)
-	if err == nil {
-		t.Fatalf("%s accepted\n%s", move, s)
-	}
-	if !strings.Contains(err.Error(), want) {
-		t.Fatalf("%s: error %q does not say %q", move, err, want)
-	}
 }
 
 var shapeOf = map[byte]board.Shape{'C': board.Cylinder, 'T': board.Triangle, 'S': board.Square}
@@ -75,10 +54,10 @@ func TestOpeningOrder(t *testing.T) {
 		if place {
 			for _, wrong := range "CTS" {
 				if byte(wrong) != st.shape {
-					mustRefuse(t, s, string(wrong)+"@h8", "not the kind of piece the schedule asks for")
+					gametest.Refuses(t, s, string(wrong)+"@h8", "not the kind of piece the schedule asks for")
 				}
 			}
-			mustRefuse(t, s, "b2-b5", "asks for a placement")
+			gametest.Refuses(t, s, "b2-b5", "asks for a placement")
 			// Every legal move is a placement of the required shape.
 			for _, m := range game.LegalNotations(s) {
 				if m[0] != st.shape || m[1] != '@' {
@@ -86,9 +65,9 @@ func TestOpeningOrder(t *testing.T) {
 				}
 			}
 		} else {
-			mustRefuse(t, s, "S@h8", "asks for a movement")
+			gametest.Refuses(t, s, "S@h8", "asks for a movement")
 		}
-		play(t, s, st.move)
+		gametest.Play(t, s, st.move)
 		if s.Outcome().Ended() {
 			t.Fatalf("game over after %s: %+v", st.move, s.Outcome())
 		}
@@ -142,11 +121,11 @@ func TestCylinderMoves(t *testing.T) {
 	if got, want := game.LegalNotations(s), []string{"b5-e8", "b5-k5", "b5-b2"}; !slices.Equal(got, want) {
 		t.Fatalf("cylinder moves %v, want %v", got, want)
 	}
-	mustRefuse(t, s, "b5-h5", "first empty circle")
-	mustRefuse(t, s, "b5-b11", "first empty circle")
-	mustRefuse(t, s, "e5-e8", "e5 holds Blue's triangle")
-	mustRefuse(t, s, "b8-e8", "b8 holds Red's square")
-	play(t, s, "b5-k5")
+	gametest.Refuses(t, s, "b5-h5", "first empty circle")
+	gametest.Refuses(t, s, "b5-b11", "first empty circle")
+	gametest.Refuses(t, s, "e5-e8", "e5 holds Blue's triangle")
+	gametest.Refuses(t, s, "b8-e8", "b8 holds Red's square")
+	gametest.Play(t, s, "b5-k5")
 	if p, sh := s.Piece(board.At(10, 4)); p != 0 || sh != board.Cylinder {
 		t.Fatalf("k5 holds %d %v", p, sh)
 	}
@@ -162,9 +141,9 @@ func TestStepMoves(t *testing.T) {
 	if got, want := game.LegalNotations(s), []string{"b8-e8"}; !slices.Equal(got, want) {
 		t.Fatalf("square moves %v, want %v", got, want)
 	}
-	mustRefuse(t, s, "b8-e11", "one circle along a rank or file")
-	mustRefuse(t, s, "b8-h8", "one circle along a rank or file")
-	mustRefuse(t, s, "e2-b2", "e2 holds Red's triangle")
+	gametest.Refuses(t, s, "b8-e11", "one circle along a rank or file")
+	gametest.Refuses(t, s, "b8-h8", "one circle along a rank or file")
+	gametest.Refuses(t, s, "e2-b2", "e2 holds Red's triangle")
 	// Red's triangles e2 and h8.
 	s = decode(t, "c..s/S.T./Cts./.TSt c5 16")
 	if got, want := game.LegalNotations(s), []string{"e2-b2", "h8-h11", "h8-k8", "h8-e8"}; !slices.Equal(got, want) {
@@ -183,7 +162,7 @@ func TestStepMoves(t *testing.T) {
 func TestTextExampleForcedCylinder(t *testing.T) {
 	const board = "s.../Cstc/ST.S/t.T."
 	s := decode(t, board+" c5 16")
-	play(t, s, "h2-h5")
+	gametest.Play(t, s, "h2-h5")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "four in a line" {
 		t.Fatalf("Red's triangle move: %+v", o)
 	}
@@ -191,11 +170,11 @@ func TestTextExampleForcedCylinder(t *testing.T) {
 	if got := game.LegalNotations(s); !slices.Equal(got, []string{"b8-e11"}) {
 		t.Fatalf("Red's cylinder moves %v, want only b8-e11", got)
 	}
-	play(t, s, "b8-e11")
+	gametest.Play(t, s, "b8-e11")
 	if s.Outcome().Ended() {
 		t.Fatalf("ended: %+v", s.Outcome())
 	}
-	play(t, s, "b11-b8")
+	gametest.Play(t, s, "b11-b8")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 2 || o.Reason != "four in a line" {
 		t.Fatalf("Blue's square move: %+v", o)
 	}
@@ -210,7 +189,7 @@ func TestTextExampleBlockedCylinder(t *testing.T) {
 	if s.Outcome().Ended() {
 		t.Fatal("ended too early")
 	}
-	play(t, s, "e8-e5")
+	gametest.Play(t, s, "e8-e5")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "opponent cannot make the required move" {
 		t.Fatalf("blocked cylinder: %+v", o)
 	}
@@ -241,14 +220,14 @@ func TestLines(t *testing.T) {
 		{"anti-diagonal", "TS.c/.T.s/t.S./Cst. c3 14", "b2-k2"},
 	} {
 		s := decode(t, c.pos)
-		play(t, s, c.move)
+		gametest.Play(t, s, c.move)
 		if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "four in a line" {
 			t.Errorf("%s: %+v\n%s", c.name, o, s)
 		}
 	}
 	// Four pieces of both players in a line is not a line.
 	s := decode(t, "T..t/.S.S/Cs../Tsct c1 12")
-	play(t, s, "e8-e11")
+	gametest.Play(t, s, "e8-e11")
 	if s.Outcome().Ended() {
 		t.Fatalf("mixed line: %+v", s.Outcome())
 	}
@@ -301,6 +280,6 @@ func TestMoveNotation(t *testing.T) {
 			t.Errorf("%q: error %v", in, err)
 		}
 	}
-	play(t, s, "S@e5")
-	mustRefuse(t, s, "S@e5", "e5 is taken")
+	gametest.Play(t, s, "S@e5")
+	gametest.Refuses(t, s, "S@e5", "e5 is taken")
 }

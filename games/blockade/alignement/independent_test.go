@@ -19,6 +19,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	_ "github.com/plateau-games/plateau/games/blockade/alignement"
 	"github.com/plateau-games/plateau/games/blockade/board/boardtest"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 type indStep struct {
@@ -60,23 +61,6 @@ func indDecode(t testing.TB, text string) game.State {
 		t.Fatalf("decode %q: %v", text, err)
 	}
 	return s
-}
-
-func indLegal(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
-}
-
-func indPlay(t testing.TB, s game.State, moves ...string) {
-	t.Helper()
-	for _, n := range moves {
-		m, err := s.ParseMove(n)
-		if err != nil {
-			t.Fatalf("move %s: %v", n, err)
-		}
-		s.Apply(m)
-	}
 }
 
 // indPos: grid[x][y], x = file index (b e h k), y = rank index (2 5 8 11);
@@ -228,7 +212,7 @@ func TestIndependentVariant(t *testing.T) {
 		t.Errorf("start: seat %d to move", s.ToMove())
 	}
 	// The first move places a square anywhere on the 16 circles.
-	if got := indLegal(s); len(got) != 16 || got[0] != "S@b11" {
+	if got := gametest.Legal(s); len(got) != 16 || got[0] != "S@b11" {
 		t.Errorf("first moves %v", got)
 	}
 }
@@ -251,7 +235,7 @@ func TestIndependentSchedule(t *testing.T) {
 		if p.name != fmt.Sprintf("o%d", i+1) || p.ply != i {
 			t.Fatalf("step %s ply %d, want o%d ply %d", p.name, p.ply, i+1, i)
 		}
-		got := indLegal(s)
+		got := gametest.Legal(s)
 		if !slices.Equal(got, p.moves()) {
 			t.Fatalf("o%d: moves %v, want %v", i+1, got, p.moves())
 		}
@@ -263,7 +247,7 @@ func TestIndependentSchedule(t *testing.T) {
 		if mv == "" || !slices.Contains(got, mv) {
 			mv = got[0]
 		}
-		indPlay(t, s, mv)
+		gametest.Play(t, s, mv)
 	}
 	for round := 0; round < 3; round++ {
 		for i, st := range indCycle {
@@ -277,11 +261,11 @@ func TestIndependentSchedule(t *testing.T) {
 			if s.Outcome().Ended() {
 				return
 			}
-			got := indLegal(s)
+			got := gametest.Legal(s)
 			if !slices.Equal(got, p.moves()) {
 				t.Fatalf("c%d: moves %v, want %v", i+1, got, p.moves())
 			}
-			indPlay(t, s, got[0])
+			gametest.Play(t, s, got[0])
 		}
 	}
 }
@@ -290,28 +274,28 @@ func TestIndependentSchedule(t *testing.T) {
 func TestIndependentSheetExamples(t *testing.T) {
 	// Red to move a triangle (c5): h2-h5 gives four on rank 5.
 	s := indDecode(t, "s.../Cstc/ST.S/t.T. c5 16")
-	got := indLegal(s)
+	got := gametest.Legal(s)
 	if want := []string{"e5-e2", "e5-h5", "h2-e2", "h2-h5", "h2-k2"}; !slices.Equal(got, want) {
 		t.Errorf("c5 moves %v, want %v", got, want)
 	}
-	indPlay(t, s, "h2-h5")
+	gametest.Play(t, s, "h2-h5")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Errorf("after h2-h5: %+v, want Red (seat 1) wins", o)
 	}
 	// Red must move the cylinder (c3): only b8-e11; then Blue's square
 	// b11-b8 makes four on rank 8.
 	s = indDecode(t, "s.../Cstc/ST.S/t.T. c3 14")
-	if got := indLegal(s); !slices.Equal(got, []string{"b8-e11"}) {
+	if got := gametest.Legal(s); !slices.Equal(got, []string{"b8-e11"}) {
 		t.Errorf("c3 moves %v, want [b8-e11]", got)
 	}
-	indPlay(t, s, "b8-e11")
+	gametest.Play(t, s, "b8-e11")
 	if o := s.Outcome(); o.Ended() {
 		t.Fatalf("after b8-e11: %+v", o)
 	}
-	if got := indLegal(s); !slices.Contains(got, "b11-b8") {
+	if got := gametest.Legal(s); !slices.Contains(got, "b11-b8") {
 		t.Errorf("c4 moves %v, want b11-b8 among them", got)
 	}
-	indPlay(t, s, "b11-b8")
+	gametest.Play(t, s, "b11-b8")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 2 {
 		t.Errorf("after b11-b8: %+v, want Blue (seat 2) wins", o)
 	}
@@ -339,7 +323,7 @@ func TestIndependentCylinder(t *testing.T) {
 	// other pieces on h11, k8, k2 do not matter.
 	s := indDecode(t, "..T./.tsS/cCts/.S.T c3 14")
 	want := []string{"e5-b2", "e5-b8", "e5-e11", "e5-h2", "e5-k11"}
-	if got := indLegal(s); !slices.Equal(got, want) {
+	if got := gametest.Legal(s); !slices.Equal(got, want) {
 		t.Errorf("cylinder moves %v, want %v", got, want)
 	}
 }
@@ -349,13 +333,13 @@ func TestIndependentLineOnPlacement(t *testing.T) {
 	// A holds b2, e5, h8 (S, C, T); step o7: A places his second square on
 	// k11 and wins on the diagonal.
 	s := indDecode(t, "..c./..T./.C.s/S.t. o7 6")
-	indPlay(t, s, "S@k11")
+	gametest.Play(t, s, "S@k11")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Errorf("diagonal by placement: %+v", o)
 	}
 	// The other diagonal for B at o8.
 	s = indDecode(t, "c.S./.s.T/S.../C..t o8 7")
-	indPlay(t, s, "S@h5")
+	gametest.Play(t, s, "S@h5")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 2 {
 		t.Errorf("anti-diagonal by placement: %+v", o)
 	}
@@ -389,7 +373,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 			if ended {
 				want = nil
 			}
-			if got := indLegal(s); !slices.Equal(got, want) {
+			if got := gametest.Legal(s); !slices.Equal(got, want) {
 				t.Fatalf("game %d position %q: moves\n got  %v\n want %v", g, text, got, want)
 			}
 			if s.ToMove() >= 0 && !ended && s.ToMove() != p.step.player {

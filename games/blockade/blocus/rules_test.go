@@ -7,6 +7,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 // position builds a position text with both kings at home, South's guards
@@ -60,17 +61,6 @@ func mustParse(t *testing.T, s *State, move string) game.Move {
 		t.Fatalf("%s: %v", move, err)
 	}
 	return m
-}
-
-func mustRefuse(t *testing.T, s *State, move, why string) {
-	t.Helper()
-	_, err := s.ParseMove(move)
-	if err == nil {
-		t.Fatalf("%s is accepted", move)
-	}
-	if !strings.Contains(err.Error(), why) {
-		t.Fatalf("%s refused with %q, want it to say %q", move, err, why)
-	}
 }
 
 func TestStartPosition(t *testing.T) {
@@ -172,8 +162,8 @@ func TestExitIsTheOnlyMoveAndWins(t *testing.T) {
 	if got := legal(s); !slices.Equal(got, []string{"exit"}) {
 		t.Fatalf("legal moves %v, want only exit", got)
 	}
-	mustRefuse(t, s, "@c5", "the only legal move is exit")
-	mustRefuse(t, s, "pass", "the only legal move is exit")
+	gametest.Refuses(t, s, "@c5", "the only legal move is exit")
+	gametest.Refuses(t, s, "pass", "the only legal move is exit")
 	if _, err := m.PlayNotation("EXIT"); err != nil {
 		t.Fatal(err)
 	}
@@ -190,23 +180,23 @@ func TestExitIsTheOnlyMoveAndWins(t *testing.T) {
 		t.Fatalf("the finished position does not read back: %v", err)
 	}
 	// A king without a path cannot exit.
-	mustRefuse(t, New(), "exit", "no path out")
+	gametest.Refuses(t, New(), "exit", "no path out")
 }
 
 func TestPlacementLimits(t *testing.T) {
 	s := New()
-	mustRefuse(t, s, "@b2", "first guard may not go on a circle")
-	mustRefuse(t, s, "@d1", "section holding a king")
-	mustRefuse(t, s, "@i12", "section holding a king")
-	mustRefuse(t, s, "@e2", "not empty")
-	mustRefuse(t, s, "a1-a5", "guards to place")
+	gametest.Refuses(t, s, "@b2", "first guard may not go on a circle")
+	gametest.Refuses(t, s, "@d1", "section holding a king")
+	gametest.Refuses(t, s, "@i12", "section holding a king")
+	gametest.Refuses(t, s, "@e2", "not empty")
+	gametest.Refuses(t, s, "a1-a5", "guards to place")
 	s.Apply(mustParse(t, s, "a1"))      // South's first guard
 	s.Apply(mustParse(t, s, "G @ L12")) // North's first guard
 	// A second guard may go on a circle.
 	if _, err := s.ParseMove("@b2"); err != nil {
 		t.Fatalf("second guard on a circle: %v", err)
 	}
-	mustRefuse(t, s, "@a1", "not empty")
+	gametest.Refuses(t, s, "@a1", "not empty")
 	// 126 cells outside the kings' sections, two of them taken.
 	if n := len(s.LegalMoves(nil)); n != 124 {
 		t.Fatalf("%d placements for a second guard, want 124", n)
@@ -217,7 +207,7 @@ func TestPlacementLimits(t *testing.T) {
 	if s.Placed(South) != Guards || s.Placed(North) != Guards {
 		t.Fatalf("placed %d/%d", s.Placed(South), s.Placed(North))
 	}
-	mustRefuse(t, s, "@g6", "placed all six guards")
+	gametest.Refuses(t, s, "@g6", "placed all six guards")
 }
 
 func TestGuardMovement(t *testing.T) {
@@ -234,14 +224,14 @@ func TestGuardMovement(t *testing.T) {
 		}
 		mustParse(t, s, ok)
 	}
-	mustRefuse(t, s, "c3-e3", "may not end its move in a section holding a king")
-	mustRefuse(t, s, "a10-h10", "may not end its move in a section holding a king")
-	mustRefuse(t, s, "c3-d4", "like a rook")
-	mustRefuse(t, s, "c2-g2", "e2 is in the way")
-	mustRefuse(t, s, "c3-c9", "c8 is in the way")
-	mustRefuse(t, s, "c3-c2", "not empty")
-	mustRefuse(t, s, "d9-d10", "holds no South guard")
-	mustRefuse(t, s, "@g6", "placed all six guards")
+	gametest.Refuses(t, s, "c3-e3", "may not end its move in a section holding a king")
+	gametest.Refuses(t, s, "a10-h10", "may not end its move in a section holding a king")
+	gametest.Refuses(t, s, "c3-d4", "like a rook")
+	gametest.Refuses(t, s, "c2-g2", "e2 is in the way")
+	gametest.Refuses(t, s, "c3-c9", "c8 is in the way")
+	gametest.Refuses(t, s, "c3-c2", "not empty")
+	gametest.Refuses(t, s, "d9-d10", "holds no South guard")
+	gametest.Refuses(t, s, "@g6", "placed all six guards")
 	for _, m := range moves {
 		if !strings.Contains(m, "-") {
 			t.Fatalf("%s in the movement phase", m)
@@ -285,7 +275,7 @@ func TestPass(t *testing.T) {
 	if err != nil || again.Hash() != s.Hash() {
 		t.Fatalf("position after a pass does not read back: %v", err)
 	}
-	mustRefuse(t, s, "pass", "may pass only")
+	gametest.Refuses(t, s, "pass", "may pass only")
 	s.Apply(mustParse(t, s, "k7-k8"))
 	if s.passes != 0 {
 		t.Fatal("a move resets the pass counter")

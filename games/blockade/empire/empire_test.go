@@ -8,6 +8,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board"
 	"github.com/plateau-games/plateau/games/blockade/empire"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 // position builds a position text from "cell:token" items (token = seat
@@ -29,21 +30,13 @@ func position(t *testing.T, v *game.Variant, next int, items ...string) game.Sta
 		}
 		grid[c] = tok
 	}
-	var b strings.Builder
-	for r := board.Size - 1; r >= 0; r-- {
-		for f := 0; f < board.Size; f++ {
-			if tok := grid[board.At(f, r)]; tok != "" {
-				b.WriteString(tok)
-			} else {
-				b.WriteByte('.')
-			}
+	ranks := board.AppendRanks(nil, func(c board.Cell) string {
+		if grid[c] == "" {
+			return "."
 		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	b.WriteString(" " + string(rune('0'+next)) + " 10")
-	s, err := v.Decode(b.String())
+		return grid[c]
+	})
+	s, err := v.Decode(string(ranks) + " " + string(rune('0'+next)) + " 10")
 	if err != nil {
 		t.Fatalf("decode: %v", err)
 	}
@@ -51,28 +44,6 @@ func position(t *testing.T, v *game.Variant, next int, items ...string) game.Sta
 }
 
 func legal(s game.State) []string { return game.LegalNotations(s) }
-
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, m := range moves {
-		mv, err := s.ParseMove(m)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", m, err, s)
-		}
-		s.Apply(mv)
-	}
-}
-
-func mustRefuse(t *testing.T, s game.State, move, want string) {
-	t.Helper()
-	_, err := s.ParseMove(move)
-	if err == nil {
-		t.Fatalf("%s accepted\n%s", move, s)
-	}
-	if !strings.Contains(err.Error(), want) {
-		t.Fatalf("%s: error %q does not say %q", move, err, want)
-	}
-}
 
 func movesFrom(s game.State, from string) []string {
 	var out []string
@@ -148,12 +119,12 @@ func TestCavalierCapturesAtThree(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("cavalier moves %v, want %v", got, want)
 	}
-	mustRefuse(t, s, "c6xc8", "captures only at distance 3")
-	mustRefuse(t, s, "c6xc10", "captures only at distance 3")
-	mustRefuse(t, s, "c6-c7", "captures only at distance 3")
-	mustRefuse(t, s, "c6-d7", "rank or file")
+	gametest.Refuses(t, s, "c6xc8", "captures only at distance 3")
+	gametest.Refuses(t, s, "c6xc10", "captures only at distance 3")
+	gametest.Refuses(t, s, "c6-c7", "captures only at distance 3")
+	gametest.Refuses(t, s, "c6-d7", "rank or file")
 	// The capture jumps c7 and c8 and removes c9 only.
-	play(t, s, "c6xc9")
+	gametest.Play(t, s, "c6xc9")
 	st := s.(*empire.State)
 	for cell, want := range map[string]int{"c6": -1, "c7": 1, "c8": 1, "c9": 0, "c10": 1} {
 		c, _ := board.ParseCell(cell)
@@ -171,8 +142,8 @@ func TestArcherAndCommandantDistances(t *testing.T) {
 		"f6-f5", "f6-f4", "f6-f3", "f6-f2", "f6-f1", "f6-e6", "f6-d6", "f6-c6", "f6-b6", "f6-a6"}; !slices.Equal(got, want) {
 		t.Fatalf("archer moves %v, want %v", got, want)
 	}
-	mustRefuse(t, s, "f6xf9", "an archer captures only at distance 4")
-	mustRefuse(t, s, "f6xf11", "an archer captures only at distance 4")
+	gametest.Refuses(t, s, "f6xf9", "an archer captures only at distance 4")
+	gametest.Refuses(t, s, "f6xf11", "an archer captures only at distance 4")
 
 	s = position(t, v, 1, "f6:1C", "l12:2C",
 		"f7:2T", "f8:2T", "f9:2S", "f10:2S", "f11:2T", "f12:2S", "d6:2S", "b6:2S")
@@ -180,13 +151,13 @@ func TestArcherAndCommandantDistances(t *testing.T) {
 		"f6-f5", "f6-f4", "f6-f3", "f6-f2", "f6-f1", "f6-e6", "f6xd6", "f6-c6", "f6-a6"}; !slices.Equal(got, want) {
 		t.Fatalf("commandant moves %v, want %v", got, want)
 	}
-	mustRefuse(t, s, "f6xf9", "a commandant captures only at distance 2 or 5")
-	mustRefuse(t, s, "f6xb6", "distance 2 or 5")
+	gametest.Refuses(t, s, "f6xf9", "a commandant captures only at distance 2 or 5")
+	gametest.Refuses(t, s, "f6xb6", "distance 2 or 5")
 	// Own pieces are never taken.
 	s = position(t, v, 1, "f6:1C", "l12:2C", "f8:1S")
-	mustRefuse(t, s, "f6xf8", "your own side")
+	gametest.Refuses(t, s, "f6xf8", "your own side")
 	// Only the mover's pieces move.
-	mustRefuse(t, s, "l12-l11", "not South-West's")
+	gametest.Refuses(t, s, "l12-l11", "not South-West's")
 }
 
 // The four thrones with 2 players, as in illustration 7: red holds three
@@ -201,7 +172,7 @@ func TestFourThronesWin(t *testing.T) {
 	if o.Ended() {
 		t.Fatalf("three thrones end a 2-player game: %+v", o)
 	}
-	play(t, s, "h11xh8")
+	gametest.Play(t, s, "h11xh8")
 	o = s.Outcome()
 	if o.Status != game.Win || o.Winners != 1 || o.Reason != "thrones held" {
 		t.Fatalf("four thrones: outcome %+v", o)
@@ -211,7 +182,7 @@ func TestFourThronesWin(t *testing.T) {
 	}
 	// Three thrones are not enough with 2 players.
 	s = position(t, v, 1, "a1:1C", "l12:2C", "e5:1S", "h5:1T", "e2:1T")
-	play(t, s, "e2-e8")
+	gametest.Play(t, s, "e2-e8")
 	if s.Outcome().Ended() {
 		t.Fatalf("three thrones win with 2 players: %+v", s.Outcome())
 	}
@@ -225,7 +196,7 @@ func TestThreeThronesWinWithThreeAndFour(t *testing.T) {
 			items = append(items, "l1:4C")
 		}
 		s := position(t, v, 1, items...)
-		play(t, s, "e2-e8")
+		gametest.Play(t, s, "e2-e8")
 		if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "thrones held" {
 			t.Fatalf("%d players, three thrones: %+v", n, o)
 		}
@@ -239,24 +210,24 @@ func TestCommandantOnKingThrone(t *testing.T) {
 	v := empire.Variant(2, false)
 	// Seat 2 (North-East) has e5 as trône du roi.
 	s := position(t, v, 2, "a1:1C", "e10:2C", "e5:1S", "b5:1T")
-	play(t, s, "e10xe5")
+	gametest.Play(t, s, "e10xe5")
 	if s.Outcome().Ended() {
 		t.Fatalf("commandant that can be taken wins: %+v", s.Outcome())
 	}
-	play(t, s, "b5xe5")
+	gametest.Play(t, s, "b5xe5")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "commandant taken" {
 		t.Fatalf("taking the commandant: %+v", o)
 	}
 
 	s = position(t, v, 2, "a1:1C", "e10:2C", "e5:1S", "b6:1T")
-	play(t, s, "e10xe5")
+	gametest.Play(t, s, "e10xe5")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 2 || o.Reason != "commandant on his trône du roi" {
 		t.Fatalf("safe commandant on its trône du roi: %+v", o)
 	}
 
 	// A throne that is not his trône du roi does not count.
 	s = position(t, v, 2, "a1:1C", "h10:2C")
-	play(t, s, "h10-h8")
+	gametest.Play(t, s, "h10-h8")
 	if s.Outcome().Ended() {
 		t.Fatalf("commandant on another throne wins: %+v", s.Outcome())
 	}
@@ -264,7 +235,7 @@ func TestCommandantOnKingThrone(t *testing.T) {
 	// Tested after every own move: the commandant already on the throne,
 	// the mover takes the only threat with another piece.
 	s = position(t, v, 2, "a1:1C", "e5:2C", "e8:1T", "e12:2S")
-	play(t, s, "e12xe8")
+	gametest.Play(t, s, "e12xe8")
 	if o := s.Outcome(); o.Winners != 2 || o.Reason != "commandant on his trône du roi" {
 		t.Fatalf("removing the threat: %+v", o)
 	}
@@ -272,12 +243,12 @@ func TestCommandantOnKingThrone(t *testing.T) {
 	// With 3 players only the next player's captures count.
 	v3 := empire.Variant(3, false)
 	s = position(t, v3, 1, "h3:1C", "a12:2C", "l12:3C", "h11:3T")
-	play(t, s, "h3-h8")
+	gametest.Play(t, s, "h3-h8")
 	if o := s.Outcome(); o.Winners != 1 || o.Reason != "commandant on his trône du roi" {
 		t.Fatalf("3 players, only seat 3 threatens, seat 2 is next: %+v", o)
 	}
 	s = position(t, v3, 1, "h3:1C", "a12:2C", "l12:3C", "e8:2T")
-	play(t, s, "h3-h8")
+	gametest.Play(t, s, "h3-h8")
 	if s.Outcome().Ended() {
 		t.Fatalf("3 players, the next player threatens: %+v", s.Outcome())
 	}
@@ -286,7 +257,7 @@ func TestCommandantOnKingThrone(t *testing.T) {
 func TestTwoPlayersCommandantTaken(t *testing.T) {
 	v := empire.Variant(2, false)
 	s := position(t, v, 2, "a1:1C", "a4:2T", "l12:2C")
-	play(t, s, "a4xa1")
+	gametest.Play(t, s, "a4xa1")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 2 || o.Reason != "commandant taken" {
 		t.Fatalf("commandant taken: %+v", o)
 	}
@@ -305,7 +276,7 @@ func TestThreePlayersHandOver(t *testing.T) {
 	s := position(t, v, 1, "a1:1C", "d1:1T",
 		"d4:2C", "d8:2S", "j3:2T", "b10:2S",
 		"l12:3C", "l9:3S")
-	play(t, s, "d1xd4")
+	gametest.Play(t, s, "d1xd4")
 	st := s.(*empire.State)
 	if s.Outcome().Ended() {
 		t.Fatalf("game ended with two players left: %+v", s.Outcome())
@@ -322,18 +293,18 @@ func TestThreePlayersHandOver(t *testing.T) {
 	if !strings.HasPrefix(s.Encode(), "...........3C/............/.1S..........") {
 		t.Fatalf("position text %q", s.Encode())
 	}
-	play(t, s, "l9-l8")
+	gametest.Play(t, s, "l9-l8")
 	if s.ToMove() != 0 {
 		t.Fatalf("seat %d to move after seat 3, want seat 1 (seat 2 skipped)", s.ToMove()+1)
 	}
 	// Seat 1 moves the piece taken over from seat 2.
-	play(t, s, "j3-j4")
+	gametest.Play(t, s, "j3-j4")
 	if s.ToMove() != 2 {
 		t.Fatalf("seat %d to move, want 3", s.ToMove()+1)
 	}
 	// Seat 3 takes seat 1's commandant: the last opponent.
 	s = position(t, v, 3, "a1:1C", "b12:1S", "a4:3T", "l12:3C")
-	play(t, s, "a4xa1")
+	gametest.Play(t, s, "a4xa1")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 4 || o.Reason != "last opposing commandant taken" {
 		t.Fatalf("last commandant: %+v", o)
 	}
@@ -344,21 +315,21 @@ func TestHandOverThenThrones(t *testing.T) {
 	// gives seat 1 three thrones at once.
 	v := empire.Variant(3, false)
 	s := position(t, v, 1, "a1:1C", "c10:1T", "c7:2C", "h5:2S", "e8:2T", "e5:1S", "l12:3C")
-	play(t, s, "c10xc7")
+	gametest.Play(t, s, "c10xc7")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "thrones held" {
 		t.Fatalf("thrones after hand-over: %+v", o)
 	}
 	// Four players: the turn after seat 2's capture of seat 3 goes to seat 4.
 	v4 := empire.Variant(4, false)
 	s = position(t, v4, 2, "a1:1C", "a12:2C", "a9:2T", "d9:3C", "l1:4C", "k9:3S")
-	play(t, s, "a9xd9")
+	gametest.Play(t, s, "a9xd9")
 	if s.ToMove() != 3 {
 		t.Fatalf("seat %d to move, want 4", s.ToMove()+1)
 	}
 	if seat, sh := s.(*empire.State).Piece(board.At(10, 8)); seat != 1 || sh != board.Square {
 		t.Fatalf("k9 holds seat %d %v", seat+1, sh)
 	}
-	play(t, s, "l1-l2", "a1-a2")
+	gametest.Play(t, s, "l1-l2", "a1-a2")
 	if s.ToMove() != 1 {
 		t.Fatalf("seat %d to move after seat 1, want 2", s.ToMove()+1)
 	}
@@ -375,37 +346,37 @@ func TestTeams(t *testing.T) {
 	if got := movesFrom(s, "c6"); slices.Contains(got, "c6xc9") || !slices.Contains(got, "c6xf6") {
 		t.Fatalf("cavalier moves %v", got)
 	}
-	mustRefuse(t, s, "c6xc9", "your own side")
+	gametest.Refuses(t, s, "c6xc9", "your own side")
 	// Three thrones are not enough; the fourth, by a partner, wins for both.
 	s = position(t, v, 1, append(base, "e5:1S", "h5:3T", "e8:3S", "h2:1T")...)
 	if s.Outcome().Ended() {
 		t.Fatal("three thrones win with teams")
 	}
-	play(t, s, "h2-h8")
+	gametest.Play(t, s, "h2-h8")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 0b0101 || o.Reason != "team holds the four thrones" {
 		t.Fatalf("team thrones: %+v", o)
 	}
 	// Taking an opposing commandant wins for the team and ends the game.
 	s = position(t, v, 2, append(base, "a4:2T")...)
-	play(t, s, "a4xa1")
+	gametest.Play(t, s, "a4xa1")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 0b1010 || o.Reason != "commandant taken" {
 		t.Fatalf("commandant taken: %+v", o)
 	}
 	// Both commandants on their trônes du roi (seat 1: h8, seat 3: e5).
 	s = position(t, v, 1, "h3:1C", "a12:2C", "e5:3C", "l1:4C")
-	play(t, s, "h3-h8")
+	gametest.Play(t, s, "h3-h8")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 0b0101 || o.Reason != "both commandants on their trônes du roi" {
 		t.Fatalf("both on their trônes du roi: %+v", o)
 	}
 	// One alone does not win.
 	s = position(t, v, 1, "h3:1C", "a12:2C", "l12:3C", "l1:4C")
-	play(t, s, "h3-h8")
+	gametest.Play(t, s, "h3-h8")
 	if s.Outcome().Ended() {
 		t.Fatalf("one commandant on its trône du roi wins with teams: %+v", s.Outcome())
 	}
 	// The next player (seat 2) can take one of them: no win.
 	s = position(t, v, 1, "h3:1C", "a12:2C", "e5:3C", "l1:4C", "b5:2T")
-	play(t, s, "h3-h8")
+	gametest.Play(t, s, "h3-h8")
 	if s.Outcome().Ended() {
 		t.Fatalf("a takeable commandant wins: %+v", s.Outcome())
 	}
@@ -435,11 +406,11 @@ func TestPassWhenBlocked(t *testing.T) {
 	if got := legal(s); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("legal moves %v, want pass", got)
 	}
-	play(t, s, "pass")
+	gametest.Play(t, s, "pass")
 	if s.ToMove() != 1 || s.Outcome().Ended() {
 		t.Fatalf("after pass: seat %d, %+v", s.ToMove()+1, s.Outcome())
 	}
-	mustRefuse(t, s, "pass", "only when he has no move")
+	gametest.Refuses(t, s, "pass", "only when he has no move")
 }
 
 func TestPositionTextErrors(t *testing.T) {
@@ -484,8 +455,8 @@ func TestMoveNotation(t *testing.T) {
 			t.Errorf("%q: error %v", in, err)
 		}
 	}
-	mustRefuse(t, s, "b2-c3", "rank or file")
-	mustRefuse(t, s, "e5-e6", "e5 is empty")
+	gametest.Refuses(t, s, "b2-c3", "rank or file")
+	gametest.Refuses(t, s, "e5-e6", "e5 is empty")
 	if _, err := s.ParseMove("b2-b3"); err == nil {
 		t.Error("b2-b3 onto an own piece accepted")
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board/boardtest"
 	_ "github.com/plateau-games/plateau/games/blockade/empire"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 const (
@@ -84,23 +85,6 @@ func indVariant(t testing.TB, players int, teams bool) *game.Variant {
 		t.Fatalf("empire %v: %v", opts, err)
 	}
 	return v
-}
-
-func indLegal(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
-}
-
-func indPlay(t testing.TB, s game.State, moves ...string) {
-	t.Helper()
-	for _, n := range moves {
-		m, err := s.ParseMove(n)
-		if err != nil {
-			t.Fatalf("move %s: %v", n, err)
-		}
-		s.Apply(m)
-	}
 }
 
 // ---- reference model ----
@@ -390,25 +374,16 @@ func indPosition(t testing.TB, toMove, ply int, items ...string) string {
 	return fmt.Sprintf("%s %d %d", b.String(), toMove, ply)
 }
 
-func indDecode(t testing.TB, v *game.Variant, text string) game.State {
-	t.Helper()
-	s, err := v.Decode(text)
-	if err != nil {
-		t.Fatalf("decode %q: %v", text, err)
-	}
-	return s
-}
-
 // indExpect plays move on the position and checks the winners (0: the game
 // goes on), comparing with the reference too.
 func indExpect(t *testing.T, v *game.Variant, pos, move string, winners uint8) game.State {
 	t.Helper()
-	s := indDecode(t, v, pos)
+	s := gametest.Decode(t, v, pos)
 	if o := s.Outcome(); o.Ended() {
 		t.Fatalf("%s: over before the move: %+v", pos, o)
 	}
 	ref := indParse(t, v, pos)
-	if got, want := indLegal(s), ref.notations(); !slices.Equal(got, want) {
+	if got, want := gametest.Legal(s), ref.notations(); !slices.Equal(got, want) {
 		t.Fatalf("%s: moves\n got  %v\n want %v", pos, got, want)
 	}
 	var m indMove
@@ -425,7 +400,7 @@ func indExpect(t *testing.T, v *game.Variant, pos, move string, winners uint8) g
 	if w != winners {
 		t.Fatalf("%s %s: reference winners %04b, test expects %04b", pos, move, w, winners)
 	}
-	indPlay(t, s, move)
+	gametest.Play(t, s, move)
 	o := s.Outcome()
 	if winners == 0 {
 		if o.Ended() {
@@ -515,7 +490,7 @@ func TestIndependentStart(t *testing.T) {
 			if s.ToMove() != seat {
 				t.Fatalf("%v: seat %d to move, want %d", v, s.ToMove()+1, seat+1)
 			}
-			if got, want := indLegal(s), indParse(t, v, s.Encode()).notations(); !slices.Equal(got, want) {
+			if got, want := gametest.Legal(s), indParse(t, v, s.Encode()).notations(); !slices.Equal(got, want) {
 				t.Fatalf("%v: seat %d moves\n got  %v\n want %v", v, seat+1, got, want)
 			}
 			s.Apply(s.LegalMoves(nil)[0])
@@ -540,8 +515,8 @@ func TestIndependentCaptureDistances(t *testing.T) {
 	pos := indPosition(t, 1, 10,
 		"f6=1C", "d4=1T", "j9=1S", "a1=1T",
 		"l12=2C", "d7=2S", "g4=2T", "d2=2S", "f8=2T", "f1=2T", "k6=2S", "h6=2S", "j5=2S", "j12=2T", "e9=2S")
-	s := indDecode(t, v, pos)
-	got := indLegal(s)
+	s := gametest.Decode(t, v, pos)
+	got := gametest.Legal(s)
 	if want := indParse(t, v, pos).notations(); !slices.Equal(got, want) {
 		t.Fatalf("moves\n got  %v\n want %v", got, want)
 	}
@@ -558,7 +533,7 @@ func TestIndependentCaptureDistances(t *testing.T) {
 		}
 	}
 	// A capture removes the piece.
-	indPlay(t, s, "f6xk6")
+	gametest.Play(t, s, "f6xk6")
 	if p := indParse(t, v, s.Encode()); p.cell[10][5] != (indPiece{0, 'C'}) || p.cell[5][5].seat != -1 {
 		t.Errorf("after f6xk6: %s", s.Encode())
 	}
@@ -660,12 +635,12 @@ func TestIndependentThreePlayers(t *testing.T) {
 	if s.ToMove() != 2 {
 		t.Fatalf("after the hand-over seat %d to move, want 3", s.ToMove()+1)
 	}
-	indPlay(t, s, "l12-l11")
+	gametest.Play(t, s, "l12-l11")
 	if s.ToMove() != 0 {
 		t.Errorf("seat 2 is out: seat %d to move, want 1", s.ToMove()+1)
 	}
 	// The handed-over pieces move and capture as their types.
-	if got := indLegal(s); !slices.Contains(got, "c9-c12") || !slices.Contains(got, "j2-j6") {
+	if got := gametest.Legal(s); !slices.Contains(got, "c9-c12") || !slices.Contains(got, "j2-j6") {
 		t.Errorf("capturer's moves %v lack those of the handed-over pieces", got)
 	}
 
@@ -699,11 +674,11 @@ func TestIndependentLastOpponent(t *testing.T) {
 	if s.ToMove() != 1 {
 		t.Fatalf("seat %d to move, want 2", s.ToMove()+1)
 	}
-	indPlay(t, s, "b11-b12")
+	gametest.Play(t, s, "b11-b12")
 	if s.ToMove() != 3 {
 		t.Fatalf("seat %d to move, want 4 (seat 3 is out)", s.ToMove()+1)
 	}
-	indPlay(t, s, "k2-k3")
+	gametest.Play(t, s, "k2-k3")
 	if s.ToMove() != 0 {
 		t.Fatalf("seat %d to move, want 1", s.ToMove()+1)
 	}
@@ -719,8 +694,8 @@ func TestIndependentTeams(t *testing.T) {
 	// A partner's pieces are never taken: seat 1's cavalier d4 with seat 3's
 	// archer on d7 and seat 2's archer on g4.
 	pos := indPosition(t, 1, 20, "b2=1C", "d4=1T", "d7=3S", "g4=2S", "b11=2C", "k11=3C", "k2=4C")
-	s := indDecode(t, v, pos)
-	got := indLegal(s)
+	s := gametest.Decode(t, v, pos)
+	got := gametest.Legal(s)
 	if slices.Contains(got, "d4xd7") || !slices.Contains(got, "d4xg4") {
 		t.Errorf("moves %v: want d4xg4 and not d4xd7", got)
 	}
@@ -781,7 +756,7 @@ func TestIndependentRepetitionAndPlyLimit(t *testing.T) {
 		t.Errorf("start position for the third time: %+v", o)
 	}
 	pos := indPosition(t, 1, 399, "a1=1C", "l12=2C", "c3=1S")
-	s := indDecode(t, v, pos)
+	s := gametest.Decode(t, v, pos)
 	m = game.NewMatch(s)
 	if m.Outcome().Ended() {
 		t.Fatal("ended at ply 399")
@@ -820,7 +795,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 				}
 				ref := indParse(t, v, text)
 				want := ref.notations()
-				got := indLegal(s)
+				got := gametest.Legal(s)
 				if !slices.Equal(got, want) {
 					t.Fatalf("%v position %q: moves\n got  %v\n want %v", v, text, got, want)
 				}
@@ -855,7 +830,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 					stats["commandant taken"]++
 				}
 				w := ref.apply(pick)
-				indPlay(t, s, pick.String())
+				gametest.Play(t, s, pick.String())
 				if got := strings.Fields(s.Encode())[0]; got != ref.boardText() {
 					t.Fatalf("%v position %q move %s: board\n got  %s\n want %s", v, text, pick, got, ref.boardText())
 				}

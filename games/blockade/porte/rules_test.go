@@ -2,12 +2,12 @@ package porte
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 // position builds the position text of v from pieces written like "yT@f9"
@@ -26,32 +26,10 @@ func position(t *testing.T, v *game.Variant, toMove string, pieces ...string) *S
 		}
 		grid[c] = p[:2]
 	}
-	var b strings.Builder
-	for r := board.Size - 1; r >= 0; r-- {
-		run := 0
-		for f := 0; f < board.Size; f++ {
-			g := grid[board.At(f, r)]
-			if g == "" {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteString(g)
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	b.WriteString(" " + toMove + " 60")
-	s, err := v.Decode(b.String())
+	text := string(board.AppendRanks(nil, func(c board.Cell) string { return grid[c] })) + " " + toMove + " 60"
+	s, err := v.Decode(text)
 	if err != nil {
-		t.Fatalf("position %q: %v", b.String(), err)
+		t.Fatalf("position %q: %v", text, err)
 	}
 	return s.(*State)
 }
@@ -72,26 +50,6 @@ func from(moves []string, cell string) []string {
 		}
 	}
 	return out
-}
-
-func play(t *testing.T, s *State, move string) {
-	t.Helper()
-	m, err := s.ParseMove(move)
-	if err != nil {
-		t.Fatalf("%s: %v", move, err)
-	}
-	s.Apply(m)
-}
-
-func refuse(t *testing.T, s *State, move, why string) {
-	t.Helper()
-	_, err := s.ParseMove(move)
-	if err == nil {
-		t.Fatalf("%s is accepted", move)
-	}
-	if !strings.Contains(err.Error(), why) {
-		t.Fatalf("%s refused with %q, want it to say %q", move, err, why)
-	}
 }
 
 func TestStartLayoutAndOrder(t *testing.T) {
@@ -163,26 +121,26 @@ func TestIllustration15(t *testing.T) {
 	if got := from(moves, "f9"); !slices.Contains(got, "f9-f5+T") || !slices.Contains(got, "f9-f5+S") || slices.Contains(got, "f9-f5") {
 		t.Fatalf("moves of A: %v", got)
 	}
-	refuse(t, s, "f9-f5", "write f9-f5+T or f9-f5+S")
+	gametest.Refuses(t, s, "f9-f5", "write f9-f5+T or f9-f5+S")
 	// 2. A goes left to c9: cylinder C on file c, square E on rank 9, of two
 	// colours: no entry.
 	if !slices.Contains(moves, "f9-c9") {
 		t.Fatal("f9-c9 should be a plain move")
 	}
-	refuse(t, s, "f9-c9+T", "brings no piece in")
+	gametest.Refuses(t, s, "f9-c9+T", "brings no piece in")
 	// 3. A goes right to h9: Blue's square E on rank 9 and cylinder F on file
 	// h would earn an entry, but the door h8 holds Green's triangle: lost.
 	if !slices.Contains(moves, "f9-h9") || slices.Contains(moves, "f9-h9+T") {
 		t.Fatal("f9-h9 should be a plain move")
 	}
-	refuse(t, s, "f9-h9+S", "door h8 is taken")
+	gametest.Refuses(t, s, "f9-h9+S", "door h8 is taken")
 	// 4. G goes left to c4: cylinder C on file c, square B on rank 4, and G
 	// a square too: two squares, no entry.
 	if !slices.Contains(moves, "i4-c4") || slices.Contains(moves, "i4-c4+S") {
 		t.Fatal("i4-c4 should be a plain move")
 	}
 	// The entry itself: a triangle appears on e5, the reserve shrinks.
-	play(t, s, "f9-f5+T")
+	gametest.Play(t, s, "f9-f5+T")
 	if seat, shape := s.Piece(mustCell("e5")); seat != 1 || shape != board.Triangle {
 		t.Fatalf("e5 holds %d/%v", seat, shape)
 	}
@@ -207,7 +165,7 @@ func TestIllustration15FreedDoor(t *testing.T) {
 	if !slices.Contains(got, "k8-j8+T") || !slices.Contains(got, "k8-j8+S") || slices.Contains(got, "k8-j8") {
 		t.Fatalf("moves of H: %v", got)
 	}
-	play(t, s, "k8-j8+S")
+	gametest.Play(t, s, "k8-j8+S")
 	if seat, shape := s.Piece(mustCell("k8")); seat != 0 || shape != board.Square {
 		t.Fatal("the new square should stand on k8")
 	}
@@ -236,19 +194,19 @@ func TestDoorRule(t *testing.T) {
 			t.Fatalf("%s is legal, but the door rule binds J and K", m)
 		}
 	}
-	refuse(t, s, "g12-g11", "door rule")
-	play(t, s, "e5-e4") // J leaves its door (it may stay in the section)
-	play(t, s, "d4-a4") // Red
+	gametest.Refuses(t, s, "g12-g11", "door rule")
+	gametest.Play(t, s, "e5-e4") // J leaves its door (it may stay in the section)
+	gametest.Play(t, s, "d4-a4") // Red
 	for _, m := range legal(s) {
 		if !strings.HasPrefix(m, "h8-") {
 			t.Fatalf("%s is legal, but K must leave its door now", m)
 		}
 	}
-	play(t, s, "h8-a8")
+	gametest.Play(t, s, "h8-a8")
 	if got := from(legal(s), "g12"); len(got) != 0 {
 		t.Fatal("Red moves now")
 	}
-	play(t, s, "a4-a3")
+	gametest.Play(t, s, "a4-a3")
 	if got := from(legal(s), "g12"); len(got) == 0 {
 		t.Fatal("with no piece on a guarded door Green moves freely")
 	}
@@ -307,7 +265,7 @@ func TestWin(t *testing.T) {
 	if tr, sq := s.Reserve(0); tr != 0 || sq != 1 {
 		t.Fatalf("reserve %d/%d", tr, sq)
 	}
-	refuse(t, s, "a3-a9+T", "no triangle is left")
+	gametest.Refuses(t, s, "a3-a9+T", "no triangle is left")
 	m := game.NewMatch(s)
 	if _, err := m.PlayNotation("a3-a9"); err != nil { // the suffix may be left out
 		t.Fatal(err)
@@ -365,18 +323,18 @@ func TestTeamsWinTogether(t *testing.T) {
 		t.Fatal("one partner done is not the end")
 	}
 	// Red keeps playing: an entry earned with an empty reserve is no entry.
-	refuse(t, s, "d1-d7+T", "reserve is empty")
-	play(t, s, "d1-d7")
+	gametest.Refuses(t, s, "d1-d7+T", "reserve is empty")
+	gametest.Play(t, s, "d1-d7")
 	if s.Outcome().Ended() {
 		t.Fatal("the game goes on")
 	}
-	play(t, s, "a8-a9") // Yellow
+	gametest.Play(t, s, "a8-a9") // Yellow
 	// Green's cylinder down to g5: Blue's triangle on rank 5, Blue's square
 	// on file g: Green's last square enters on h5 and the team wins.
 	if got := from(legal(s), "g12"); !slices.Contains(got, "g12-g5+S") || slices.Contains(got, "g12-g5+T") {
 		t.Fatalf("green's moves %v", got)
 	}
-	play(t, s, "g12-g5+S")
+	gametest.Play(t, s, "g12-g5+S")
 	o := s.Outcome()
 	if o.Status != game.Win || o.Winners != 0b0101 || s.ToMove() != -1 {
 		t.Fatalf("outcome %+v", o)

@@ -18,6 +18,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board/boardtest"
 	_ "github.com/plateau-games/plateau/games/blockade/saute"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 // indVariant builds a Saute variant from option items ("players=3", ...).
@@ -34,36 +35,10 @@ func indVariant(t testing.TB, items ...string) *game.Variant {
 	return v
 }
 
-func indDecode(t testing.TB, v *game.Variant, text string) game.State {
-	t.Helper()
-	s, err := v.Decode(text)
-	if err != nil {
-		t.Fatalf("decode %q: %v", text, err)
-	}
-	return s
-}
-
-func indLegal(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
-}
-
 func indSorted(list ...string) []string {
 	out := append([]string(nil), list...)
 	sort.Strings(out)
 	return out
-}
-
-func indPlay(t testing.TB, s game.State, moves ...string) {
-	t.Helper()
-	for _, n := range moves {
-		m, err := s.ParseMove(n)
-		if err != nil {
-			t.Fatalf("move %s: %v", n, err)
-		}
-		s.Apply(m)
-	}
 }
 
 // ---- reference model ----
@@ -118,36 +93,7 @@ func indParse(t testing.TB, v *game.Variant, text string) *indPos {
 	if len(f) != 4 {
 		t.Fatalf("position %q: want 4 fields", text)
 	}
-	ranks := strings.Split(f[0], "/")
-	if len(ranks) != 12 {
-		t.Fatalf("position %q: want 12 ranks", text)
-	}
-	for i, rs := range ranks {
-		r := 11 - i
-		file := 0
-		for j := 0; j < len(rs); {
-			c := rs[j]
-			if c == 'S' || c == 'T' {
-				p.cell[r][file] = c
-				file++
-				j++
-				continue
-			}
-			k := j
-			for k < len(rs) && rs[k] >= '0' && rs[k] <= '9' {
-				k++
-			}
-			n, err := strconv.Atoi(rs[j:k])
-			if err != nil || n < 1 {
-				t.Fatalf("position %q: bad rank %q", text, rs)
-			}
-			file += n
-			j = k
-		}
-		if file != 12 {
-			t.Fatalf("position %q: rank %q is not 12 cells", text, rs)
-		}
-	}
+	p.cell = boardtest.Ranks(t, text, f[0], "ST")
 	p.toMove = strings.IndexByte(indColours, f[1][0])
 	p.passes, _ = strconv.Atoi(f[2])
 	p.ply, _ = strconv.Atoi(f[3])
@@ -320,7 +266,7 @@ func TestIndependentStart(t *testing.T) {
 		// land on d; with 2 players the second player may go on to e when
 		// d holds an odd number of the first player's pieces.
 		p := indParse(t, v, s.Encode())
-		if got, want := indLegal(s), p.moves(); !slices.Equal(got, want) {
+		if got, want := gametest.Legal(s), p.moves(); !slices.Equal(got, want) {
 			t.Errorf("%v: start moves %v, want %v", items, got, want)
 		}
 	}
@@ -334,7 +280,7 @@ func TestIndependentStart(t *testing.T) {
 		want := indSorted(fmt.Sprintf("a%d-d%d", rank, rank), fmt.Sprintf("b%d-d%d", rank, rank), fmt.Sprintf("c%d-d%d", rank, rank),
 			fmt.Sprintf("a%d-d%d", rank+1, rank+1), fmt.Sprintf("b%d-d%d", rank+1, rank+1), fmt.Sprintf("c%d-d%d", rank+1, rank+1),
 			fmt.Sprintf("a%d-d%d", rank+2, rank+2), fmt.Sprintf("b%d-d%d", rank+2, rank+2), fmt.Sprintf("c%d-d%d", rank+2, rank+2))
-		got := indLegal(s)
+		got := gametest.Legal(s)
 		if seat > 0 {
 			// Earlier players each moved a piece to d: with an odd
 			// number of them, the piece may go on to e.
@@ -343,7 +289,7 @@ func TestIndependentStart(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("seat %d: moves %v, want %v", seat+1, got, want)
 		}
-		indPlay(t, s, fmt.Sprintf("b%d-d%d", rank+1, rank+1))
+		gametest.Play(t, s, fmt.Sprintf("b%d-d%d", rank+1, rank+1))
 	}
 	if s.ToMove() != 0 {
 		t.Errorf("after four moves seat %d to move, want 1", s.ToMove()+1)
@@ -355,8 +301,8 @@ func TestIndependentStart(t *testing.T) {
 func TestIndependentIllustration8(t *testing.T) {
 	v := indVariant(t)
 	s := v.Start()
-	indPlay(t, s, "b5-d5")
-	got := indLegal(s)
+	gametest.Play(t, s, "b5-d5")
+	got := gametest.Legal(s)
 	if !slices.Contains(got, "b8-d8") || !slices.Contains(got, "b8-e8") || slices.Contains(got, "b8-f8") {
 		t.Errorf("after b5-d5, Red's triangle b8 moves: %v; want b8-d8 and b8-e8 only", got)
 	}
@@ -385,8 +331,8 @@ func TestIndependentIllustration9(t *testing.T) {
 	// on to h9 (2) and stops there.
 	pos := "12/12/12/S3TS6/STS9/STS9/3S3T3S/3S2TS4/3ST6S/12/12/12 R 0 1"
 	v := indVariant(t)
-	s := indDecode(t, v, pos)
-	got := indLegal(s)
+	s := gametest.Decode(t, v, pos)
+	got := gametest.Legal(s)
 	for _, m := range []string{"c8-d8", "c8-e8", "c8-f8", "e9-g9", "e9-h9"} {
 		if !slices.Contains(got, m) {
 			t.Errorf("missing %s in %v", m, got)
@@ -409,8 +355,8 @@ func TestIndependentPieceH(t *testing.T) {
 	// a square on a, a triangle on b and a square on j.
 	pos := "12/12/12/ST7S2/ST7S2/ST7S2/STS9/STS9/8S1TS/12/12/12 B 0 2"
 	v := indVariant(t)
-	s := indDecode(t, v, pos)
-	got := indLegal(s)
+	s := gametest.Decode(t, v, pos)
+	got := gametest.Legal(s)
 	var i4 []string
 	for _, m := range got {
 		if strings.HasPrefix(m, "i4") || strings.HasPrefix(m, "k4") || strings.HasPrefix(m, "l4") {
@@ -440,8 +386,8 @@ func TestIndependentParityAllOpponents(t *testing.T) {
 	//   rank 6 (red): a6 S, b6 T, d6 S: d6 steps to e6, goes on to f6
 	//   (0) and stops.
 	pos := "12/12/12/STS9/TS2S7/S2ST7/ST1S8/STS9/STS9/STS9/STS9/S2ST7 R 0 3"
-	s := indDecode(t, v, pos)
-	got := indLegal(s)
+	s := gametest.Decode(t, v, pos)
+	got := gametest.Legal(s)
 	want := indParse(t, v, pos).moves()
 	if !slices.Equal(got, want) {
 		t.Errorf("moves %v, want %v", got, want)
@@ -474,8 +420,8 @@ func TestIndependentParityTeams(t *testing.T) {
 		}
 		v := indVariant(t, items...)
 		pos := "STS9/STS9/ST2S7/STS9/STS9/ST1S8/ST1S8/STS9/STS9/STS9/STS9/S2TS7 R 0 1"
-		s := indDecode(t, v, pos)
-		got := indLegal(s)
+		s := gametest.Decode(t, v, pos)
+		got := gametest.Legal(s)
 		want := indParse(t, v, pos).moves()
 		if !slices.Equal(got, want) {
 			t.Errorf("teams=%v: moves %v, want %v", teams, got, want)
@@ -493,7 +439,7 @@ func TestIndependentWin(t *testing.T) {
 	// Blue's nine pieces on j-l of band 2 (triangles anywhere there); Red
 	// to move: Blue has won.
 	pos := "12/12/12/STS9/STS9/STS9/9TSS/9STS/9SST/12/12/12 R 0 51"
-	s := indDecode(t, v, pos)
+	s := gametest.Decode(t, v, pos)
 	o := s.Outcome()
 	if o.Status != game.Win || o.Winners != 1 {
 		t.Errorf("Blue finished: outcome %+v, want win for seat 1", o)
@@ -503,19 +449,19 @@ func TestIndependentWin(t *testing.T) {
 	}
 	// Expert: the same is not a win (triangles not all on k) ...
 	ve := indVariant(t, "expert=true")
-	se := indDecode(t, ve, pos)
+	se := gametest.Decode(t, ve, pos)
 	if o := se.Outcome(); o.Ended() {
 		t.Errorf("expert, triangles off file k: outcome %+v, want ongoing", o)
 	}
 	// ... and with triangles on k it is.
 	pos2 := "12/12/12/STS9/STS9/STS9/9STS/9STS/9STS/12/12/12 R 0 51"
-	if o := indDecode(t, ve, pos2).Outcome(); o.Status != game.Win || o.Winners != 1 {
+	if o := gametest.Decode(t, ve, pos2).Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Errorf("expert, triangles on k: outcome %+v, want win for seat 1", o)
 	}
 	// Winning by a move: Blue's last piece arrives.
 	pos3 := "12/12/12/STS9/STS9/STS9/9TSS/9STS/8S1ST/12/12/12 B 0 50"
-	s3 := indDecode(t, v, pos3)
-	indPlay(t, s3, "i4-j4")
+	s3 := gametest.Decode(t, v, pos3)
+	gametest.Play(t, s3, "i4-j4")
 	if o := s3.Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Errorf("after i4-j4: outcome %+v, want win for seat 1", o)
 	}
@@ -526,23 +472,23 @@ func TestIndependentTeamsFinish(t *testing.T) {
 	// Blue (seat 1) finished, Green (seat 3) not: the game goes on; Blue,
 	// having no move, must pass.
 	pos := "STS9/STS9/STS9/STS9/STS9/STS9/STS9/STS9/STS9/9STS/9STS/9STS Y 0 40"
-	s := indDecode(t, v, pos)
+	s := gametest.Decode(t, v, pos)
 	if o := s.Outcome(); o.Ended() {
 		t.Fatalf("one partner finished: outcome %+v, want ongoing", o)
 	}
-	indPlay(t, s, "c12-d12")
-	if got := indLegal(s); !slices.Equal(got, []string{"pass"}) {
+	gametest.Play(t, s, "c12-d12")
+	if got := gametest.Legal(s); !slices.Equal(got, []string{"pass"}) {
 		t.Errorf("finished partner's moves %v, want [pass]", got)
 	}
 	// Both partners finished: the team wins, both seats.
 	pos2 := "STS9/STS9/STS9/9STS/9STS/9STS/STS9/STS9/STS9/9STS/9STS/9STS R 0 80"
-	if o := indDecode(t, v, pos2).Outcome(); o.Status != game.Win || o.Winners != 0b0101 {
+	if o := gametest.Decode(t, v, pos2).Outcome(); o.Status != game.Win || o.Winners != 0b0101 {
 		t.Errorf("Blue and Green finished: outcome %+v, want win for seats 1 and 3", o)
 	}
 	// Without teams the first to finish wins alone.
 	v4 := indVariant(t, "players=4")
 	pos3 := "STS9/STS9/STS9/STS9/STS9/STS9/STS9/STS9/STS9/9STS/9STS/9STS R 0 40"
-	if o := indDecode(t, v4, pos3).Outcome(); o.Status != game.Win || o.Winners != 1 {
+	if o := gametest.Decode(t, v4, pos3).Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Errorf("4 players, Blue finished: outcome %+v, want win for seat 1", o)
 	}
 }
@@ -553,18 +499,18 @@ func TestIndependentPassAndDraw(t *testing.T) {
 	// game is drawn.
 	v := indVariant(t, "expert=true")
 	pos := "12/12/12/9SST/9SST/9SST/9TSS/9STS/9STS/12/12/12 B 0 60"
-	s := indDecode(t, v, pos)
-	if got := indLegal(s); !slices.Equal(got, []string{"pass"}) {
+	s := gametest.Decode(t, v, pos)
+	if got := gametest.Legal(s); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("blocked player's moves %v, want [pass]", got)
 	}
-	indPlay(t, s, "pass")
+	gametest.Play(t, s, "pass")
 	if o := s.Outcome(); o.Ended() {
 		t.Fatalf("after one pass: %+v", o)
 	}
-	if got := indLegal(s); !slices.Equal(got, []string{"pass"}) {
+	if got := gametest.Legal(s); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("second blocked player's moves %v, want [pass]", got)
 	}
-	indPlay(t, s, "pass")
+	gametest.Play(t, s, "pass")
 	if o := s.Outcome(); o.Status != game.Draw {
 		t.Errorf("after a round of passes: %+v, want draw", o)
 	}
@@ -574,9 +520,9 @@ func TestIndependentPassAndDraw(t *testing.T) {
 	// A pass that is not followed by a full round does not draw: Red can
 	// still move.
 	pos2 := "12/12/12/9SST/9SST/S9ST/9TSS/9STS/9STS/12/12/12 B 0 60"
-	s2 := indDecode(t, v, pos2)
-	indPlay(t, s2, "pass")
-	if got := indLegal(s2); slices.Contains(got, "pass") || len(got) == 0 {
+	s2 := gametest.Decode(t, v, pos2)
+	gametest.Play(t, s2, "pass")
+	if got := gametest.Legal(s2); slices.Contains(got, "pass") || len(got) == 0 {
 		t.Errorf("Red can move: %v", got)
 	}
 }
@@ -584,7 +530,7 @@ func TestIndependentPassAndDraw(t *testing.T) {
 // The ply limit is applied by Match in the expert finish: 800 plies.
 func TestIndependentPlyLimit(t *testing.T) {
 	v := indVariant(t, "expert=true")
-	s := indDecode(t, v, "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 R 0 799")
+	s := gametest.Decode(t, v, "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 R 0 799")
 	m := game.NewMatch(s)
 	if m.Outcome().Ended() {
 		t.Fatalf("ply 799: %+v", m.Outcome())
@@ -596,7 +542,7 @@ func TestIndependentPlyLimit(t *testing.T) {
 		t.Errorf("ply 800: %+v, want draw", o)
 	}
 	vn := indVariant(t)
-	sn := indDecode(t, vn, "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 R 0 5000")
+	sn := gametest.Decode(t, vn, "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 R 0 5000")
 	if o := vn.Judge(sn, 1); o.Ended() {
 		t.Errorf("normal finish has no ply limit: %+v", o)
 	}
@@ -626,7 +572,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 				if p.passes != refPasses {
 					t.Fatalf("%v position %q: %d passes in a row, want %d", items, text, p.passes, refPasses)
 				}
-				got := indLegal(s)
+				got := gametest.Legal(s)
 				want := p.moves()
 				if p.gameOver() {
 					want = nil
@@ -664,7 +610,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 					refPasses = 0
 				}
 				played = append(played, mv)
-				indPlay(t, s, mv)
+				gametest.Play(t, s, mv)
 				if s.Ply() != p.ply+1 {
 					t.Fatalf("ply %d after %d", s.Ply(), p.ply)
 				}

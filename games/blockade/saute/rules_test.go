@@ -9,6 +9,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board"
 	"github.com/plateau-games/plateau/games/blockade/saute"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 func variant(t *testing.T, opts string) *game.Variant {
@@ -39,27 +40,12 @@ func boardText(t *testing.T, pieces string) string {
 		}
 		grid[c.Rank()][c.File()] = p[len(p)-1]
 	}
-	var ranks []string
-	for r := board.Size - 1; r >= 0; r-- {
-		var b strings.Builder
-		empty := 0
-		for f := 0; f < board.Size; f++ {
-			if grid[r][f] == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteByte(grid[r][f])
+	return string(board.AppendRanks(nil, func(c board.Cell) string {
+		if g := grid[c.Rank()][c.File()]; g != 0 {
+			return string(g)
 		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		ranks = append(ranks, b.String())
-	}
-	return strings.Join(ranks, "/")
+		return ""
+	}))
 }
 
 // position decodes pieces plus "side passes ply".
@@ -81,17 +67,6 @@ func movesFrom(s game.State, cell string) []string {
 		}
 	}
 	return out
-}
-
-func play(t *testing.T, s game.State, moves ...string) {
-	t.Helper()
-	for _, in := range moves {
-		mv, err := s.ParseMove(in)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", in, err, s)
-		}
-		s.Apply(mv)
-	}
 }
 
 func expectMoves(t *testing.T, s game.State, cell string, want ...string) {
@@ -171,13 +146,13 @@ func mustOpts(t *testing.T, s string) game.Options {
 // holds none.
 func TestIllustration8(t *testing.T) {
 	s := variant(t, "players=2").Start()
-	play(t, s, "b5-d5")
+	gametest.Play(t, s, "b5-d5")
 	expectMoves(t, s, "b8", "b8-d8", "b8-e8")
 	expectMoves(t, s, "a7", "a7-d7", "a7-e7")
 	if n := len(s.LegalMoves(nil)); n != 18 {
 		t.Errorf("Red has %d moves, want 18", n)
 	}
-	play(t, s, "b8-e8")
+	gametest.Play(t, s, "b8-e8")
 	if s.(*saute.State).Shape(cell(t, "e8")) != saute.Triangle {
 		t.Fatal("the triangle is not on e8")
 	}
@@ -223,7 +198,7 @@ func TestIllustration9(t *testing.T) {
 	if _, err := s.ParseMove("e9-i9"); err == nil {
 		t.Error("E goes beyond G")
 	}
-	play(t, s, "C8 - F8")
+	gametest.Play(t, s, "C8 - F8")
 	if s.Shape(cell(t, "f8")) != saute.Square || s.Shape(cell(t, "c8")) != saute.Empty || s.ToMove() != 0 {
 		t.Fatalf("after c8-f8:\n%s", s)
 	}
@@ -260,7 +235,7 @@ func TestNormalFinish(t *testing.T) {
 	v := variant(t, "players=2")
 	s := position(t, v, "j4S k4T l4S j5S k5T l5S i6S k6T l6S "+redStart, "B 0 100")
 	expectMoves(t, s, "i6", "i6-j6")
-	play(t, s, "i6-j6")
+	gametest.Play(t, s, "i6-j6")
 	o := s.Outcome()
 	if o.Status != game.Win || o.Winners != 1 || o.Reason != "all pieces home" || s.ToMove() != -1 || len(s.LegalMoves(nil)) != 0 {
 		t.Fatalf("outcome %+v", o)
@@ -272,7 +247,7 @@ func TestNormalFinish(t *testing.T) {
 	}
 	// Triangles anywhere will do in the normal finish.
 	s = position(t, v, "j4T k4S l4S j5S k5T l5S i6T k6S l6S "+redStart, "B 0 100")
-	play(t, s, "i6-j6")
+	gametest.Play(t, s, "i6-j6")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -282,7 +257,7 @@ func TestExpertFinish(t *testing.T) {
 	v := variant(t, "players=2 expert=true")
 	// Triangles on file k: a win.
 	s := position(t, v, "j4S k4T l4S j5S k5T l5S i6S k6T l6S "+redStart, "B 0 100")
-	play(t, s, "i6-j6")
+	gametest.Play(t, s, "i6-j6")
 	if o := s.Outcome(); o.Status != game.Win || o.Winners != 1 {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -293,14 +268,14 @@ func TestExpertFinish(t *testing.T) {
 	s = position(t, v, "j4S k4T l4S j5S k5T l5S i6T k6S l6S "+
 		"j7S k7S l7T j8S k8T l8S j9S k9T l9S", "B 0 100")
 	expectMoves(t, s, "i6", "i6-j6") // file j holds 3 red pieces, but k6 l6 block
-	play(t, s, "i6-j6")
+	gametest.Play(t, s, "i6-j6")
 	if s.Outcome().Ended() || s.Finished(0) {
 		t.Fatalf("not a win in the expert finish: %+v", s.Outcome())
 	}
 	if got := game.LegalNotations(s); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("Red's moves %v", got)
 	}
-	play(t, s, "pass")
+	gametest.Play(t, s, "pass")
 	if s.Passes() != 1 || s.Outcome().Ended() || !strings.HasSuffix(s.Encode(), " B 1 102") {
 		t.Fatalf("after one pass: %s %+v", s.Encode(), s.Outcome())
 	}
@@ -308,7 +283,7 @@ func TestExpertFinish(t *testing.T) {
 	if _, err := v.Decode(s.Encode()); err != nil {
 		t.Fatal(err)
 	}
-	play(t, s, "PASS")
+	gametest.Play(t, s, "PASS")
 	if o := s.Outcome(); o.Status != game.Draw || o.Reason != "every player passed" || s.ToMove() != -1 {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -339,12 +314,12 @@ func TestThreePlayers(t *testing.T) {
 		t.Fatalf("red e %d, green g %d", s.Opponents(1, 4), s.Opponents(2, 6))
 	}
 	// Turn order Blue, Red, Green.
-	play(t, s, "d1-e1")
+	gametest.Play(t, s, "d1-e1")
 	if s.ToMove() != 1 {
 		t.Fatal("Red is not next")
 	}
-	play(t, s, "a5-d5")
-	play(t, s, "a9-d9")
+	gametest.Play(t, s, "a5-d5")
+	gametest.Play(t, s, "a9-d9")
 	if s.ToMove() != 0 {
 		t.Fatal("Blue is not next after Green")
 	}
@@ -375,26 +350,26 @@ func TestTeamsFinish(t *testing.T) {
 		"a10S b10T c10S a11S b11T c11S a12S b12T c12S"
 	v := variant(t, "players=4 teams=true")
 	s := position(t, v, pieces, "B 0 120")
-	play(t, s, "i3-j3")
+	gametest.Play(t, s, "i3-j3")
 	if s.Outcome().Ended() || !s.Finished(0) {
 		t.Fatalf("Blue alone home: %+v", s.Outcome())
 	}
-	play(t, s, "a4-d4", "h9-i9", "a10-d10")
+	gametest.Play(t, s, "a4-d4", "h9-i9", "a10-d10")
 	if got := game.LegalNotations(s); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("finished Blue's moves: %v", got)
 	}
-	play(t, s, "pass", "a5-d5")
+	gametest.Play(t, s, "pass", "a5-d5")
 	if s.Passes() != 0 {
 		t.Fatal("a move does not reset the passes")
 	}
-	play(t, s, "i9-j9")
+	gametest.Play(t, s, "i9-j9")
 	o := s.Outcome()
 	if o.Status != game.Win || o.Winners != 0b0101 || o.Reason != "both partners home" {
 		t.Fatalf("outcome %+v", o)
 	}
 	// Without teams the first to finish wins at once.
 	solo := position(t, variant(t, "players=4"), pieces, "B 0 120")
-	play(t, solo, "i3-j3")
+	gametest.Play(t, solo, "i3-j3")
 	if o := solo.Outcome(); o.Status != game.Win || o.Winners != 1 || o.Reason != "all pieces home" {
 		t.Fatalf("solo outcome %+v", o)
 	}
@@ -403,7 +378,7 @@ func TestTeamsFinish(t *testing.T) {
 	// when his last piece comes home.
 	expert := strings.Replace(strings.Replace(pieces, "j8S k8T", "j8T k8S", 1), "h9S", "i9S", 1)
 	ex := position(t, variant(t, "players=4 teams=true expert=true"), expert, "B 0 120")
-	play(t, ex, "i3-j3", "a4-d4", "i9-j9")
+	gametest.Play(t, ex, "i3-j3", "a4-d4", "i9-j9")
 	if ex.Outcome().Ended() || ex.Finished(2) || !ex.Finished(0) {
 		t.Fatalf("expert team: %+v", ex.Outcome())
 	}

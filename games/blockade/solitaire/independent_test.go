@@ -18,6 +18,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/games/blockade/board/boardtest"
 	_ "github.com/plateau-games/plateau/games/blockade/solitaire"
+	"github.com/plateau-games/plateau/games/internal/gametest"
 )
 
 // indLayout is the book layout of DECISIONS.md, rank 4 first, files d to i.
@@ -39,23 +40,6 @@ func indVariant(t testing.TB, opts game.Options) *game.Variant {
 	return v
 }
 
-func indLegal(s game.State) []string {
-	out := game.LegalNotations(s)
-	sort.Strings(out)
-	return out
-}
-
-func indPlay(t testing.TB, s game.State, moves ...string) {
-	t.Helper()
-	for i, n := range moves {
-		m, err := s.ParseMove(n)
-		if err != nil {
-			t.Fatalf("move %d %s: %v", i+1, n, err)
-		}
-		s.Apply(m)
-	}
-}
-
 // indBoard is a position read from the documented position text.
 type indBoard struct {
 	cell [12][12]byte // [rank-1][file]
@@ -68,35 +52,7 @@ func indParse(t testing.TB, text string) *indBoard {
 	if len(f) != 2 {
 		t.Fatalf("position %q: want 2 fields", text)
 	}
-	b := &indBoard{}
-	ranks := strings.Split(f[0], "/")
-	if len(ranks) != 12 {
-		t.Fatalf("position %q: want 12 ranks", text)
-	}
-	for i, rs := range ranks {
-		r, file := 11-i, 0
-		for j := 0; j < len(rs); {
-			if c := rs[j]; strings.IndexByte("YRBG", c) >= 0 {
-				b.cell[r][file] = c
-				file++
-				j++
-				continue
-			}
-			k := j
-			for k < len(rs) && rs[k] >= '0' && rs[k] <= '9' {
-				k++
-			}
-			n, err := strconv.Atoi(rs[j:k])
-			if err != nil || n < 1 {
-				t.Fatalf("position %q: bad rank %q", text, rs)
-			}
-			file += n
-			j = k
-		}
-		if file != 12 {
-			t.Fatalf("position %q: rank %q has %d cells", text, rs, file)
-		}
-	}
+	b := &indBoard{cell: boardtest.Ranks(t, text, f[0], "YRBG")}
 	b.ply, _ = strconv.Atoi(f[1])
 	return b
 }
@@ -251,13 +207,13 @@ func TestIndependentBookSolution(t *testing.T) {
 		if !slices.Contains(ref.moves(), mv) {
 			t.Fatalf("move %d (%s = %s) is not a jump by the reference; jumps %v", i+1, bm, mv, ref.moves())
 		}
-		if got := indLegal(s); !slices.Equal(got, ref.moves()) {
+		if got := gametest.Legal(s); !slices.Equal(got, ref.moves()) {
 			t.Fatalf("before move %d: legal %v, want %v", i+1, got, ref.moves())
 		}
 		if o := s.Outcome(); o.Ended() {
 			t.Fatalf("ended before move %d: %+v", i+1, o)
 		}
-		indPlay(t, s, mv)
+		gametest.Play(t, s, mv)
 	}
 	b := indParse(t, s.Encode())
 	if n := b.count(); n != 1 || b.cell[9][7] == 0 {
@@ -295,7 +251,7 @@ func TestIndependentIllustration12(t *testing.T) {
 		t.Fatalf("book 3D = %s", got)
 	}
 	var from []string
-	for _, m := range indLegal(s) {
+	for _, m := range gametest.Legal(s) {
 		if strings.HasPrefix(m, "f5-") {
 			from = append(from, m)
 		}
@@ -310,7 +266,7 @@ func TestIndependentIllustration12(t *testing.T) {
 		taken int
 	}{{"f5-f3", 1}, {"f5-j5", 3}, {"f5-f10", 4}} {
 		s2 := s.Clone()
-		indPlay(t, s2, c.move)
+		gametest.Play(t, s2, c.move)
 		if n := indParse(t, s2.Encode()).count(); n != 36-c.taken {
 			t.Errorf("%s leaves %d pieces, want %d", c.move, n, 36-c.taken)
 		}
@@ -343,7 +299,7 @@ func TestIndependentJumpRule(t *testing.T) {
 		}
 		want := append([]string(nil), c.want...)
 		sort.Strings(want)
-		if got := indLegal(s); !slices.Equal(got, want) {
+		if got := gametest.Legal(s); !slices.Equal(got, want) {
 			t.Errorf("%s: moves %v, want %v", c.pos, got, want)
 		}
 		if ref := indParse(t, c.pos).moves(); !slices.Equal(ref, want) {
@@ -379,7 +335,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 			}
 			ref := indParse(t, text)
 			want := ref.moves()
-			got := indLegal(s)
+			got := gametest.Legal(s)
 			if !slices.Equal(got, want) {
 				t.Fatalf("game %d position %q (after %v):\n got  %v\n want %v", g, text, played, got, want)
 			}
@@ -400,7 +356,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 			mv := want[rng.IntN(len(want))]
 			played = append(played, mv)
 			before := ref.count()
-			indPlay(t, s, mv)
+			gametest.Play(t, s, mv)
 			// The jumped pieces are removed: as many as cells between.
 			from, to, _ := strings.Cut(mv, "-")
 			r1, _ := strconv.Atoi(from[1:])

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
@@ -70,4 +72,44 @@ func LineCandidates() []string {
 		}
 	}
 	return out
+}
+
+// Ranks reads the board field of position text, as the rule text writes
+// it: ranks 12 down to 1 separated by "/", each from file a to l with one
+// of letters for a piece and a number for a run of empty cells. It gives
+// the letter on each cell, [rank][file] from 0, or 0 for an empty cell, and
+// fails the test on anything else.
+func Ranks(t testing.TB, text, field, letters string) (cell [12][12]byte) {
+	t.Helper()
+	ranks := strings.Split(field, "/")
+	if len(ranks) != 12 {
+		t.Fatalf("position %q: want 12 ranks", text)
+	}
+	for i, rs := range ranks {
+		r, file := 11-i, 0
+		for j := 0; j < len(rs); {
+			if c := rs[j]; strings.IndexByte(letters, c) >= 0 {
+				if file < 12 {
+					cell[r][file] = c
+				}
+				file++
+				j++
+				continue
+			}
+			k := j
+			for k < len(rs) && rs[k] >= '0' && rs[k] <= '9' {
+				k++
+			}
+			n, err := strconv.Atoi(rs[j:k])
+			if err != nil || n < 1 {
+				t.Fatalf("position %q: bad rank %q", text, rs)
+			}
+			file += n
+			j = k
+		}
+		if file != 12 {
+			t.Fatalf("position %q: rank %q has %d cells", text, rs, file)
+		}
+	}
+	return cell
 }
