@@ -176,7 +176,7 @@ func playSequence(t *testing.T, spec string, seed uint64, plies int) string {
 }
 
 func TestDeterminism(t *testing.T) {
-	for _, spec := range []string{"random", "mcts:iterations=300,threads=2", "alphabeta:depth=3,noise=0.5", "easy"} {
+	for _, spec := range []string{"random", "mcts:iterations=300,threads=2", "alphabeta:depth=3,noise=0.5", "alphabeta:nodes=3000", "easy"} {
 		a, b := playSequence(t, spec, 42, 10), playSequence(t, spec, 42, 10)
 		if a != b {
 			t.Errorf("%s with the same seed:\n%s\n%s", spec, a, b)
@@ -333,6 +333,7 @@ func TestSpecs(t *testing.T) {
 		"mcts:iterations=20000,threads=2,c=1.4": "mcts:iterations=20000,threads=2,c=1.4",
 		"alphabeta":                             "alphabeta:depth=6",
 		"alphabeta:time=1s,noise=0.5":           "alphabeta:time=1s,noise=0.5",
+		"alphabeta:nodes=5000,depth=4":          "alphabeta:depth=4,nodes=5000",
 		"easy":                                  "easy (",
 		"hard":                                  "hard (",
 	} {
@@ -352,6 +353,7 @@ func TestSpecs(t *testing.T) {
 		"mcts:c":             "not of the form key=value",
 		"mcts:c=1,c=2":       "given twice",
 		"alphabeta:depth=0":  "depth=0 must be a whole number from 1",
+		"alphabeta:nodes=x":  "nodes=x must be a whole number from 1",
 		"random:x=1":         "random takes no parameters",
 		"hard:time=1s":       "takes no parameters",
 		"mcts:threads=0":     "threads=0 must be a whole number from 1",
@@ -448,4 +450,24 @@ func BenchmarkAlphaBetaNodes(b *testing.B) {
 		nodes += a.Nodes()
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestAlphaBetaNodeBudget checks that a node budget cuts the search where
+// it says, and that it searches deeper where the tree is narrow.
+func TestAlphaBetaNodeBudget(t *testing.T) {
+	v := pogo.Variant()
+	m := game.NewMatch(v.Start())
+	a, err := NewAlphaBeta(AlphaBetaConfig{Nodes: 20000}, v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Choose(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if n := a.Nodes(); n < 20000 || n > 20000+maxPly {
+		t.Errorf("a budget of 20000 nodes visited %d", n)
+	}
+	if a.Depth() < 3 {
+		t.Errorf("20000 nodes reached depth %d only at POGO's start", a.Depth())
+	}
 }

@@ -12,11 +12,16 @@ import (
 )
 
 // AlphaBetaConfig configures alpha-beta search. At least one budget
-// (Depth or Time) must be set; with both, the search deepens until either
-// is reached.
+// (Depth, Nodes or Time) must be set; with several, the search deepens
+// until the first is reached.
 type AlphaBetaConfig struct {
 	// Depth is the depth in plies of the last iteration.
 	Depth int
+	// Nodes is the number of positions a move may visit; the last iteration
+	// is cut short when they are used up. Unlike Time it gives the same
+	// moves on every machine, and unlike Depth it searches deeper where the
+	// tree is narrow (endgames are then searched to their end).
+	Nodes int64
 	// Time is the thinking time per move; the last iteration is cut short
 	// when it runs out.
 	Time time.Duration
@@ -97,8 +102,8 @@ func NewAlphaBeta(cfg AlphaBetaConfig, v *game.Variant, seed uint64) (*AlphaBeta
 	if n := sides(v); n != 2 {
 		return nil, fmt.Errorf("alphabeta plays games with two sides (two players, or two teams); %s has %d: use mcts", v, n)
 	}
-	if cfg.Depth <= 0 && cfg.Time <= 0 {
-		return nil, fmt.Errorf("alphabeta needs a budget: depth=N or time=DURATION")
+	if cfg.Depth <= 0 && cfg.Time <= 0 && cfg.Nodes <= 0 {
+		return nil, fmt.Errorf("alphabeta needs a budget: depth=N, nodes=N or time=DURATION")
 	}
 	if cfg.Depth > maxPly-1 {
 		return nil, fmt.Errorf("alphabeta: depth=%d is more than the most, %d", cfg.Depth, maxPly-1)
@@ -121,6 +126,9 @@ func (a *AlphaBeta) Name() string {
 	var parts []string
 	if a.cfg.Depth > 0 {
 		parts = append(parts, "depth="+strconv.Itoa(a.cfg.Depth))
+	}
+	if a.cfg.Nodes > 0 {
+		parts = append(parts, "nodes="+strconv.FormatInt(a.cfg.Nodes, 10))
 	}
 	if a.cfg.Time > 0 {
 		parts = append(parts, "time="+a.cfg.Time.String())
@@ -281,6 +289,9 @@ func (a *AlphaBeta) terminal(o game.Outcome, me, ply int) float64 {
 // side to move, within (alpha, beta) or a bound outside it.
 func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) float64 {
 	a.nodes++
+	if a.cfg.Nodes > 0 && a.nodes >= a.cfg.Nodes {
+		a.stop = true // checked at every node, so the cut is reproducible
+	}
 	if a.nodes&1023 == 0 {
 		a.checkStop()
 	}
