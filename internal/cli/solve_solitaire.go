@@ -20,9 +20,11 @@ plateau solve solitaire answers the challenge of the Solitaire rule sheet
 ("Solution en 23 coups… Qui dit mieux ?"): the fewest pieces that can be
 left and, among the games leaving that many, the fewest moves. A beam
 search finds a good game, then an exhaustive search (iterative deepening
-with an exact transposition table and a sound removal bound) proves that
-no shorter game exists, as far as --time allows. The search is sequential
-and deterministic. See docs/solve-solitaire.md.`
+with an exact transposition table and sound cuts: a removal bound and a
+line cover bound) proves that no shorter game exists, as far as --time
+allows. For the book layout: one piece in 12 moves, proven (about 10
+minutes). The search is deterministic; --workers N splits it over N
+searches, each with its own table (0: one). See docs/solve-solitaire.md.`
 
 // addSolitaireFlags adds the flags of 'plateau solve solitaire' to the
 // solve command; the other games' solvers ignore them.
@@ -36,6 +38,7 @@ func addSolitaireFlags(cmd *cobra.Command) {
 	cmd.Flags().Duration("time", 0, "solitaire: stop the proof after this long (0: no limit) and report how far it got")
 	cmd.Flags().Int("table-bits", 24, "solitaire: log2 of the transposition table's entries (33 bytes each)")
 	cmd.Flags().Int("beam", solsolve.DefaultBeamWidth, "solitaire: width of the beam search that finds the first game")
+	cmd.Flags().Bool("colour-cover", false, "solitaire: add the colour cover cut (fewer nodes, each dearer)")
 }
 
 func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
@@ -48,6 +51,11 @@ func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
 	limit, _ := flags.GetDuration("time")
 	bits, _ := flags.GetInt("table-bits")
 	beam, _ := flags.GetInt("beam")
+	colourCover, _ := flags.GetBool("colour-cover")
+	// --workers (shared with pogo): parallel searches, each with its own
+	// table; 0 means 1 here, so that node counts do not depend on the
+	// machine.
+	workers := max(f.workers, 1)
 	opts := game.Options{"layout": layout}
 	if flags.Changed("seed") {
 		opts["seed"] = fmt.Sprint(seed)
@@ -65,7 +73,8 @@ func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
 		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
-	opt := solsolve.Options{TableBits: bits, BeamWidth: beam, Progress: cmd.ErrOrStderr()}
+	opt := solsolve.Options{TableBits: bits, BeamWidth: beam, Workers: workers,
+		ColourCover: colourCover, Progress: cmd.ErrOrStderr()}
 	res, err := solsolve.Solve(ctx, v.Start().(*solitaire.State), opt)
 	if err != nil {
 		return err
@@ -129,7 +138,7 @@ func printSolitaire(out io.Writer, r *solsolve.Result) {
 	}
 	switch {
 	case r.MovesProven:
-		fmt.Fprintf(out, "proof of the moves: every game of at most %d moves was searched (exact table, sound removal bound) and none leaves %d\n", r.Moves-1, r.Left)
+		fmt.Fprintf(out, "proof of the moves: every game of at most %d moves was searched (exact table, sound removal and cover bounds) and none leaves %d\n", r.Moves-1, r.Left)
 	case r.LeftProven:
 		fmt.Fprintf(out, "proof of the moves: no game of at most %d moves leaves %d (searched to the end); games of %d to %d moves were not searched to the end (time limit)\n", r.NoneWithin, r.Left, r.NoneWithin+1, r.Moves-1)
 	}

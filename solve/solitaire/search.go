@@ -209,3 +209,72 @@ func (p *position) stretch(k int) int {
 	}
 	return m
 }
+
+// cover is the fewest ranks and files that together hold every piece. By
+// König's theorem it is the size of a maximum matching between ranks and
+// files (a piece joins its rank to its file), found here by augmenting
+// paths.
+func (p *position) cover() int {
+	return p.matching(size)
+}
+
+// matching is the size of a maximum matching, or any number above limit
+// when it is above limit. It starts from a greedy matching, often enough.
+func (p *position) matching(limit int) int {
+	var fileOf [size]int8 // the rank matched to each file, -1 for none
+	for i := range fileOf {
+		fileOf[i] = -1
+	}
+	var used uint16
+	var unmatched [size]int8
+	n, u := 0, 0
+	for r := 0; r < size; r++ {
+		if p.lines[r] == 0 {
+			continue
+		}
+		if free := p.lines[r] &^ used; free != 0 {
+			f := bits.TrailingZeros16(free)
+			used |= 1 << uint(f)
+			fileOf[f] = int8(r)
+			n++
+		} else {
+			unmatched[u] = int8(r)
+			u++
+		}
+	}
+	for i := 0; i < u && n <= limit; i++ {
+		var seen uint16
+		if p.augment(int(unmatched[i]), &seen, &fileOf) {
+			n++
+		}
+	}
+	return n
+}
+
+// coverExceeds tells whether the cover is above limit. It is quick when
+// the pieces use at most limit ranks or at most limit files, which cover
+// them.
+func (p *position) coverExceeds(limit int) bool {
+	nr, nf := 0, 0
+	for i := 0; i < size; i++ {
+		if p.rank[i] != 0 {
+			nr++
+		}
+		if p.file[i] != 0 {
+			nf++
+		}
+	}
+	return min(nr, nf) > limit && p.matching(limit) > limit
+}
+
+func (p *position) augment(r int, seen *uint16, fileOf *[size]int8) bool {
+	for m := p.lines[r] &^ *seen; m != 0; m &= m - 1 {
+		f := bits.TrailingZeros16(m)
+		*seen |= 1 << uint(f)
+		if fileOf[f] < 0 || p.augment(int(fileOf[f]), seen, fileOf) {
+			fileOf[f] = int8(r)
+			return true
+		}
+	}
+	return false
+}

@@ -4,11 +4,15 @@
 // many, the fewest moves, with a proof by exhaustive search.
 //
 // The search is an iterative-deepening depth-first search with an exact
-// transposition table and a sound upper bound on the pieces a number of
-// moves can remove (see docs/solve-solitaire.md for why it is sound). Every
-// depth below the answer is searched to the end and found to hold no
-// solution, which is the proof of optimality. The search is sequential and
-// deterministic: the same layout and options give the same node counts.
+// transposition table and sound cuts: an upper bound on the pieces a
+// number of moves can remove, and the line cover (each move first touches
+// pieces of one rank or file, so d moves touch only pieces covered by d
+// lines); see docs/solve-solitaire.md for why they are sound. Every depth
+// below the answer is searched to the end and found to hold no solution,
+// which is the proof of optimality. The search is deterministic: the same
+// layout and options give the same node counts (with Workers > 1, as long
+// as no solution is found). For the book layout it proves 12 moves the
+// fewest leaving one piece.
 package solitairesolve
 
 import (
@@ -32,6 +36,13 @@ type Options struct {
 	BeamWidth int
 	// Progress, when not nil, receives one line per finished step.
 	Progress io.Writer
+	// Workers is the number of searches run in parallel, each with its
+	// own table of 2^TableBits entries; 0 means 1.
+	Workers int
+	// ColourCover adds the colour cover cut for one piece left (cover.go):
+	// fewer nodes, each dearer. Off by default, so that the node counts
+	// of docs/solve-solitaire.md repeat.
+	ColourCover bool
 }
 
 // DefaultBeamWidth finds a 13-move solution of the book layout in about a
@@ -101,7 +112,11 @@ func Solve(ctx context.Context, s *solitaire.State, opt Options) (*Result, error
 	}
 	begin := time.Now()
 	root := newPosition(s)
-	sr := &searcher{ctx: ctx, p: *root, table: newTable(bitsN)}
+	workers := max(opt.Workers, 1)
+	sr := newPool(ctx, root, workers, bitsN)
+	for _, w := range sr.workers {
+		w.colourCover = opt.ColourCover
+	}
 	res := &Result{Position: s.Encode(), TableBits: bitsN, BeamWidth: width}
 	if v := s.Variant(); v.Start().Encode() == res.Position {
 		res.Layout = v.Options["layout"]
@@ -220,6 +235,8 @@ type searcher struct {
 	path     []jump
 	solution []jump
 	stopped  bool
+	// colourCover enables the colour cover cut (Options.ColourCover).
+	colourCover bool
 }
 
 // iterate searches for at most target pieces within d moves.
@@ -229,6 +246,7 @@ func (sr *searcher) iterate(target, d int) Iteration {
 	if target != sr.table.target {
 		sr.table.reset(target)
 	}
+	sr.stopped = false
 	found := sr.search(d, 0)
 	sr.total += sr.nodes
 	return Iteration{Target: target, Moves: d, Found: found, Complete: found || !sr.stopped,
@@ -267,6 +285,16 @@ func removable(p *position, longest, d int) int {
 	return min(total, p.pieces-1)
 }
 
+// cheapCut tells whether p is sure to need more than d moves (d at most
+// pieces-1) to reach target pieces, by the bounds that need neither the
+// moves nor the table: the line cover, and the removal bound with the
+// longest stretch of adjacent pieces standing for the longest run (a run
+// and its jumper are such a stretch).
+func cheapCut(p *position, target, d int) bool {
+	return p.coverExceeds(d+target-1) ||
+		p.pieces-target > removable(p, min(p.stretch(0)-1, size-2), d)
+}
+
 func (sr *searcher) search(d, ply int) bool {
 	sr.nodes++
 	if sr.p.pieces <= sr.target {
@@ -285,6 +313,11 @@ func (sr *searcher) search(d, ply int) bool {
 	// Without a removal each move, no game has more than pieces-1 moves:
 	// a larger limit means "any number", which is how it is stored.
 	d = min(d, sr.p.pieces-1)
+	// The cheap cuts first, before the key and the moves: they need no
+	// table entry, being as quick to find again.
+	if cheapCut(&sr.p, sr.target, d) {
+		return false
+	}
 	k := sr.p.key()
 	if sr.table.fails(k) >= d {
 		return false
@@ -295,17 +328,14 @@ func (sr *searcher) search(d, ply int) bool {
 	}
 	moves, longest := sr.p.jumps(sr.bufs[ply])
 	sr.bufs[ply] = moves
-	if len(moves) == 0 || sr.p.pieces-sr.target > removable(&sr.p, longest, d) {
+	if len(moves) == 0 || sr.p.pieces-sr.target > removable(&sr.p, longest, d) ||
+		sr.colourCover && sr.target == 1 && sr.p.cover() == d && !colourCoverWithin(&sr.p, d) {
 		sr.table.store(k, d)
 		return false
 	}
 	// Longest runs first: the solutions that use few moves take many
 	// pieces a jump. The order only changes how soon a solution is found.
-	for i := 1; i < len(moves); i++ { // insertion sort: stable, no allocation
-		for k := i; k > 0 && moves[k].n > moves[k-1].n; k-- {
-			moves[k], moves[k-1] = moves[k-1], moves[k]
-		}
-	}
+	sortMoves(moves)
 	for _, j := range moves {
 		sr.p.apply(j, &sr.taken[ply])
 		sr.path = append(sr.path, j)
