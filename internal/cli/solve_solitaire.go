@@ -114,7 +114,7 @@ func printSolitaire(out io.Writer, r *solsolve.Result) {
 	}
 	fmt.Fprintf(out, "book:      %s\n", strings.Join(book, " "))
 	fmt.Fprintf(out, "beam search (width %d): %d pieces in %d moves\n", r.BeamWidth, r.BeamLeft, r.BeamMoves)
-	fmt.Fprintf(out, "exhaustive searches (removal bound: at least %d moves):\n", r.BoundFrom)
+	fmt.Fprintf(out, "exhaustive searches (the bounds: at least %d moves):\n", r.BoundFrom)
 	for _, it := range r.Searches {
 		within := fmt.Sprintf("within %2d moves", it.Moves)
 		if it.Moves == 0 {

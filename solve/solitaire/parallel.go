@@ -39,7 +39,7 @@ func sortMoves(moves []jump) {
 	}
 }
 
-// lowerBound is the smallest number of moves the removal bound allows.
+// lowerBound is the smallest number of moves the bounds allow.
 func (pl *pool) lowerBound(target int) int {
 	pl.workers[0].p = pl.root
 	return pl.workers[0].lowerBound(target)

@@ -78,7 +78,7 @@ type Result struct {
 	Moves       int  `json:"moves"`
 	MovesProven bool `json:"moves_proven"`
 	NoneWithin  int  `json:"none_within"`
-	// BoundFrom is the smallest number of moves the removal bound allows
+	// BoundFrom is the smallest number of moves the bounds allow
 	// at the start: fewer are excluded without search.
 	BoundFrom int `json:"bound_from"`
 	// Solution is the game, in board notation and in the book's notation
@@ -253,12 +253,16 @@ func (sr *searcher) iterate(target, d int) Iteration {
 		Nodes: sr.nodes, Seconds: time.Since(start).Seconds()}
 }
 
-// lowerBound is the smallest number of moves the removal bound allows for
-// reaching target pieces from the root.
+// lowerBound is the smallest number of moves the removal bound and the
+// line cover allow for reaching target pieces from the root.
 func (sr *searcher) lowerBound(target int) int {
+	if sr.p.pieces <= target {
+		return 0
+	}
 	_, longest := sr.p.jumps(nil)
-	for d := 0; ; d++ {
-		if sr.p.pieces-target <= removable(&sr.p, longest, d) {
+	cover := sr.p.cover()
+	for d := 1; ; d++ {
+		if sr.p.pieces-target <= removable(&sr.p, longest, d) && cover <= d+target-1 {
 			return d
 		}
 	}

@@ -434,3 +434,45 @@ func TestBestEnding(t *testing.T) {
 		t.Logf("%d workers: 9 moves, %d nodes", workers, res.Nodes)
 	}
 }
+
+// TestGamePositions compares the solver with the brute force on positions
+// of real games from the book layout (the rule sheet's game and random
+// games), once they are down to 16 pieces: positions spread over the
+// board as in the full search, where the line cover cuts most.
+// The brute force takes a few seconds in all.
+func TestGamePositions(t *testing.T) {
+	var positions []*solitaire.State
+	for k := 14; k < len(bookSolution); k += 2 {
+		positions = append(positions, replay(t, solitaire.New(), bookSolution[:k]))
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for len(positions) < 40 {
+		st := solitaire.New()
+		for st.Pieces() > 16 {
+			moves := st.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			st.Apply(moves[rng.IntN(len(moves))])
+		}
+		if st.Pieces() <= 16 && len(st.LegalMoves(nil)) > 0 {
+			positions = append(positions, st)
+		}
+	}
+	ones := 0
+	for i, s := range positions {
+		wantLeft, wantMoves := bruteForce(s)
+		if wantLeft == 1 {
+			ones++
+		}
+		res, err := Solve(context.Background(), s, Options{TableBits: 10, BeamWidth: 1, Workers: 1 + i%2, ColourCover: i%3 == 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.MovesProven || res.Left != wantLeft || res.Moves != wantMoves {
+			t.Fatalf("%s: solver %d pieces in %d moves (proven %v), brute force %d in %d", s.Encode(),
+				res.Left, res.Moves, res.MovesProven, wantLeft, wantMoves)
+		}
+	}
+	t.Logf("%d positions, %d of them can be brought down to one piece", len(positions), ones)
+}
