@@ -22,7 +22,7 @@ left and, among the games leaving that many, the fewest moves. A beam
 search finds a good game, then an exhaustive search (iterative deepening
 with an exact transposition table and sound cuts: a removal bound and a
 line cover bound) proves that no shorter game exists, as far as --time
-allows. For the book layout: one piece in 12 moves, proven (about 10
+allows. For the book layout: one piece in 12 moves, proven (5 to 10
 minutes). The search is deterministic; --workers N splits it over N
 searches, each with its own table (0: one). See docs/solve-solitaire.md.`
 

@@ -12,6 +12,8 @@ import (
 // TestMeasure runs the deepening for one piece from the book layout up to
 // PLATEAU_SOLITAIRE_MEASURE moves (no beam search) and logs the node counts:
 // PLATEAU_SOLITAIRE_MEASURE=8 go test ./solve/solitaire -run TestMeasure -v
+// PLATEAU_SOLITAIRE_BITS sets the table's log2 size (at least 22, the
+// default); PLATEAU_SOLITAIRE_COLOUR=1 adds the colour cover.
 func TestMeasure(t *testing.T) {
 	limit, _ := strconv.Atoi(os.Getenv("PLATEAU_SOLITAIRE_MEASURE"))
 	if limit == 0 {
