@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -430,13 +431,17 @@ func (illegal) Choose(context.Context, *game.Match) (game.Move, error) {
 func BenchmarkMCTSIterations(b *testing.B) {
 	m := game.NewMatch(pogo.Variant().Start())
 	const iterations = 2000
-	for b.Loop() {
-		a, _ := NewMCTS(MCTSConfig{Iterations: iterations, Threads: 1}, 1)
-		if _, err := a.Choose(context.Background(), m); err != nil {
-			b.Fatal(err)
-		}
+	for _, decisive := range []bool{true, false} {
+		b.Run(fmt.Sprintf("decisive=%t", decisive), func(b *testing.B) {
+			for b.Loop() {
+				a, _ := NewMCTS(MCTSConfig{Iterations: iterations, Threads: 1, NoDecisive: !decisive}, 1)
+				if _, err := a.Choose(context.Background(), m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N*iterations)/b.Elapsed().Seconds(), "iterations/s")
+		})
 	}
-	b.ReportMetric(float64(b.N*iterations)/b.Elapsed().Seconds(), "iterations/s")
 }
 
 func BenchmarkAlphaBetaNodes(b *testing.B) {
@@ -469,5 +474,46 @@ func TestAlphaBetaNodeBudget(t *testing.T) {
 	}
 	if a.Depth() < 3 {
 		t.Errorf("20000 nodes reached depth %d only at POGO's start", a.Depth())
+	}
+}
+
+// TestMCTSAvoidsLosingInOne replays a game of L'Empire that MCTS lost
+// against random moves before it looked one move ahead at expansion: the
+// move it chose let the opponent's commandant reach his throne. With few
+// playouts in long games a random playout rarely tries that reply; the
+// look-ahead marks it at once.
+func TestMCTSAvoidsLosingInOne(t *testing.T) {
+	v, err := game.NewVariant("empire", game.Options{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := game.NewMatch(v.Start())
+	for _, mv := range strings.Fields("b3-k3 j12-j5 a4-d4 j5-j6 b2-h2 j6-c6 k3-k8 l10-b10 d1-d8 l11-l5 " +
+		"c2-c10 l5-k5 a3-a8 j10-l10 c1-e1 k5-k9 b1-g1 k10-k2 k8-j8 c6-c12 d8-b8 k12-j12 b8-k8 " +
+		"l9-f9 h2-h4 j11-j2 c10-j10 f9-d9 e1-e5 k9-a9 a1-a10 i12-b12 j10-f10 d9-d10 j8-b8 " +
+		"k11-g11 a2-l2 g11-j11 e5-e9 k2-k9 c3-c4 a9-a6 k8-e8") {
+		if _, err := m.PlayNotation(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		a, err := New("mcts:iterations=400,threads=1", v, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, err := a.Choose(context.Background(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := m.State().Clone()
+		s.Apply(mv)
+		for _, reply := range s.LegalMoves(nil) {
+			c := s.Clone()
+			c.Apply(reply)
+			if c.Outcome().Ended() {
+				t.Errorf("seed %d: %s lets the opponent win at once with %s", seed, m.State().MoveString(mv), s.MoveString(reply))
+				break
+			}
+		}
 	}
 }

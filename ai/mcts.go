@@ -34,6 +34,12 @@ type MCTSConfig struct {
 	// NoReuse makes every move start from a fresh tree instead of keeping
 	// the part of the last tree below the moves played since.
 	NoReuse bool
+	// NoDecisive turns off the look one move ahead at expansion: by
+	// default every new child whose move ends the game is marked won, lost
+	// or drawn at once, so that the solver sees a reply that wins on the
+	// spot as soon as the move allowing it is expanded, not after a random
+	// playout happens to try it.
+	NoDecisive bool
 }
 
 // Defaults of MCTSConfig.
@@ -105,6 +111,9 @@ func (a *MCTS) Name() string {
 	if a.cfg.NoReuse {
 		parts = append(parts, "reuse=false")
 	}
+	if a.cfg.NoDecisive {
+		parts = append(parts, "decisive=false")
+	}
 	return "mcts:" + strings.Join(parts, ",")
 }
 
@@ -150,6 +159,7 @@ type search struct {
 	pos      *position
 	c        float64
 	twoSided bool
+	decisive bool
 	done     <-chan struct{}
 	deadline time.Time
 }
@@ -166,7 +176,7 @@ func (a *MCTS) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
 	if len(p.moves) == 1 {
 		return p.moves[0], nil
 	}
-	sh := &search{pos: p, c: a.cfg.C, twoSided: sides(p.v) == 2, done: ctx.Done()}
+	sh := &search{pos: p, c: a.cfg.C, twoSided: sides(p.v) == 2, decisive: !a.cfg.NoDecisive, done: ctx.Done()}
 	if a.cfg.Time > 0 {
 		sh.deadline = time.Now().Add(a.cfg.Time)
 	}
@@ -373,7 +383,7 @@ func (t *tree) iterate(sh *search) {
 			t.occurrences(s, sh) // inner nodes are known to go on; count them for repetition
 		}
 	}
-	if !o.Ended() && t.expand(n, s) {
+	if !o.Ended() && t.expand(n, s, sh) {
 		n = t.selectChild(n, sh)
 		s.Apply(t.nodes[n].move)
 		path = append(path, n)
@@ -386,7 +396,10 @@ func (t *tree) iterate(sh *search) {
 	r := Rewards(v, o)
 	proven := false
 	if terminal {
-		proven = t.markTerminal(n, r, sh)
+		// A node marked when its parent was expanded has not told the
+		// parent yet: try to prove the path above it either way.
+		t.markTerminal(n, r, sh)
+		proven = t.nodes[n].proof != proofNone
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		nd := &t.nodes[path[i]]
@@ -440,10 +453,12 @@ func (t *tree) selectChild(n int32, sh *search) int32 {
 	return lost
 }
 
-// expand creates the children of n, whose position is s, in random order.
-// It reports false when the node budget does not allow it (the root is
-// always expanded: the choice is made among its children).
-func (t *tree) expand(n int32, s game.State) bool {
+// expand creates the children of n, whose position is s, in random order,
+// and marks those whose move ends the game by the rules (repetition, which
+// depends on the path, is left to the iterations). It reports false when
+// the node budget does not allow it (the root is always expanded: the
+// choice is made among its children).
+func (t *tree) expand(n int32, s game.State, sh *search) bool {
 	t.buf = s.LegalMoves(t.buf)
 	if n != 0 && len(t.nodes)+len(t.buf) > t.max {
 		return false
@@ -454,6 +469,16 @@ func (t *tree) expand(n int32, s game.State) bool {
 		t.nodes = append(t.nodes, node{move: mv, first: -1, mover: mover})
 	}
 	t.nodes[n].first, t.nodes[n].count = int32(first), int32(len(t.buf))
+	if sh.decisive {
+		v := sh.pos.v
+		for i := first; i < len(t.nodes); i++ {
+			c := s.Clone()
+			c.Apply(t.nodes[i].move)
+			if o := v.Judge(c, 1); o.Ended() {
+				t.markTerminal(int32(i), Rewards(v, o), sh)
+			}
+		}
+	}
 	return true
 }
 

@@ -14,7 +14,7 @@ import (
 const SpecHelp = `an agent spec is a level (easy, medium, hard, max) or an agent with
 optional parameters after a colon, separated by commas:
   random
-  mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false]
+  mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false][,decisive=false]
   alphabeta[:depth=N][,nodes=N][,time=DURATION][,noise=X][,table=BITS]  (two-sided games)
   engine:[time=D] [iterations=N] [depth=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
   perfect[:table=PATH]  (POGO, from the solution of 'plateau solve pogo')
@@ -181,8 +181,9 @@ func newMCTSFromParams(p *params, seed uint64) (Agent, error) {
 		Threads:    p.int("threads", 1, 256),
 		C:          p.float("c", 0.01, 100),
 		NoReuse:    !p.bool("reuse", true),
+		NoDecisive: !p.bool("decisive", true),
 	}
-	if err := p.done("mcts", "iterations", "time", "threads", "c", "reuse"); err != nil {
+	if err := p.done("mcts", "iterations", "time", "threads", "c", "reuse", "decisive"); err != nil {
 		return nil, err
 	}
 	if cfg.Iterations == 0 && cfg.Time == 0 {
