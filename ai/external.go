@@ -15,7 +15,7 @@ import (
 )
 
 // EngineSpecHelp describes the spec of external engines, for help texts.
-const EngineSpecHelp = `engine:[time=D] [iterations=N] [depth=N] [timeout=D] PROGRAM [ARGS...]
+const EngineSpecHelp = `engine:[time=D] [iterations=N] [depth=N] [nodes=N] [timeout=D] PROGRAM [ARGS...]
   a program speaking the plateau engine protocol (docs/engine-protocol.md);
   words are separated by spaces, quoted with '...' or "..." when they hold
   spaces or commas; the key=value words before PROGRAM set the budget sent
@@ -77,14 +77,14 @@ func NewEngineAgent(text string, v *game.Variant, seed uint64) (*EngineAgent, er
 				timeLimit = d
 				a.setBudget("time " + strconv.FormatInt(max(d.Milliseconds(), 1), 10))
 			}
-		case "iterations", "depth":
+		case "iterations", "depth", "nodes":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 {
 				return nil, fmt.Errorf("engine: %s=%s must be a whole number, 1 or more", k, val)
 			}
 			a.setBudget(strings.ToLower(k) + " " + val)
 		default:
-			return nil, fmt.Errorf("engine: unknown parameter %s; the parameters are time, iterations, depth and timeout, then the program", game.Quote(k))
+			return nil, fmt.Errorf("engine: unknown parameter %s; the parameters are time, iterations, depth, nodes and timeout, then the program", game.Quote(k))
 		}
 		if a.err != nil {
 			return nil, a.err

@@ -16,7 +16,7 @@ optional parameters after a colon, separated by commas:
   random
   mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false][,decisive=false]
   alphabeta[:depth=N][,nodes=N][,time=DURATION][,noise=X][,table=BITS]  (two-sided games)
-  engine:[time=D] [iterations=N] [depth=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
+  engine:[time=D] [iterations=N] [depth=N] [nodes=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
   perfect[:table=PATH]  (POGO, from the solution of 'plateau solve pogo')
 for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
 

@@ -457,20 +457,20 @@ func closeAgent(a ai.Agent) {
 
 // budget is the budget of one go command.
 type budget struct {
-	kind  string // "", "iterations", "time" or "depth"
+	kind  string // "", "iterations", "time", "depth" or "nodes"
 	value int
 }
 
-// parseGo reads "go [iterations N|time MS|depth D] [agent SPEC]".
+// parseGo reads "go [iterations N|time MS|depth D|nodes N] [agent SPEC]".
 func parseGo(line string, args []string) (budget, string, error) {
 	var b budget
 	spec := ""
 	for i := 0; i < len(args); i++ {
 		key := strings.ToLower(args[i])
 		switch key {
-		case "iterations", "time", "movetime", "depth":
+		case "iterations", "time", "movetime", "depth", "nodes":
 			if b.kind != "" {
-				return b, "", fmt.Errorf("go takes one budget: iterations N, time MS or depth D")
+				return b, "", fmt.Errorf("go takes one budget: iterations N, time MS, depth D or nodes N")
 			}
 			if i+1 >= len(args) {
 				return b, "", fmt.Errorf("go %s needs a number", key)
@@ -493,14 +493,15 @@ func parseGo(line string, args []string) (budget, string, error) {
 			spec = strings.TrimSpace(line[idx+len(" agent "):])
 			i = len(args)
 		default:
-			return b, "", fmt.Errorf("go does not understand %s; write go [iterations N|time MS|depth D] [agent SPEC]", game.Quote(args[i]))
+			return b, "", fmt.Errorf("go does not understand %s; write go [iterations N|time MS|depth D|nodes N] [agent SPEC]", game.Quote(args[i]))
 		}
 	}
 	return b, spec, nil
 }
 
 // withBudget rewrites spec so that its search has budget b instead of its
-// own: the budget of go replaces the agent's iterations, time and depth.
+// own: the budget of go replaces the agent's iterations, time, depth and
+// nodes.
 // Levels stand for their spec in this game. Random needs no budget.
 func withBudget(spec string, v *game.Variant, b budget) (string, error) {
 	if b.kind == "" {
@@ -521,12 +522,12 @@ func withBudget(spec string, v *game.Variant, b budget) (string, error) {
 	case "random":
 		return name, nil
 	case "mcts":
-		if b.kind == "depth" {
-			return "", fmt.Errorf("mcts has no depth budget: use go iterations N or go time MS")
+		if b.kind == "depth" || b.kind == "nodes" {
+			return "", fmt.Errorf("mcts has no %s budget: use go iterations N or go time MS", b.kind)
 		}
 	case "alphabeta":
 		if b.kind == "iterations" {
-			return "", fmt.Errorf("alphabeta has no iteration budget: use go depth D or go time MS")
+			return "", fmt.Errorf("alphabeta has no iteration budget: use go depth D, go nodes N or go time MS")
 		}
 	default:
 		return "", fmt.Errorf("go cannot give a budget to %s: give it in the agent spec", game.Quote(name))
@@ -534,7 +535,7 @@ func withBudget(spec string, v *game.Variant, b budget) (string, error) {
 	var keep []string
 	for _, p := range strings.Split(params, ",") {
 		k, _, _ := strings.Cut(p, "=")
-		if p != "" && k != "iterations" && k != "time" && k != "depth" {
+		if p != "" && k != "iterations" && k != "time" && k != "depth" && k != "nodes" {
 			keep = append(keep, p)
 		}
 	}
