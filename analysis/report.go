@@ -260,18 +260,26 @@ func PlotLengths(stats []*Stats, path string) error {
 			}
 			xy = append(xy, plotter.XY{X: float64(x), Y: float64(n)}, plotter.XY{X: float64(x + width), Y: float64(n)})
 		}
-		line, err := plotter.NewLine(xy)
-		if err != nil {
+		if err := addLine(p, i, s.Label, xy); err != nil {
 			return err
 		}
-		line.Color = plotutil.Color(i)
-		line.Width = vg.Points(1.5)
-		p.Add(line)
-		p.Legend.Add(s.Label, line)
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p.Save(plotW, plotH, path)
+}
+
+// addLine adds the i-th variant's line, with its label in the legend.
+func addLine(p *plot.Plot, i int, label string, xy plotter.XYs) error {
+	line, err := plotter.NewLine(xy)
+	if err != nil {
+		return err
+	}
+	line.Color = plotutil.Color(i)
+	line.Width = vg.Points(1.5)
+	p.Add(line)
+	p.Legend.Add(label, line)
+	return nil
 }
 
 // PlotBranching draws the mean number of legal moves by ply, one line per
@@ -292,14 +300,9 @@ func PlotBranching(stats []*Stats, path string) error {
 		if len(xy) == 0 {
 			continue
 		}
-		line, err := plotter.NewLine(xy)
-		if err != nil {
+		if err := addLine(p, i, s.Label, xy); err != nil {
 			return err
 		}
-		line.Color = plotutil.Color(i)
-		line.Width = vg.Points(1.5)
-		p.Add(line)
-		p.Legend.Add(s.Label, line)
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())

@@ -491,7 +491,19 @@ func positionAt(m *game.Match, ply int) (game.State, error) {
 	return replay.State(), nil
 }
 
-func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, s game.State) {
+// writeSVG draws m's position at the ply asked for (?ply=, default the
+// last) as SVG.
+func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) {
+	ply, err := plyParam(r, len(m.Notations()))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s, err := positionAt(m, ply)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
 	svg, err := p.s.render.SVG(s, normLang(r.FormValue("lang")))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -511,17 +523,7 @@ func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	ply, err := plyParam(r, len(m.Notations()))
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	s, err := positionAt(m, ply)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	p.writeSVG(w, r, s)
+	p.writeSVG(w, r, m)
 }
 
 // gameRecord downloads a game as a record file.
@@ -678,17 +680,7 @@ func (p *pages) recordSVG(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	ply, err := plyParam(r, len(m.Notations()))
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	s, err := positionAt(m, ply)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	p.writeSVG(w, r, s)
+	p.writeSVG(w, r, m)
 }
 
 // loadMatch gives a game and its match: from its room when it is being

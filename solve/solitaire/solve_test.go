@@ -287,12 +287,9 @@ func TestBoundsSound(t *testing.T) {
 					tight++
 				}
 			}
-			moves := st.LegalMoves(nil)
-			if len(moves) == 0 {
+			if st = randomSuccessor(st, rng); st == nil {
 				break
 			}
-			st = st.Clone().(*solitaire.State)
-			st.Apply(moves[rng.IntN(len(moves))])
 		}
 	}
 	if tight == 0 {
@@ -378,12 +375,9 @@ func TestColourCoverSound(t *testing.T) {
 					}
 				}
 			}
-			moves := st.LegalMoves(nil)
-			if len(moves) == 0 {
+			if st = randomSuccessor(st, rng); st == nil {
 				break
 			}
-			st = st.Clone().(*solitaire.State)
-			st.Apply(moves[rng.IntN(len(moves))])
 		}
 	}
 	if stronger == 0 {
@@ -475,4 +469,16 @@ func TestGamePositions(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions, %d of them can be brought down to one piece", len(positions), ones)
+}
+
+// randomSuccessor returns a copy of st after one of its moves drawn at
+// random, or nil when it has none.
+func randomSuccessor(st *solitaire.State, rng *rand.Rand) *solitaire.State {
+	moves := st.LegalMoves(nil)
+	if len(moves) == 0 {
+		return nil
+	}
+	next := st.Clone().(*solitaire.State)
+	next.Apply(moves[rng.IntN(len(moves))])
+	return next
 }

@@ -240,16 +240,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 func lockOngoing(ctx context.Context, tx pgx.Tx, id string) error {
 	var result string
 	err := tx.QueryRow(ctx, `SELECT result FROM games WHERE id = $1 FOR UPDATE`, id).Scan(&result)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("%w: %s", model.ErrNotFound, id)
-	}
-	if err != nil {
-		return err
-	}
-	if result != model.Ongoing {
-		return fmt.Errorf("%w: game %s is finished (%s)", model.ErrConflict, id, result)
-	}
-	return nil
+	return sqlcommon.Ongoing(id, result, errors.Is(err, pgx.ErrNoRows), err)
 }
 
 // AppendMove implements store.Store.

@@ -267,16 +267,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 func ongoing(ctx context.Context, tx *sql.Tx, id string) error {
 	var result string
 	err := tx.QueryRowContext(ctx, `SELECT result FROM games WHERE id = ?`, id).Scan(&result)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("%w: %s", model.ErrNotFound, id)
-	}
-	if err != nil {
-		return err
-	}
-	if result != model.Ongoing {
-		return fmt.Errorf("%w: game %s is finished (%s)", model.ErrConflict, id, result)
-	}
-	return nil
+	return sqlcommon.Ongoing(id, result, errors.Is(err, sql.ErrNoRows), err)
 }
 
 // AppendMove implements store.Store. The transaction holds the write lock

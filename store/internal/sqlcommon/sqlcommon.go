@@ -90,6 +90,21 @@ func CheckResult(result string) error {
 	return nil
 }
 
+// Ongoing turns the reading of a game's result inside a write transaction
+// into the writer's verdict: not found (noRows: the driver found no row),
+// the read's own error, a conflict when the game is finished, or nil.
+func Ongoing(id, result string, noRows bool, err error) error {
+	switch {
+	case noRows:
+		return fmt.Errorf("%w: %s", model.ErrNotFound, id)
+	case err != nil:
+		return err
+	case result != model.Ongoing:
+		return fmt.Errorf("%w: game %s is finished (%s)", model.ErrConflict, id, result)
+	}
+	return nil
+}
+
 // CheckPlies refuses a negative TruncateMoves count.
 func CheckPlies(plies int) error {
 	if plies < 0 {
