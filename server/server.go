@@ -19,8 +19,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
@@ -50,26 +53,88 @@ type Config struct {
 	Now func() time.Time
 	// AgentTimeout bounds one computer move; 0 means 30 seconds.
 	AgentTimeout time.Duration
+
+	// The bounds of live play; zero values take the defaults of
+	// withDefaults (docs/server.md lists them).
+
+	// MaxRooms bounds the games in memory (each with at least one
+	// connection); beyond it connections are refused with "try again".
+	MaxRooms int
+	// MaxSearches is how many computer searches run at once, for all games
+	// together; default the number of CPUs.
+	MaxSearches int
+	// MaxSearchQueue is how many computer searches may wait for a slot;
+	// beyond it the computer says it is busy and tries again shortly.
+	MaxSearchQueue int
+	// PingInterval is how often WebSocket connections are pinged; one that
+	// does not answer within 10 seconds is closed.
+	PingInterval time.Duration
+	// IdleTimeout closes a WebSocket connection that sent nothing for that
+	// long (the page reconnects when its player comes back).
+	IdleTimeout time.Duration
+	// MessagesPerSecond and MessageBurst bound what one WebSocket
+	// connection may send; over it messages are refused, and a connection
+	// that keeps going is closed.
+	MessagesPerSecond float64
+	MessageBurst      int
+	// SpectatorInterval is the least time between two states sent to a
+	// spectator: a game played fast costs the same however many watch.
+	SpectatorInterval time.Duration
+	// AbandonAfter ends, as abandoned, an ongoing game without a move for
+	// that long; negative never does.
+	AbandonAfter time.Duration
+}
+
+// withDefaults fills in the zero fields of the live bounds.
+func (c Config) withDefaults() Config {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defDur := func(v *time.Duration, d time.Duration) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	defDur(&c.AgentTimeout, 30*time.Second)
+	def(&c.MaxRooms, 50000)
+	def(&c.MaxSearches, runtime.NumCPU())
+	def(&c.MaxSearchQueue, 256)
+	defDur(&c.PingInterval, 30*time.Second)
+	defDur(&c.IdleTimeout, time.Hour)
+	if c.MessagesPerSecond <= 0 {
+		c.MessagesPerSecond = 20
+	}
+	def(&c.MessageBurst, 40)
+	defDur(&c.SpectatorInterval, 100*time.Millisecond)
+	defDur(&c.AbandonAfter, 30*24*time.Hour)
+	return c
 }
 
 // Server is the plateau web server. It is an http.Handler.
 type Server struct {
+	cfg      Config // with defaults
 	store    store.Store
 	log      *slog.Logger
 	render   Renderer
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
 	now      func() time.Time
-	agentMax time.Duration
 	metrics  *metrics
+	live     *liveMetrics
+	pool     *searchPool
 	pages    *pages
 	handler  http.Handler
+	loads    singleflight.Group // rooms being loaded, by game id
 
 	// ctx is cancelled by Close: it stops computer players and WebSocket
 	// connections; wg waits for them.
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	stopping chan struct{} // closed when Close starts
 
+	// mu guards only the table of rooms: nothing slow is done under it.
 	mu     sync.Mutex
 	rooms  map[string]*room
 	closed bool
@@ -80,14 +145,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
 	}
+	cfg = cfg.withDefaults()
 	s := &Server{
+		cfg:      cfg,
 		store:    cfg.Store,
 		log:      cfg.Logger,
 		render:   cfg.Renderer,
 		newAgent: cfg.NewAgent,
 		now:      cfg.Now,
-		agentMax: cfg.AgentTimeout,
 		rooms:    map[string]*room{},
+		stopping: make(chan struct{}),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -103,18 +170,24 @@ func New(cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	if s.agentMax == 0 {
-		s.agentMax = 30 * time.Second
-	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics()
+	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
+	s.pool = newSearchPool(cfg.MaxSearches, cfg.MaxSearchQueue, s.live)
 	p, err := newPages(s)
 	if err != nil {
 		return nil, err
 	}
 	s.pages = p
 	s.handler = s.routes()
+	s.goSafe("maintenance", s.maintain)
 	return s, nil
+}
+
+func (s *Server) roomCount() float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return float64(len(s.rooms))
 }
 
 // ServeHTTP implements http.Handler.
@@ -128,6 +201,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // acknowledged are in the store; nothing else needs saving.
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.stopping)
+	}
 	s.closed = true
 	rooms := make([]*room, 0, len(s.rooms))
 	for _, r := range s.rooms {

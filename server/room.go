@@ -2,13 +2,12 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -18,103 +17,11 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
-const (
-	// maxMessage is the largest client message the protocol needs (a
-	// hello with four tokens, a move); larger ones get an error message.
-	maxMessage = 4 << 10
-	// maxFrame is the read limit: beyond it the connection is closed with
-	// status 1009 (message too big) without reading the rest.
-	maxFrame = 64 << 10
-	// sendQueue is how many messages may wait for a slow client before it
-	// is disconnected (it resumes by reconnecting).
-	sendQueue    = 64
-	writeTimeout = 10 * time.Second
-)
+// errBusy refuses work beyond a bound the operator set (rooms in memory).
+var errBusy = errors.New("server: at capacity")
 
-// inMsg is a message from a browser. See docs/server.md.
-type inMsg struct {
-	Type   string   `json:"type"`
-	Tokens []string `json:"tokens,omitempty"`
-	Ply    *int     `json:"ply,omitempty"`
-	Move   string   `json:"move,omitempty"`
-	Accept bool     `json:"accept,omitempty"`
-	Lang   string   `json:"lang,omitempty"`
-}
-
-type errorMsg struct {
-	Type    string `json:"type"` // "error" or "reject" (a refused move)
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Ply     *int   `json:"ply,omitempty"`
-	Move    string `json:"move,omitempty"`
-}
-
-type moveMsg struct {
-	Type string `json:"type"` // "ack" to the mover, "move" to the others
-	Ply  int    `json:"ply"`
-	Move string `json:"move"`
-	Seat int    `json:"seat"`
-}
-
-type movesMsg struct {
-	Type  string   `json:"type"` // "moves": the moves from From on
-	From  int      `json:"from"`
-	Moves []string `json:"moves"`
-}
-
-type infoMsg struct {
-	Type string `json:"type"` // "info"
-	Code string `json:"code"` // "declined", "undone", "drawn", "resigned", "flag"
-	Seat int    `json:"seat"`
-}
-
-type seatInfo struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind"`
-	Agent string `json:"agent,omitempty"`
-}
-
-type legalMove struct {
-	Move   string   `json:"move"`
-	Places []string `json:"places"`
-}
-
-type offerInfo struct {
-	Kind  string `json:"kind"` // "draw" or "undo"
-	By    int    `json:"by"`
-	Needs []int  `json:"needs"`
-}
-
-type stateMsg struct {
-	Type     string      `json:"type"` // "state"
-	Game     string      `json:"game"`
-	Ply      int         `json:"ply"`
-	Moves    []string    `json:"moves"`
-	ToMove   int         `json:"toMove"`
-	Result   string      `json:"result"`
-	Reason   string      `json:"reason,omitempty"`
-	Seats    []seatInfo  `json:"seats"`
-	You      []int       `json:"you"`
-	SVG      string      `json:"svg"`
-	Legal    []legalMove `json:"legal"`
-	Clocks   []int64     `json:"clocks,omitempty"`
-	Running  int         `json:"running"`
-	Offer    *offerInfo  `json:"offer,omitempty"`
-	Casual   bool        `json:"casual"`
-	Thinking bool        `json:"thinking"`
-}
-
-// client is one WebSocket connection: a player (holding seat tokens) or a
-// spectator.
-type client struct {
-	conn  *websocket.Conn
-	send  chan []byte
-	seats uint8  // seats whose token it showed
-	lang  string // of seat names and drawings: "en" or "fr"
-	gone  bool   // dropped: send is closed
-}
-
-func (c *client) holds(seat int) bool { return seat >= 0 && c.seats&(1<<uint(seat)) != 0 }
+// storeTimeout bounds one store call made for a room.
+const storeTimeout = 10 * time.Second
 
 // offer is a pending draw offer or undo request.
 type offer struct {
@@ -126,8 +33,9 @@ type offer struct {
 }
 
 // room is a game being played: its match, its connections, its clocks and
-// its computer players. All fields are guarded by mu; the store is written
-// under mu, so that moves of one game are stored one at a time in ply order.
+// its computer player. All fields but evicted are guarded by mu; the store
+// is written under mu, so that moves of one game are stored one at a time
+// in ply order. A room lives while somebody is connected to it.
 type room struct {
 	s  *Server
 	id string
@@ -140,25 +48,76 @@ type room struct {
 	clocks    []int64 // remaining ms per seat when turnStart began
 	turnStart time.Time
 	timer     *time.Timer
-	aiCancel  context.CancelFunc
-	agents    map[int]Agent
-	gen       uint64 // bumped on every change: a stale computer move or flag is dropped
-	evicted   bool
+	search    *search // the computer's search of the current position
+	gen       uint64  // bumped on every change: a stale computer move or flag is dropped
+	ongoing   bool    // counted in the active games gauge
+	loaded    time.Time
+
+	evicted atomic.Bool // no longer serves: connections load a new room
 }
 
-// room returns the game's room, loading it from the store if needed.
+// room returns the game's room, loading it from the store if needed. The
+// server-wide lock is held only to look the room up: a slow store read
+// stalls the connections of that one game, nothing else.
 func (s *Server) room(ctx context.Context, id string) (*room, error) {
 	if !validGameID(id) {
 		return nil, store.ErrNotFound
 	}
+	if r, err := s.lookupRoom(id); r != nil || err != nil {
+		return r, err
+	}
+	// One load per game however many connect at once; the load is not
+	// tied to the first caller, who may leave while the others wait.
+	ch := s.loads.DoChan(id, func() (any, error) {
+		if r, err := s.lookupRoom(id); r != nil || err != nil {
+			return r, err
+		}
+		lctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+		defer cancel()
+		r, err := s.loadRoom(lctx, id)
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.closed {
+			return nil, errors.New("server: shutting down")
+		}
+		if len(s.rooms) >= s.cfg.MaxRooms {
+			s.live.roomsRefused.Inc()
+			return nil, errBusy
+		}
+		s.rooms[id] = r
+		return r, nil
+	})
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*room), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// lookupRoom is the room of id in memory, if any.
+func (s *Server) lookupRoom(id string) (*room, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
 		return nil, errors.New("server: shutting down")
 	}
-	if r := s.rooms[id]; r != nil {
+	if r := s.rooms[id]; r != nil && !r.evicted.Load() {
 		return r, nil
 	}
+	return nil, nil
+}
+
+// loadRoom reads a game from the store into a new room. A game whose
+// moves end it but whose result is missing (a result write that failed in
+// an older version) is finished now: the moves are the truth.
+func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	g, err := s.store.LoadGame(ctx, id)
 	if err != nil {
 		return nil, err
@@ -167,16 +126,28 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &room{s: s, id: id, clients: map[*client]struct{}{}, agents: map[int]Agent{}}
+	r := &room{s: s, id: id, clients: map[*client]struct{}{}, loaded: time.Now()}
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.setLocked(g, m)
-	if !r.finished() {
-		s.metrics.activeGames.Inc()
+	if o := m.Outcome(); o.Ended() && !r.finished() {
+		r.finishLocked(ctx, record.NewResult(m.Variant(), o).String(), o.Reason)
 	}
-	r.scheduleLocked()
-	r.mu.Unlock()
-	s.rooms[id] = r
+	r.countLocked()
 	return r, nil
+}
+
+// countLocked keeps the active games gauge: rooms of games still on.
+func (r *room) countLocked() {
+	on := !r.finished() && !r.evicted.Load()
+	if on != r.ongoing {
+		r.ongoing = on
+		if on {
+			r.s.metrics.activeGames.Inc()
+		} else {
+			r.s.metrics.activeGames.Dec()
+		}
+	}
 }
 
 // setLocked installs a stored game and its match, and the clocks as the
@@ -202,7 +173,7 @@ func (r *room) setLocked(g *store.Game, m *game.Match) {
 	}
 }
 
-func (r *room) finished() bool { return r.g.Result != "*" }
+func (r *room) finished() bool { return r.g.Result != store.Ongoing }
 
 // snapshot copies the game and its match for a page.
 func (r *room) snapshot() (*store.Game, *game.Match, error) {
@@ -227,9 +198,9 @@ func (r *room) shutdown() {
 }
 
 func (r *room) stopLocked() {
-	if r.aiCancel != nil {
-		r.aiCancel()
-		r.aiCancel = nil
+	if r.search != nil {
+		r.search.cancel()
+		r.search = nil
 	}
 	if r.timer != nil {
 		r.timer.Stop()
@@ -237,123 +208,94 @@ func (r *room) stopLocked() {
 	}
 }
 
-// serveWS upgrades to a WebSocket and runs the protocol until the client or
-// the server goes.
-func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	rm, err := s.room(r.Context(), id)
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			http.NotFound(w, r)
-			return
-		}
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
-		return
-	}
-	// Accept checks that the Origin is this host: another site's page
-	// cannot drive a visitor's seats.
-	conn, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return // Accept has answered
-	}
-	conn.SetReadLimit(maxFrame)
-	s.wg.Add(1)
-	defer s.wg.Done()
-	s.metrics.websockets.Inc()
-	defer s.metrics.websockets.Dec()
-
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	c := &client{conn: conn, send: make(chan []byte, sendQueue)}
-	for !rm.join(c) {
-		// The room was evicted between lookup and join: load it again.
-		if rm, err = s.room(ctx, id); err != nil {
-			conn.Close(websocket.StatusInternalError, "game unavailable")
-			return
-		}
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for msg := range c.send {
-			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
-			err := conn.Write(wctx, websocket.MessageText, msg)
-			wcancel()
-			if err != nil {
-				conn.CloseNow()
-				for range c.send { // drain until the room drops us
-				}
-				return
-			}
-		}
-	}()
-	for {
-		typ, data, err := conn.Read(ctx)
-		if err != nil {
-			break
-		}
-		if len(data) > maxMessage {
-			rm.sendError(c, "too_big", fmt.Sprintf("message of %d bytes; the limit is %d", len(data), maxMessage))
-			continue
-		}
-		var msg inMsg
-		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
-			rm.sendError(c, "malformed", `messages are JSON objects with a "type": hello, move, resign, draw, undo, answer`)
-			continue
-		}
-		rm.handle(ctx, c, msg)
-	}
-	rm.leave(c)
-	<-done
-	conn.Close(websocket.StatusNormalClosure, "")
-}
-
 func (r *room) join(c *client) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.evicted {
+	if r.evicted.Load() {
 		return false
 	}
+	first := len(r.clients) == 0
 	r.clients[c] = struct{}{}
+	if first {
+		// The first connection starts the game's clock timer and its
+		// computer player: a game nobody watches costs nothing.
+		r.scheduleLocked()
+	}
 	return true
 }
 
-// leave removes a client; a room nobody watches and where no computer is
-// thinking is dropped from memory (it is reloaded from the store on demand).
+// leave removes a client. A room nobody is connected to is dropped from
+// memory, its computer search stopped: it is reloaded from the store when
+// somebody comes back, and the computer thinks again then.
 func (r *room) leave(c *client) {
-	r.s.mu.Lock()
-	defer r.s.mu.Unlock()
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.dropLocked(c)
-	if len(r.clients) == 0 && r.aiCancel == nil && !r.evicted {
-		r.evicted = true
-		r.stopLocked()
-		if !r.finished() {
-			r.s.metrics.activeGames.Dec()
-		}
-		if r.s.rooms[r.id] == r {
-			delete(r.s.rooms, r.id)
-		}
+	evict := len(r.clients) == 0 && r.evictLocked()
+	r.mu.Unlock()
+	if evict {
+		r.s.forget(r)
 	}
 }
 
-func (r *room) dropLocked(c *client) {
-	if _, ok := r.clients[c]; ok {
-		delete(r.clients, c)
+// releaseIfEmpty drops a room loaded for a connection that did not come.
+func (r *room) releaseIfEmpty() {
+	r.mu.Lock()
+	evict := len(r.clients) == 0 && r.evictLocked()
+	r.mu.Unlock()
+	if evict {
+		r.s.forget(r)
 	}
+}
+
+// evictLocked marks the room as no longer serving and stops what runs for
+// it; false if it already was.
+func (r *room) evictLocked() bool {
+	if r.evicted.Swap(true) {
+		return false
+	}
+	r.stopLocked()
+	r.countLocked()
+	return true
+}
+
+// fail ends a room after a panic: every connection is closed (the pages
+// reconnect and load the game again from the store) and the room leaves
+// memory.
+func (r *room) fail() {
+	r.mu.Lock()
+	r.evictLocked()
+	for c := range r.clients {
+		r.dropLocked(c)
+		go c.conn.Close(websocket.StatusInternalError, "internal error: reload the game")
+	}
+	r.mu.Unlock()
+	r.s.forget(r)
+}
+
+// forget removes an evicted room from the server's table.
+func (s *Server) forget(r *room) {
+	s.mu.Lock()
+	if s.rooms[r.id] == r {
+		delete(s.rooms, r.id)
+	}
+	s.mu.Unlock()
+}
+
+func (r *room) dropLocked(c *client) {
+	delete(r.clients, c)
 	if !c.gone {
 		c.gone = true
 		close(c.send)
 	}
 }
 
-// sendLocked queues a message; a client too slow to take it is dropped.
+// sendLocked queues a discrete message; a client too slow to take it is
+// dropped.
 func (r *room) sendLocked(c *client, v any) {
 	if c == nil || c.gone {
 		return
 	}
-	b, err := json.Marshal(v)
+	b, err := encode(v)
 	if err != nil {
 		r.s.log.Error("marshal", "err", err)
 		return
@@ -361,7 +303,8 @@ func (r *room) sendLocked(c *client, v any) {
 	select {
 	case c.send <- b:
 	default:
-		r.s.log.Warn("slow websocket client dropped", "game", r.id)
+		r.s.log.Warn("slow websocket client dropped", "game", r.id, "client", c.addr)
+		r.s.live.slowDropped.Inc()
 		r.dropLocked(c)
 		go c.conn.Close(websocket.StatusPolicyViolation, "too slow")
 	}
@@ -375,13 +318,16 @@ func (r *room) sendError(c *client, code, msg string) {
 
 func (r *room) rejectLocked(c *client, code, msg string, ply *int, move string) {
 	r.sendLocked(c, errorMsg{Type: "reject", Code: code, Message: msg, Ply: ply, Move: move})
-	r.sendLocked(c, r.stateFor(c))
+	r.sendStateLocked(c)
 }
 
-// handle runs one client message.
-func (r *room) handle(ctx context.Context, c *client, msg inMsg) {
+// handle runs one client message; false if the room no longer serves.
+func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.evicted.Load() || c.gone {
+		return false
+	}
 	switch msg.Type {
 	case "hello":
 		r.helloLocked(c, msg)
@@ -395,8 +341,9 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) {
 		r.answerLocked(ctx, c, msg.Accept)
 	default:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "unknown_type",
-			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo or answer", game.Quote(msg.Type))})
+			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo or answer", game.Quote(truncate(msg.Type, 40)))})
 	}
+	return true
 }
 
 func (r *room) helloLocked(c *client, msg inMsg) {
@@ -404,7 +351,11 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 		c.lang = l
 	}
 	bad := 0
-	for _, tok := range msg.Tokens {
+	for i, tok := range msg.Tokens {
+		if i >= len(r.g.Seats)+2 {
+			bad += len(msg.Tokens) - i
+			break
+		}
 		found := false
 		for i, seat := range r.g.Seats {
 			if len(tok) <= 64 && tokenMatches(tok, seat.TokenHash) {
@@ -424,12 +375,16 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	if msg.Ply != nil && *msg.Ply >= 0 && *msg.Ply <= n {
 		r.sendLocked(c, movesMsg{Type: "moves", From: *msg.Ply, Moves: slices.Clone(r.match.Notations()[*msg.Ply:])})
 	}
-	r.sendLocked(c, r.stateFor(c))
+	r.sendStateLocked(c)
 }
 
 func (r *room) moveLocked(ctx context.Context, c *client, msg inMsg) {
 	if msg.Ply == nil || strings.TrimSpace(msg.Move) == "" {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "malformed", Message: `a move message needs "ply" (the number of moves before it) and "move" (its notation)`})
+		return
+	}
+	if len(msg.Move) > game.MaxInput {
+		r.rejectLocked(c, "illegal", fmt.Sprintf("a move of %d bytes; moves are at most %d", len(msg.Move), game.MaxInput), msg.Ply, "")
 		return
 	}
 	if r.finished() {
@@ -449,18 +404,16 @@ func (r *room) moveLocked(ctx context.Context, c *client, msg inMsg) {
 		r.rejectLocked(c, "not_your_turn", fmt.Sprintf("it is seat %d's turn, not yours", seat+1), msg.Ply, msg.Move)
 		return
 	}
-	if len(msg.Move) > game.MaxInput {
-		r.rejectLocked(c, "illegal", "move too long", msg.Ply, "")
-		return
-	}
 	r.commitLocked(ctx, c, seat, msg.Move)
 }
 
 // commitLocked plays a move for seat (already checked to be the seat to
 // move, at the current ply): the rules engine checks it, the store keeps
 // it, and only then is it acknowledged and broadcast. c is nil for a
-// computer move.
+// computer move. A move that ends the game is stored with the result in
+// one transaction: a game can never be left over but still "on".
 func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation string) {
+	start := time.Now()
 	ply := len(r.g.Moves)
 	now := r.s.now().UTC()
 	clock := int64(-1)
@@ -478,11 +431,21 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	}
 	canonical := r.match.Notations()[ply]
 	mv := store.Move{Ply: ply, Notation: canonical, Seat: seat, At: now, ClockMillis: clock}
+	result, reason := "", ""
+	if o := r.match.Outcome(); o.Ended() {
+		result, reason = record.NewResult(r.match.Variant(), o).String(), o.Reason
+	}
 	// The write must not be cut short by the mover leaving: once checked,
 	// a move is either stored or refused, never half-done.
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if err := r.s.store.AppendMove(wctx, r.id, mv); err != nil {
+	var err error
+	if result != "" {
+		err = r.s.appendFinalMove(wctx, r.id, mv, result, reason)
+	} else {
+		err = r.s.store.AppendMove(wctx, r.id, mv)
+	}
+	if err != nil {
 		r.match.Undo(1)
 		if errors.Is(err, store.ErrConflict) {
 			// Another server (or writer) took this ply: the store decides.
@@ -491,8 +454,9 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 			r.broadcastStateLocked()
 			return
 		}
-		r.s.log.Error("store move", "game", r.id, "ply", ply, "err", err)
-		r.rejectLocked(c, "storage", "the move could not be stored; try again", &ply, notation)
+		r.s.live.storeFailures.Inc()
+		id := r.s.logError("store move", err, "game", r.id, "ply", ply)
+		r.rejectLocked(c, "storage", "the move could not be stored; try again (error "+id+")", &ply, notation)
 		return
 	}
 	r.s.metrics.moves.Inc()
@@ -503,54 +467,58 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	}
 	r.turnStart = now
 	r.offer = nil
-	if o := r.match.Outcome(); o.Ended() {
-		r.finishLocked(wctx, record.NewResult(r.match.Variant(), o).String(), o.Reason)
+	if result != "" {
+		r.endedLocked(result, reason)
 	}
 	r.sendLocked(c, moveMsg{Type: "ack", Ply: ply, Move: canonical, Seat: seat})
+	// Players are told of the move itself; spectators see it in the next
+	// state, which they get at their own pace.
 	for other := range r.clients {
-		if other != c {
+		if other != c && !other.spectator() {
 			r.sendLocked(other, moveMsg{Type: "move", Ply: ply, Move: canonical, Seat: seat})
 		}
 	}
 	r.scheduleLocked()
 	r.broadcastStateLocked()
+	r.s.live.moveSeconds.Observe(time.Since(start).Seconds())
 }
 
-// finishLocked stores the end of the game.
+// finishLocked stores the end of the game (a resignation, an agreement, a
+// flag, or a result found missing on load).
 func (r *room) finishLocked(ctx context.Context, result, reason string) bool {
 	if err := r.s.store.FinishGame(ctx, r.id, result, reason); err != nil {
-		r.s.log.Error("finish game", "game", r.id, "err", err)
+		r.s.logError("finish game", err, "game", r.id)
 		if errors.Is(err, store.ErrConflict) {
 			r.reloadLocked(ctx)
 		}
 		return false
 	}
-	if !r.finished() && !r.evicted {
-		r.s.metrics.activeGames.Dec()
-	}
+	r.endedLocked(result, reason)
+	return true
+}
+
+// endedLocked records in memory a result the store holds.
+func (r *room) endedLocked(result, reason string) {
 	r.g.Result, r.g.Reason = result, reason
 	r.offer = nil
+	r.countLocked()
 	r.s.log.Info("game over", "game", r.id, "result", result, "reason", reason)
-	return true
 }
 
 // reloadLocked replaces the room's game by what the store holds.
 func (r *room) reloadLocked(ctx context.Context) {
 	g, err := r.s.store.LoadGame(ctx, r.id)
 	if err != nil {
-		r.s.log.Error("reload game", "game", r.id, "err", err)
+		r.s.logError("reload game", err, "game", r.id)
 		return
 	}
 	m, err := replayStored(g)
 	if err != nil {
-		r.s.log.Error("reload game", "game", r.id, "err", err)
+		r.s.logError("reload game", err, "game", r.id)
 		return
 	}
-	wasOn := !r.finished()
 	r.setLocked(g, m)
-	if wasOn && r.finished() && !r.evicted {
-		r.s.metrics.activeGames.Dec()
-	}
+	r.countLocked()
 	r.scheduleLocked()
 }
 
@@ -578,7 +546,7 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 	if r.clocks != nil {
 		r.clocks[seat] = 0
 	}
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
 	if r.finishLocked(wctx, r.resultAgainst(seat), fmt.Sprintf("seat %d ran out of time", seat+1)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: "flag", Seat: seat})
@@ -611,7 +579,7 @@ func (r *room) resignLocked(ctx context.Context, c *client) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
 		return
 	}
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
 	if r.finishLocked(wctx, r.resultAgainst(seat), fmt.Sprintf("seat %d resigned", seat+1)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: "resigned", Seat: seat})
@@ -700,7 +668,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 func (r *room) settleLocked(ctx context.Context) {
 	o := r.offer
 	r.offer = nil
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
 	switch o.kind {
 	case "draw":
@@ -709,7 +677,7 @@ func (r *room) settleLocked(ctx context.Context) {
 		}
 	case "undo":
 		if err := r.s.store.TruncateMoves(wctx, r.id, o.keep); err != nil {
-			r.s.log.Error("undo", "game", r.id, "err", err)
+			r.s.logError("undo", err, "game", r.id)
 			r.reloadLocked(wctx)
 			break
 		}
@@ -734,71 +702,57 @@ func (r *room) broadcastLocked(v any) {
 	}
 }
 
+// broadcastStateLocked gives every connection the new state: built and
+// encoded once per language, whatever the number of connections.
 func (r *room) broadcastStateLocked() {
+	var built [2]*sharedState
 	for c := range r.clients {
-		r.sendLocked(c, r.stateFor(c))
+		if c.gone {
+			continue
+		}
+		i := 0
+		if c.lang == "fr" {
+			i = 1
+		}
+		if built[i] == nil {
+			st, err := r.stateLocked(langOf(c))
+			if err != nil {
+				r.s.logError("state", err, "game", r.id)
+				return
+			}
+			built[i] = st
+		}
+		c.setState(built[i], youPrefix(c.seats))
 	}
 }
 
-// stateFor is the whole game as client c sees it.
-func (r *room) stateFor(c *client) stateMsg {
-	st := stateMsg{Type: "state", Game: r.id, Ply: len(r.g.Moves), Moves: slices.Clone(r.match.Notations()),
-		ToMove: -1, Result: r.g.Result, Reason: r.g.Reason, Casual: r.g.Casual, Running: -1, You: []int{}}
-	if st.Moves == nil {
-		st.Moves = []string{}
+// sendStateLocked gives one connection the state.
+func (r *room) sendStateLocked(c *client) {
+	if c == nil || c.gone {
+		return
 	}
-	lang := "en"
-	if c != nil && c.lang != "" {
-		lang = c.lang
+	st, err := r.stateLocked(langOf(c))
+	if err != nil {
+		r.s.logError("state", err, "game", r.id)
+		return
 	}
-	v := r.match.Variant()
-	for i, seat := range r.g.Seats {
-		st.Seats = append(st.Seats, seatInfo{Name: seatLabel(v, i, seat, lang), Kind: seat.Kind, Agent: seat.Agent})
-		if c != nil && c.holds(i) {
-			st.You = append(st.You, i)
-		}
+	c.setState(st, youPrefix(c.seats))
+}
+
+func langOf(c *client) string {
+	if c != nil && c.lang == "fr" {
+		return "fr"
 	}
-	s := r.match.State()
-	if svg, err := r.s.render.SVG(s, lang); err == nil {
-		st.SVG = string(svg)
-	}
-	if !r.finished() {
-		st.ToMove = r.match.ToMove()
-		for _, mv := range r.match.LegalMoves(nil) {
-			places := r.s.render.Places(s, mv)
-			if places == nil {
-				places = []string{}
-			}
-			st.Legal = append(st.Legal, legalMove{Move: s.MoveString(mv), Places: places})
-		}
-		st.Thinking = r.aiCancel != nil
-	}
-	if r.clocks != nil {
-		st.Clocks = slices.Clone(r.clocks)
-		if !r.finished() && st.ToMove >= 0 {
-			st.Running = st.ToMove
-			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.now().Sub(r.turnStart).Milliseconds())
-		}
-	}
-	if r.offer != nil {
-		oi := &offerInfo{Kind: r.offer.kind, By: r.offer.by, Needs: []int{}}
-		for i := range r.g.Seats {
-			if r.offer.needs&(1<<uint(i)) != 0 && r.offer.got&(1<<uint(i)) == 0 {
-				oi.Needs = append(oi.Needs, i)
-			}
-		}
-		st.Offer = oi
-	}
-	return st
+	return "en"
 }
 
 // scheduleLocked sets what runs between moves: the flag timer of the seat
-// to move and, on a computer seat, its search in a goroutine. Whatever ran
-// before is stopped: it belongs to a position that is gone.
+// to move and, on a computer seat, its search. Whatever ran before is
+// stopped: it belongs to a position that is gone.
 func (r *room) scheduleLocked() {
 	r.stopLocked()
 	r.gen++
-	if r.finished() || r.evicted || r.s.ctx.Err() != nil {
+	if r.finished() || r.evicted.Load() || r.s.ctx.Err() != nil {
 		return
 	}
 	seat := r.match.ToMove()
@@ -809,6 +763,7 @@ func (r *room) scheduleLocked() {
 	if r.clocks != nil {
 		left := time.Duration(r.clocks[seat]-r.s.now().Sub(r.turnStart).Milliseconds()) * time.Millisecond
 		r.timer = time.AfterFunc(max(left, 0), func() {
+			defer r.s.recoverRoom("clock", r)
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if r.gen == gen {
@@ -816,64 +771,7 @@ func (r *room) scheduleLocked() {
 			}
 		})
 	}
-	if r.g.Seats[seat].Kind != "computer" {
-		return
+	if r.g.Seats[seat].Kind == "computer" {
+		r.startSearchLocked(seat, gen)
 	}
-	agent, err := r.agentLocked(seat)
-	if err != nil {
-		r.s.log.Error("computer player", "game", r.id, "seat", seat, "err", err)
-		return
-	}
-	// The agent works on its own copy: the room's match changes under it
-	// (an undo, a resignation) while it thinks.
-	m := game.NewMatch(r.match.Start())
-	for _, mv := range r.match.Moves() {
-		m.Play(mv)
-	}
-	budget := r.s.agentMax
-	if r.clocks != nil {
-		// Think for at most a tenth of the time left, so that a computer
-		// does not lose on time.
-		budget = min(budget, time.Duration(r.clocks[seat])*time.Millisecond/10+100*time.Millisecond)
-	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, budget)
-	r.aiCancel = cancel
-	r.s.wg.Add(1)
-	go func() {
-		defer r.s.wg.Done()
-		defer cancel()
-		mv, err := agent.Choose(ctx, m)
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		if r.gen != gen || r.s.ctx.Err() != nil {
-			return
-		}
-		r.aiCancel = nil
-		if err != nil {
-			// Never leave a game stuck on a computer: play its first
-			// legal move.
-			r.s.log.Warn("computer player failed; playing its first legal move", "game", r.id, "err", err)
-			legal := m.LegalMoves(nil)
-			if len(legal) == 0 {
-				return
-			}
-			mv = legal[0]
-		}
-		r.commitLocked(r.s.ctx, nil, seat, m.State().MoveString(mv))
-	}()
-}
-
-func (r *room) agentLocked(seat int) (Agent, error) {
-	if a := r.agents[seat]; a != nil {
-		return a, nil
-	}
-	// A fresh seed per game and seat: the computer should not play the
-	// same game every time.
-	seed := uint64(time.Now().UnixNano()) + uint64(seat)
-	a, err := r.s.newAgent(r.g.Seats[seat].Agent, r.match.Variant(), seed)
-	if err != nil {
-		return nil, err
-	}
-	r.agents[seat] = a
-	return a, nil
 }

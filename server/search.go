@@ -1,0 +1,221 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// The computer players of all games share a bounded pool of searches: at
+// most Config.MaxSearches run at once, the others wait in line (first come,
+// first served), and beyond Config.MaxSearchQueue waiting the computer is
+// "busy" and tries again shortly. Each search builds its own agent and
+// drops it after: two searches never share an agent's state, and the
+// memory of search tables is bounded by the number of searches running,
+// not by the number of games.
+
+// busyRetry is how long a computer refused by a full queue waits before
+// trying again.
+const busyRetry = 2 * time.Second
+
+// errQueueFull refuses a search when too many wait already.
+var errQueueFull = errors.New("the computer players are busy")
+
+type searchPool struct {
+	slots    chan struct{}
+	waiting  chan struct{} // one token per search in line
+	live     *liveMetrics
+	maxQueue int
+}
+
+func newSearchPool(running, queue int, live *liveMetrics) *searchPool {
+	return &searchPool{slots: make(chan struct{}, running), waiting: make(chan struct{}, queue), live: live, maxQueue: queue}
+}
+
+// acquire waits for a search slot; the returned function gives it back.
+// Blocked senders on a channel are served in order, so the line is fair.
+func (p *searchPool) acquire(ctx context.Context) (func(), error) {
+	release := func() {
+		<-p.slots
+		p.live.searchesRunning.Dec()
+	}
+	select {
+	case p.slots <- struct{}{}:
+		p.live.searchesRunning.Inc()
+		return release, nil
+	default:
+	}
+	select {
+	case p.waiting <- struct{}{}:
+	default:
+		p.live.searchesBusy.Inc()
+		return nil, errQueueFull
+	}
+	p.live.searchQueue.Inc()
+	defer func() {
+		<-p.waiting
+		p.live.searchQueue.Dec()
+	}()
+	start := time.Now()
+	select {
+	case p.slots <- struct{}{}:
+		p.live.searchWait.Observe(time.Since(start).Seconds())
+		p.live.searchesRunning.Inc()
+		return release, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// search is the computer's search of one position of a room.
+type search struct {
+	cancel context.CancelFunc
+	busy   bool // refused by a full queue; retries
+}
+
+// startSearchLocked starts the computer's search for seat in the current
+// position, generation gen. It works on its own copy of the match: the
+// room's match changes under it (an undo, a resignation) while it thinks,
+// and a search whose position is gone is cancelled and its move dropped.
+func (r *room) startSearchLocked(seat int, gen uint64) {
+	spec, err := r.s.agentSpecFor(r.g.Seats[seat].Agent, r.match.Variant())
+	if err != nil {
+		r.s.logError("computer player", err, "game", r.id, "seat", seat)
+		return
+	}
+	m := game.NewMatch(r.match.Start())
+	for _, mv := range r.match.Moves() {
+		m.Play(mv)
+	}
+	budget := r.s.cfg.AgentTimeout
+	if r.clocks != nil {
+		// Think for at most a tenth of the time left, so that a computer
+		// does not lose on time.
+		budget = min(budget, time.Duration(r.clocks[seat])*time.Millisecond/10+100*time.Millisecond)
+	}
+	ctx, cancel := context.WithCancel(r.s.ctx)
+	sr := &search{cancel: cancel}
+	r.search = sr
+	// A fresh seed per search: the computer should not play the same game
+	// every time.
+	seed := uint64(time.Now().UnixNano()) + uint64(seat)
+	v := r.match.Variant()
+	r.s.goSafe("computer search", func() {
+		defer cancel()
+		defer r.s.recoverRoom("computer move", r)
+		mv, err := r.s.runSearch(ctx, spec, v, seed, m, budget)
+		if errors.Is(err, errQueueFull) {
+			r.busy(sr, gen)
+			return
+		}
+		if ctx.Err() != nil {
+			return // the position is gone, or the server stops
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.gen != gen || r.search != sr || r.s.ctx.Err() != nil {
+			return
+		}
+		r.search = nil
+		if err != nil {
+			// Never leave a game stuck on a computer: play its first
+			// legal move.
+			r.s.log.Warn("computer player failed; playing its first legal move", "game", r.id, "err", err)
+			legal := m.LegalMoves(nil)
+			if len(legal) == 0 {
+				return
+			}
+			mv = legal[0]
+		}
+		r.commitLocked(r.s.ctx, nil, seat, m.State().MoveString(mv))
+	})
+}
+
+// busy tells the room's connections that its computer waits for the pool,
+// and tries again a little later.
+func (r *room) busy(sr *search, gen uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.gen != gen || r.search != sr {
+		return
+	}
+	sr.busy = true
+	r.broadcastLocked(infoMsg{Type: "info", Code: "busy", Seat: r.match.ToMove()})
+	r.broadcastStateLocked()
+	r.timer2(busyRetry, gen, func() {
+		seat := r.match.ToMove()
+		r.search = nil
+		if seat >= 0 {
+			r.startSearchLocked(seat, gen)
+		}
+	})
+}
+
+// timer2 runs f under the room's lock after d, if the room is still at
+// generation gen; it does not replace the clock's timer.
+func (r *room) timer2(d time.Duration, gen uint64, f func()) {
+	time.AfterFunc(d, func() {
+		defer r.s.recoverRoom("computer retry", r)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.gen == gen && !r.evicted.Load() && !r.finished() {
+			f()
+		}
+	})
+}
+
+// runSearch builds an agent, waits for a slot and searches for at most
+// budget (counted from when the search starts, not from when it waited).
+// The agent is closed after, which ends an external engine's program.
+func (s *Server) runSearch(ctx context.Context, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
+	// A panicking agent is a failed search: the game goes on.
+	defer func() {
+		if v := recover(); v != nil {
+			s.logPanic("computer search", v)
+			s.live.searches.WithLabelValues("panic").Inc()
+			mv, err = 0, errors.New("the computer player failed")
+		}
+	}()
+	release, err := s.pool.acquire(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer release()
+	agent, err := s.newAgent(spec, v, seed)
+	if err != nil {
+		return 0, err
+	}
+	if c, ok := agent.(io.Closer); ok {
+		defer c.Close()
+	}
+	sctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	start := time.Now()
+	mv, err = agent.Choose(sctx, m)
+	s.live.searchSeconds.Observe(time.Since(start).Seconds())
+	outcome := "ok"
+	switch {
+	case ctx.Err() != nil:
+		outcome = "cancelled"
+	case err != nil:
+		outcome = "failed"
+	}
+	s.live.searches.WithLabelValues(outcome).Inc()
+	return mv, err
+}
+
+// agentSpecFor is the spec a computer seat plays with. A stored name the
+// server no longer offers (an engine the operator removed, a spec stored
+// by an older version) plays at the medium level rather than leave the
+// game stuck: what the web once stored never picks a program.
+func (s *Server) agentSpecFor(stored string, v *game.Variant) (string, error) {
+	spec, err := s.agentSpec(stored, v)
+	if err != nil {
+		s.log.Warn("computer seat with an agent this server does not offer; playing at medium", "agent", truncate(stored, 40), "err", err)
+		return "medium", nil
+	}
+	return spec, nil
+}

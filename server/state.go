@@ -1,0 +1,195 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/plateau-games/plateau/ai"
+)
+
+// The messages of the WebSocket protocol (docs/server.md).
+
+// inMsg is a message from a browser.
+type inMsg struct {
+	Type   string   `json:"type"`
+	Tokens []string `json:"tokens,omitempty"`
+	Ply    *int     `json:"ply,omitempty"`
+	Move   string   `json:"move,omitempty"`
+	Accept bool     `json:"accept,omitempty"`
+	Lang   string   `json:"lang,omitempty"`
+}
+
+type errorMsg struct {
+	Type    string `json:"type"` // "error" or "reject" (a refused move)
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Ply     *int   `json:"ply,omitempty"`
+	Move    string `json:"move,omitempty"`
+	ID      string `json:"id,omitempty"` // of an internal error, as logged
+}
+
+type moveMsg struct {
+	Type string `json:"type"` // "ack" to the mover, "move" to the other players
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+	Seat int    `json:"seat"`
+}
+
+type movesMsg struct {
+	Type  string   `json:"type"` // "moves": the moves from From on
+	From  int      `json:"from"`
+	Moves []string `json:"moves"`
+}
+
+type infoMsg struct {
+	Type string `json:"type"` // "info"
+	Code string `json:"code"` // "declined", "undone", "drawn", "resigned", "flag", "busy"
+	Seat int    `json:"seat"`
+}
+
+type seatInfo struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Agent string `json:"agent,omitempty"` // a level or an operator's engine name, never a spec
+}
+
+type legalMove struct {
+	Move   string   `json:"move"`
+	Places []string `json:"places"`
+}
+
+type offerInfo struct {
+	Kind  string `json:"kind"` // "draw" or "undo"
+	By    int    `json:"by"`
+	Needs []int  `json:"needs"`
+}
+
+// stateMsg is the whole game as every connection sees it. The seats a
+// connection holds ("you") are the one part that differs between
+// connections: it is added to the shared encoding per connection
+// (withYou), so that a game's state is built and encoded once per change
+// however many people watch.
+type stateMsg struct {
+	Type     string      `json:"type"` // "state"
+	Game     string      `json:"game"`
+	Ply      int         `json:"ply"`
+	Moves    []string    `json:"moves"`
+	ToMove   int         `json:"toMove"`
+	Result   string      `json:"result"`
+	Reason   string      `json:"reason,omitempty"`
+	Seats    []seatInfo  `json:"seats"`
+	SVG      string      `json:"svg"`
+	Legal    []legalMove `json:"legal"`
+	Clocks   []int64     `json:"clocks,omitempty"`
+	Running  int         `json:"running"`
+	Offer    *offerInfo  `json:"offer,omitempty"`
+	Casual   bool        `json:"casual"`
+	Thinking bool        `json:"thinking"`
+	Busy     bool        `json:"busy,omitempty"` // the computer waits for a free search slot
+}
+
+// encode marshals v without HTML escaping: the messages are read by
+// JSON.parse, never inserted into HTML, and the boards' SVG would grow by a
+// sixth with every < escaped.
+func encode(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// youPrefix is the start of a state message for a connection holding the
+// given seats: `{"you":[0,2],` to which the shared encoding is appended
+// without its opening brace.
+func youPrefix(seats uint8) []byte {
+	b := []byte(`{"you":[`)
+	first := true
+	for i := 0; i < 8; i++ {
+		if seats&(1<<uint(i)) != 0 {
+			if !first {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(i), 10)
+			first = false
+		}
+	}
+	return append(b, "],"...)
+}
+
+// sharedState is a state message encoded once for all the connections of
+// one language.
+type sharedState struct {
+	ply  int
+	body []byte // the encoding without its opening brace
+}
+
+// stateLocked builds and encodes the state for the language lang.
+func (r *room) stateLocked(lang string) (*sharedState, error) {
+	st := stateMsg{Type: "state", Game: r.id, Ply: len(r.g.Moves), Moves: slices.Clone(r.match.Notations()),
+		ToMove: -1, Result: r.g.Result, Reason: r.g.Reason, Casual: r.g.Casual, Running: -1}
+	if st.Moves == nil {
+		st.Moves = []string{}
+	}
+	v := r.match.Variant()
+	for i, seat := range r.g.Seats {
+		info := seatInfo{Name: seatLabel(v, i, seat, lang), Kind: seat.Kind}
+		if seat.Kind == "computer" {
+			info.Agent = publicAgentName(seat.Agent)
+		}
+		st.Seats = append(st.Seats, info)
+	}
+	s := r.match.State()
+	if svg, err := r.s.render.SVG(s, lang); err == nil {
+		st.SVG = string(svg)
+	}
+	if !r.finished() {
+		st.ToMove = r.match.ToMove()
+		for _, mv := range r.match.LegalMoves(nil) {
+			places := r.s.render.Places(s, mv)
+			if places == nil {
+				places = []string{}
+			}
+			st.Legal = append(st.Legal, legalMove{Move: s.MoveString(mv), Places: places})
+		}
+		st.Thinking = r.search != nil
+		st.Busy = r.search != nil && r.search.busy
+	}
+	if r.clocks != nil {
+		st.Clocks = slices.Clone(r.clocks)
+		if !r.finished() && st.ToMove >= 0 {
+			st.Running = st.ToMove
+			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.now().Sub(r.turnStart).Milliseconds())
+		}
+	}
+	if r.offer != nil {
+		oi := &offerInfo{Kind: r.offer.kind, By: r.offer.by, Needs: []int{}}
+		for i := range r.g.Seats {
+			if r.offer.needs&(1<<uint(i)) != 0 && r.offer.got&(1<<uint(i)) == 0 {
+				oi.Needs = append(oi.Needs, i)
+			}
+		}
+		st.Offer = oi
+	}
+	b, err := encode(st)
+	if err != nil {
+		return nil, err
+	}
+	r.s.live.stateBuilds.Inc()
+	return &sharedState{ply: st.Ply, body: b[1:]}, nil
+}
+
+// publicAgentName is what the pages show of a computer seat's agent: a
+// level or random, or the name an operator gave an engine or an allowed
+// spec. A stored spec of an older version that is none of those is not
+// shown: it may hold a command line.
+func publicAgentName(stored string) string {
+	if stored == "random" || slices.Contains(ai.Levels, stored) {
+		return stored
+	}
+	return ""
+}

@@ -1,0 +1,326 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+const (
+	// maxMessage is the largest client message the protocol needs (a
+	// hello with four tokens, a move); larger ones get an error message.
+	maxMessage = 4 << 10
+	// maxFrame is the read limit: beyond it the connection is closed with
+	// status 1009 (message too big) without reading the rest.
+	maxFrame = 64 << 10
+	// sendQueue is how many discrete messages (acks, errors, notices) may
+	// wait for a slow client before it is disconnected (it resumes by
+	// reconnecting). States do not queue: a connection is sent the latest.
+	sendQueue    = 64
+	writeTimeout = 10 * time.Second
+	// maxRateStrikes is how many messages over its rate a connection may
+	// send in a row before it is closed.
+	maxRateStrikes = 20
+	// statusIdle closes a connection that sent nothing for the idle
+	// timeout; the page reconnects when its player comes back.
+	statusIdle = websocket.StatusCode(4000)
+)
+
+// client is one WebSocket connection: a player (holding seat tokens) or a
+// spectator. seats, lang and gone are guarded by the room's mutex; the
+// latest state by its own, since the writer takes it.
+type client struct {
+	conn  *websocket.Conn
+	addr  string
+	send  chan []byte   // discrete messages, in order
+	wake  chan struct{} // a new state is waiting (capacity 1)
+	seats uint8         // seats whose token it showed
+	lang  string        // of seat names and drawings: "en" or "fr"
+	gone  bool          // dropped: send is closed
+
+	lastRead atomic.Int64 // unix ns of the last message received
+
+	stateMu sync.Mutex
+	prefix  []byte // `{"you":[...],` of this connection
+	state   *sharedState
+}
+
+func (c *client) holds(seat int) bool { return seat >= 0 && c.seats&(1<<uint(seat)) != 0 }
+
+func (c *client) spectator() bool { return c.seats == 0 }
+
+// setState makes st the next state the writer sends, replacing one not
+// sent yet: a client slower than the game skips intermediate states, and
+// the room never waits for it.
+func (c *client) setState(st *sharedState, prefix []byte) {
+	c.stateMu.Lock()
+	c.state, c.prefix = st, prefix
+	c.stateMu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (c *client) takeState() (*sharedState, []byte) {
+	c.stateMu.Lock()
+	defer c.stateMu.Unlock()
+	st := c.state
+	c.state = nil
+	return st, c.prefix
+}
+
+// serveWS upgrades to a WebSocket and runs the protocol until the client or
+// the server goes.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	rm, err := s.room(r.Context(), id)
+	if err != nil {
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			http.NotFound(w, r)
+		case errors.Is(err, errBusy):
+			w.Header().Set("Retry-After", "10")
+			http.Error(w, "the server is full; try again later", http.StatusServiceUnavailable)
+		default:
+			id := s.internalError(r, "load game", err)
+			http.Error(w, "game unavailable (error "+id+")", http.StatusServiceUnavailable)
+		}
+		return
+	}
+	// Accept checks that the Origin is this host: another site's page
+	// cannot drive a visitor's seats.
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		rm.releaseIfEmpty()
+		return // Accept has answered
+	}
+	conn.SetReadLimit(maxFrame)
+	s.wg.Add(1)
+	defer s.wg.Done()
+	s.metrics.websockets.Inc()
+	defer s.metrics.websockets.Dec()
+
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	c := &client{conn: conn, addr: clientAddress(r), send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
+		prefix: youPrefix(0)}
+	c.lastRead.Store(time.Now().UnixNano())
+	for !rm.join(c) {
+		// The room was evicted between lookup and join: load it again.
+		if rm, err = s.room(ctx, id); err != nil {
+			conn.Close(websocket.StatusTryAgainLater, "game unavailable; try again")
+			return
+		}
+	}
+	done := make(chan struct{})
+	s.goSafe("websocket writer", func() {
+		defer close(done)
+		s.writeLoop(ctx, c)
+	})
+	s.goSafe("websocket pinger", func() { s.pingLoop(ctx, c) })
+	defer func() {
+		// A panic while handling a message leaves the room in a state
+		// nobody can vouch for: log it, end the room (its clients reload
+		// it from the store, which holds only what was acknowledged) and
+		// keep serving the other games.
+		if v := recover(); v != nil {
+			s.logPanic("websocket handler", v)
+			rm.fail()
+		}
+		rm.leave(c)
+		cancel()
+		<-done
+		conn.Close(websocket.StatusNormalClosure, "")
+	}()
+	limiter := rate.NewLimiter(rate.Limit(s.cfg.MessagesPerSecond), s.cfg.MessageBurst)
+	strikes := 0
+	for {
+		typ, data, err := conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		c.lastRead.Store(time.Now().UnixNano())
+		if !limiter.Allow() {
+			s.live.rateLimited.Inc()
+			strikes++
+			if strikes > maxRateStrikes {
+				conn.Close(websocket.StatusPolicyViolation, "too many messages")
+				return
+			}
+			rm.sendError(c, "rate_limited", fmt.Sprintf("too many messages: at most %g a second; this one was ignored", s.cfg.MessagesPerSecond))
+			continue
+		}
+		strikes = 0
+		if len(data) > maxMessage {
+			rm.sendError(c, "too_big", fmt.Sprintf("message of %d bytes; the limit is %d", len(data), maxMessage))
+			continue
+		}
+		var msg inMsg
+		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
+			rm.sendError(c, "malformed", `messages are JSON objects with a "type": hello, move, resign, draw, undo, answer`)
+			continue
+		}
+		if !rm.handle(ctx, c, msg) {
+			// The room ended under us (evicted after a failure): the
+			// client reconnects and gets a fresh one.
+			conn.Close(websocket.StatusTryAgainLater, "game reloading")
+			return
+		}
+	}
+}
+
+// writeLoop sends a client its messages: discrete messages in order, and
+// the latest state after the messages queued before it. Spectators get at
+// most one state per SpectatorInterval: a game played fast costs the same
+// however many people watch it.
+func (s *Server) writeLoop(ctx context.Context, c *client) {
+	var last time.Time
+	var timer *time.Timer
+	var timerC <-chan time.Time
+	defer func() {
+		if timer != nil {
+			timer.Stop()
+		}
+	}()
+	fail := func() {
+		c.conn.CloseNow()
+		for range c.send { // drain until the room drops us
+		}
+	}
+	write := func(parts ...[]byte) bool {
+		wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+		defer cancel()
+		if len(parts) == 1 {
+			return c.conn.Write(wctx, websocket.MessageText, parts[0]) == nil
+		}
+		w, err := c.conn.Writer(wctx, websocket.MessageText)
+		if err != nil {
+			return false
+		}
+		for _, p := range parts {
+			if _, err := w.Write(p); err != nil {
+				w.Close()
+				return false
+			}
+		}
+		return w.Close() == nil
+	}
+	// drain sends the discrete messages already queued; false when the
+	// connection is over.
+	drain := func() bool {
+		for {
+			select {
+			case msg, ok := <-c.send:
+				if !ok {
+					return false
+				}
+				if !write(msg) {
+					fail()
+					return false
+				}
+			default:
+				return true
+			}
+		}
+	}
+	sendState := func() bool {
+		if !drain() {
+			return false
+		}
+		st, prefix := c.takeState()
+		if st == nil {
+			return true
+		}
+		last = time.Now()
+		if !write(prefix, st.body) {
+			fail()
+			return false
+		}
+		s.live.statesSent.Inc()
+		return true
+	}
+	for {
+		select {
+		case msg, ok := <-c.send:
+			if !ok {
+				return
+			}
+			if !write(msg) {
+				fail()
+				return
+			}
+		case <-c.wake:
+			if c.isSpectator() && s.cfg.SpectatorInterval > 0 {
+				if wait := s.cfg.SpectatorInterval - time.Since(last); wait > 0 {
+					if timerC == nil {
+						timer = time.NewTimer(wait)
+						timerC = timer.C
+					}
+					continue
+				}
+			}
+			if !sendState() {
+				return
+			}
+		case <-timerC:
+			timer, timerC = nil, nil
+			if !sendState() {
+				return
+			}
+		}
+	}
+}
+
+// isSpectator reads the seats of a client outside the room's lock: the
+// prefix changes with them, under stateMu.
+func (c *client) isSpectator() bool {
+	c.stateMu.Lock()
+	defer c.stateMu.Unlock()
+	return len(c.prefix) == len(`{"you":[],`)
+}
+
+// pingLoop pings the client every PingInterval; one that does not answer
+// within the write timeout is gone (a dead network keeps no connection).
+// It also closes a connection that sent nothing for the idle timeout: a
+// page left open with nothing to say (it reconnects when its player comes
+// back), so that forgotten tabs do not hold connections for ever.
+func (s *Server) pingLoop(ctx context.Context, c *client) {
+	t := time.NewTicker(s.cfg.PingInterval)
+	defer t.Stop()
+	idle := time.NewTicker(min(s.cfg.IdleTimeout/4, time.Minute))
+	defer idle.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-idle.C:
+			if time.Since(time.Unix(0, c.lastRead.Load())) > s.cfg.IdleTimeout {
+				s.live.idleClosed.Inc()
+				c.conn.Close(statusIdle, "idle")
+				return
+			}
+		case <-t.C:
+			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := c.conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				if ctx.Err() == nil {
+					s.live.pingTimeouts.Inc()
+				}
+				c.conn.CloseNow()
+				return
+			}
+		}
+	}
+}
