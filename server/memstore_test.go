@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sort"
 	"sync"
@@ -46,7 +47,19 @@ func (s *memStore) LoadGame(_ context.Context, id string) (*store.Game, error) {
 	return clone(g), nil
 }
 
-func (s *memStore) AppendMove(_ context.Context, id string, m store.Move) error {
+func (s *memStore) AppendMove(ctx context.Context, id string, m store.Move) error {
+	return s.AppendFinalMove(ctx, id, m, "*", "")
+}
+
+// AppendFinalMove appends m and, unless result is "*" (AppendMove), ends
+// the game, under one lock: both or neither.
+func (s *memStore) AppendFinalMove(ctx context.Context, id string, m store.Move, result, reason string) error {
+	if err := ctx.Err(); err != nil {
+		return err // not stored, as the Store contract says
+	}
+	if result == "" {
+		return errors.New("memstore: empty result")
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	g, ok := s.games[id]
@@ -58,8 +71,14 @@ func (s *memStore) AppendMove(_ context.Context, id string, m store.Move) error 
 	}
 	g.Moves = append(g.Moves, m)
 	g.UpdatedAt = m.At
+	if result != "*" {
+		g.Result, g.Reason = result, reason
+	}
 	return nil
 }
+
+// Check implements store.Store: memory can always be written.
+func (s *memStore) Check(ctx context.Context) error { return ctx.Err() }
 
 func (s *memStore) TruncateMoves(_ context.Context, id string, plies int) error {
 	s.mu.Lock()
@@ -102,13 +121,16 @@ func (s *memStore) ListGames(_ context.Context, f store.Filter) ([]store.Game, e
 		if f.GameID != "" && g.GameID != f.GameID {
 			continue
 		}
+		if !f.UpdatedBefore.IsZero() && !g.UpdatedAt.Before(f.UpdatedBefore) {
+			continue
+		}
 		c := clone(g)
 		c.Moves = nil
 		out = append(out, *c)
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if !out[i].UpdatedAt.Equal(out[j].UpdatedAt) {
-			return out[i].UpdatedAt.After(out[j].UpdatedAt)
+			return out[i].UpdatedAt.After(out[j].UpdatedAt) != f.OldestFirst
 		}
 		return out[i].ID < out[j].ID
 	})

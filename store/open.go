@@ -31,12 +31,18 @@ var scheme = regexp.MustCompile(`^([a-zA-Z][a-zA-Z0-9+.-]+):`)
 // Any other scheme is refused, so that a typo ("postgre://...") is not taken
 // for a file name.
 func Open(ctx context.Context, url string) (Store, error) {
+	return OpenWith(ctx, url, GroupCommit{})
+}
+
+// OpenWith is Open with group commit settings; zero fields take the
+// defaults.
+func OpenWith(ctx context.Context, url string, gc GroupCommit) (Store, error) {
 	if url == "" {
-		return openSQLite(ctx, DefaultPath)
+		return openSQLite(ctx, DefaultPath, gc)
 	}
 	m := scheme.FindStringSubmatch(url)
 	if m == nil {
-		return openSQLite(ctx, url)
+		return openSQLite(ctx, url, gc)
 	}
 	rest := url[len(m[0]):]
 	switch strings.ToLower(m[1]) {
@@ -47,9 +53,9 @@ func Open(ctx context.Context, url string) (Store, error) {
 		if rest == "" {
 			return nil, fmt.Errorf("store: %q: no file path after %q", url, m[0])
 		}
-		return openSQLite(ctx, rest)
+		return openSQLite(ctx, rest, gc)
 	case "postgres", "postgresql":
-		s, err := postgres.Open(ctx, url)
+		s, err := postgres.OpenWith(ctx, url, gc)
 		if err != nil {
 			return nil, err // a nil *postgres.Store must not become a non-nil Store
 		}
@@ -59,8 +65,8 @@ func Open(ctx context.Context, url string) (Store, error) {
 	}
 }
 
-func openSQLite(ctx context.Context, path string) (Store, error) {
-	s, err := sqlite.Open(ctx, path)
+func openSQLite(ctx context.Context, path string, gc GroupCommit) (Store, error) {
+	s, err := sqlite.OpenWith(ctx, path, gc)
 	if err != nil {
 		return nil, err
 	}

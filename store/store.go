@@ -50,24 +50,56 @@ type (
 
 	// Filter selects games for listing.
 	//
-	//	Finished *bool  // nil: all
-	//	GameID   string // "" : all games
-	//	Limit    int    // 0: a default of 50
-	//	Offset   int
+	//	Finished      *bool     // nil: all
+	//	GameID        string    // "" : all games
+	//	UpdatedBefore time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
+	//	OldestFirst   bool      // UpdatedAt ascending (then ID) instead of newest first
+	//	Limit         int       // 0: a default of 50
+	//	Offset        int
+	//
+	// The server expires abandoned games with
+	// Filter{Finished: &no, UpdatedBefore: now.Add(-ttl), OldestFirst: true}.
 	Filter = model.Filter
 
 	// Store keeps games. Implementations are safe for concurrent use. A
-	// write returns only once it is durable (committed). See
-	// model.Store for each method's contract:
+	// write returns only once it is durable (committed), and an error from a
+	// write means that nothing was stored. See model.Store for each method's
+	// contract:
 	//
 	//	CreateGame(ctx context.Context, g *Game) error                 // ErrConflict if the ID exists
 	//	LoadGame(ctx context.Context, id string) (*Game, error)        // with its moves
 	//	AppendMove(ctx context.Context, id string, m Move) error       // atomically: ErrConflict unless m.Ply == number of stored moves; ErrNotFound; refused once the game is finished (ErrConflict)
+	//	AppendFinalMove(ctx context.Context, id string, m Move, result, reason string) error
+	//	                                                               // AppendMove and FinishGame in one transaction
 	//	TruncateMoves(ctx context.Context, id string, plies int) error // keep the first plies moves (undo); ErrConflict if the game is finished
 	//	FinishGame(ctx context.Context, id, result, reason string) error
 	//	ListGames(ctx context.Context, f Filter) ([]Game, error)       // newest first (UpdatedAt), without Moves
+	//	Check(ctx context.Context) error                               // a durable write and its read-back: can the store write now?
 	//	Close() error
+	//
+	// AppendMove and AppendFinalMove return nil only once the move is
+	// committed; any error means it is not stored. Concurrent calls are
+	// grouped into shared transactions (group commit, see GroupCommit),
+	// each move checked on its own so that a conflicting move fails alone.
+	// A context that ends before the move joined a batch makes the call
+	// return ctx.Err() with nothing stored; once the move is in a batch,
+	// the call waits for the batch's outcome (bounded by
+	// GroupCommit.Timeout) rather than return an error for a move that may
+	// be committed.
 	Store = model.Store
+
+	// GroupCommit sets a backend's group commit (sqlite.OpenWith,
+	// postgres.OpenWith, OpenWith); zero fields take the defaults below.
+	//
+	//	MaxBatch  int           // moves per transaction at most (DefaultMaxBatch)
+	//	QueueSize int           // moves waiting for a batch at most (DefaultQueueSize); a caller finding it full waits for room within its context
+	//	Timeout   time.Duration // bound on one batch, and again on its commit (DefaultCommitTimeout)
+	//	Writers   int           // batches committing at once (DefaultWriters; SQLite: always 1; PostgreSQL: at most half the pool)
+	GroupCommit = model.GroupCommit
+
+	// GroupCommitStats counts what a store's group commit did; both
+	// backends report it with their GroupCommitStats method.
+	GroupCommitStats = model.GroupCommitStats
 )
 
 var (
@@ -77,6 +109,8 @@ var (
 	// id already used, a ply already taken, a finished game): the caller lost
 	// a race, reloads the game and decides again.
 	ErrConflict = model.ErrConflict
+	// ErrClosed is returned by writes to a store that is closed.
+	ErrClosed = model.ErrClosed
 )
 
 const (
@@ -85,4 +119,10 @@ const (
 	DefaultLimit = model.DefaultLimit
 	// Ongoing is the Result of a game that is not finished.
 	Ongoing = model.Ongoing
+
+	// The group commit defaults (see GroupCommit).
+	DefaultMaxBatch      = model.DefaultMaxBatch      // 256 moves per transaction
+	DefaultQueueSize     = model.DefaultQueueSize     // 4096 moves waiting
+	DefaultCommitTimeout = model.DefaultCommitTimeout // 10 s per batch
+	DefaultWriters       = model.DefaultWriters       // 2 (PostgreSQL)
 )

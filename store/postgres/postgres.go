@@ -8,6 +8,12 @@
 // appends to one game are serialised and the ply count read is still true at
 // the insert; the (game, ply) primary key refuses a second move at one ply
 // regardless.
+//
+// AppendMove and AppendFinalMove go through group commit (see
+// model.GroupCommit and runBatch): concurrent moves share transactions, so
+// one WAL flush makes many moves durable. The moves of one game always go
+// to the same writer; a batch locks its games in id order, so batches of
+// several writers or servers never deadlock.
 package postgres
 
 import (
@@ -16,6 +22,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -24,6 +32,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/plateau-games/plateau/store/internal/groupcommit"
 	"github.com/plateau-games/plateau/store/internal/model"
 	"github.com/plateau-games/plateau/store/internal/sqlcommon"
 )
@@ -40,6 +49,7 @@ const migrationLock = 0x706c6174656175
 type Store struct {
 	pool      *pgxpool.Pool
 	name      string // for messages: host and database, never the password
+	gc        *groupcommit.Committer
 	closeOnce sync.Once
 }
 
@@ -47,8 +57,20 @@ var _ model.Store = (*Store)(nil)
 
 // Open connects to the PostgreSQL database of dsn (a postgres:// URL or a
 // key=value connection string, as libpq takes) and brings its schema up to
-// date.
+// date. Group commit has its default settings.
 func Open(ctx context.Context, dsn string) (*Store, error) {
+	return OpenWith(ctx, dsn, model.GroupCommit{})
+}
+
+// OpenWith is Open with group commit settings (zero fields: defaults). The
+// writers hold a connection each while they commit: there are at most half
+// the pool's connections (pool_max_conns), at least one, so that reads
+// always find one.
+func OpenWith(ctx context.Context, dsn string, gc model.GroupCommit) (*Store, error) {
+	gcc, err := groupcommit.WithDefaults(gc)
+	if err != nil {
+		return nil, err
+	}
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		// pgx's message quotes the connection string, password included;
@@ -69,6 +91,8 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
+	gcc.Writers = max(1, min(gcc.Writers, int(cfg.MaxConns)/2))
+	s.gc = groupcommit.New(gcc, s.runBatch, log.Printf)
 	return s, nil
 }
 
@@ -243,25 +267,273 @@ func lockOngoing(ctx context.Context, tx pgx.Tx, id string) error {
 	return sqlcommon.Ongoing(id, result, errors.Is(err, pgx.ErrNoRows), err)
 }
 
-// AppendMove implements store.Store.
+// AppendMove implements store.Store: the move joins the next batch of the
+// group commit (runBatch).
 func (s *Store) AppendMove(ctx context.Context, id string, m model.Move) error {
 	sqlcommon.PrepareMove(&m)
-	return s.write(ctx, func(tx pgx.Tx) error {
-		if err := lockOngoing(ctx, tx, id); err != nil {
-			return err
+	return s.gc.Do(ctx, groupcommit.NewOp(id, m))
+}
+
+// AppendFinalMove implements store.Store.
+func (s *Store) AppendFinalMove(ctx context.Context, id string, m model.Move, result, reason string) error {
+	if err := sqlcommon.CheckResult(result); err != nil {
+		return err
+	}
+	sqlcommon.PrepareMove(&m)
+	return s.gc.Do(ctx, groupcommit.NewFinalOp(id, m, result, reason))
+}
+
+// GroupCommitStats reports what the group commit did since Open.
+func (s *Store) GroupCommitStats() model.GroupCommitStats { return s.gc.Stats() }
+
+// gameState is a game as a batch sees it, updated as its moves are
+// applied in order.
+type gameState struct {
+	found  bool
+	result string
+	moves  int
+}
+
+// runBatch is the group commit's Runner. The moves are taken game by game,
+// games in id order (the moves of one game keep their order), so that
+// every batch, of any writer or server, locks its games in the same order
+// and none waits for another in a cycle.
+//
+// The fast path takes four round trips whatever the batch's size: BEGIN;
+// lock the batch's games (SELECT ... FOR UPDATE, in id order) and then, in
+// a second statement that sees every commit made before the locks were
+// granted, count their moves; decide each move in order against that state
+// (a refused move is never written: it fails alone); write the moves that
+// fit and the games' updates in one pipeline; COMMIT. A write that fails
+// there (which the checks should prevent) aborts the transaction: the
+// batch is then redone on the slow path, move by move, each under its own
+// savepoint, so that only the failing move is refused.
+func (s *Store) runBatch(ctx context.Context, ops []*groupcommit.Op) error {
+	sorted := slices.Clone(ops)
+	slices.SortStableFunc(sorted, func(a, b *groupcommit.Op) int { return strings.Compare(a.Game, b.Game) })
+	err := s.fastBatch(ctx, sorted)
+	if errors.Is(err, errFallBack) {
+		for _, op := range sorted {
+			op.Err = nil
 		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = $1`, id).Scan(&n); err != nil {
-			return err
+		err = s.slowBatch(ctx, sorted)
+	}
+	return err
+}
+
+// errFallBack says that the fast path rolled back and the slow path must
+// redo the batch.
+var errFallBack = errors.New("postgres: batch write failed, redo move by move")
+
+func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
+	var ids []string
+	for _, op := range ops {
+		if len(ids) == 0 || ids[len(ids)-1] != op.Game {
+			ids = append(ids, op.Game)
 		}
-		if m.Ply != n {
-			return fmt.Errorf("%w: move at ply %d, game %s has %d moves", model.ErrConflict, m.Ply, id, n)
-		}
-		b := &pgx.Batch{}
-		queueMove(b, id, m)
-		b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, m.At, id)
-		return tx.SendBatch(ctx, b).Close()
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return s.wrap(err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) // a no-op once committed; also on a panic
+	states := make(map[string]*gameState, len(ids))
+	for _, id := range ids {
+		states[id] = &gameState{}
+	}
+	b := &pgx.Batch{}
+	b.Queue(`SELECT id, result FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
+	b.Queue(`SELECT game, MAX(ply) + 1 FROM moves WHERE game = ANY($1) GROUP BY game`, ids)
+	br := tx.SendBatch(ctx, b)
+	rows, _ := br.Query()
+	var id, result string
+	_, err = pgx.ForEachRow(rows, []any{&id, &result}, func() error {
+		st := states[id]
+		st.found, st.result = true, result
+		return nil
 	})
+	if err != nil {
+		br.Close()
+		return s.wrap(err)
+	}
+	var n int
+	rows, _ = br.Query()
+	_, err = pgx.ForEachRow(rows, []any{&id, &n}, func() error {
+		states[id].moves = n
+		return nil
+	})
+	if err := errors.Join(err, br.Close()); err != nil {
+		return s.wrap(err)
+	}
+
+	// Decide each move against the state its predecessors left, and queue
+	// the writes of those that fit.
+	type last struct {
+		at             time.Time
+		final          bool
+		result, reason string
+	}
+	touched := map[string]*last{}
+	b = &pgx.Batch{}
+	for _, op := range ops {
+		st := states[op.Game]
+		if op.Err = sqlcommon.Fits(op.Game, op.Move, st.found, st.result, st.moves); op.Err != nil {
+			continue
+		}
+		queueMove(b, op.Game, op.Move)
+		st.moves++
+		l := touched[op.Game]
+		if l == nil {
+			l = &last{}
+			touched[op.Game] = l
+		}
+		l.at = op.Move.At
+		if op.Final {
+			st.result = op.Result
+			l.final, l.result, l.reason = true, op.Result, op.Reason
+		}
+	}
+	if len(touched) == 0 {
+		return nil // nothing to write, nothing to commit; the rollback frees the locks
+	}
+	for _, id := range ids {
+		l := touched[id]
+		switch {
+		case l == nil:
+		case l.final:
+			b.Queue(`UPDATE games SET updated_at = $1, result = $2, reason = $3 WHERE id = $4`, l.at, l.result, l.reason, id)
+		default:
+			b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, l.at, id)
+		}
+	}
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		if ctx.Err() != nil {
+			return s.wrap(err) // out of time: no second try
+		}
+		return errFallBack
+	}
+	return s.commit(ctx, tx, ops)
+}
+
+// commit commits tx. The commit itself is not cut short by the batch's
+// deadline (pgx would close the connection, leaving the outcome unknown):
+// it has a timeout of its own, and if it fails anyway, whether the moves
+// are stored is read back.
+func (s *Store) commit(ctx context.Context, tx pgx.Tx, ops []*groupcommit.Op) error {
+	timeout := s.gc.Config().Timeout
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	defer cancel()
+	err := tx.Commit(cctx)
+	if err == nil {
+		return nil
+	}
+	return groupcommit.Settle(cctx, ops, fmt.Errorf("commit: %w", s.wrap(err)), s.present)
+}
+
+// slowBatch applies the moves one by one, each checked under its own lock
+// and written under a savepoint: a move whose write fails is rolled back
+// alone.
+func (s *Store) slowBatch(ctx context.Context, ops []*groupcommit.Op) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return s.wrap(err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	applied := false
+	for _, op := range ops {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT result FROM games WHERE id = $1 FOR UPDATE`, op.Game)
+		b.Queue(`SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = $1`, op.Game)
+		br := tx.SendBatch(ctx, b)
+		var result string
+		var n int
+		err := br.QueryRow().Scan(&result)
+		found := !errors.Is(err, pgx.ErrNoRows)
+		if found && err != nil {
+			br.Close()
+			return s.wrap(err)
+		}
+		if err := errors.Join(br.QueryRow().Scan(&n), br.Close()); err != nil {
+			return s.wrap(err)
+		}
+		if op.Err = sqlcommon.Fits(op.Game, op.Move, found, result, n); op.Err != nil {
+			continue
+		}
+		b = &pgx.Batch{}
+		b.Queue(`SAVEPOINT move`)
+		queueMove(b, op.Game, op.Move)
+		if op.Final {
+			b.Queue(`UPDATE games SET updated_at = $1, result = $2, reason = $3 WHERE id = $4`, op.Move.At, op.Result, op.Reason, op.Game)
+		} else {
+			b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, op.Move.At, op.Game)
+		}
+		b.Queue(`RELEASE SAVEPOINT move`)
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			if ctx.Err() != nil {
+				return s.wrap(err)
+			}
+			op.Err = s.wrap(err)
+			b = &pgx.Batch{}
+			b.Queue(`ROLLBACK TO SAVEPOINT move`)
+			b.Queue(`RELEASE SAVEPOINT move`)
+			if rerr := tx.SendBatch(ctx, b).Close(); rerr != nil {
+				return s.wrap(fmt.Errorf("%w (rolling back a move: %v)", err, rerr))
+			}
+			continue
+		}
+		applied = true
+	}
+	if !applied {
+		return nil
+	}
+	return s.commit(ctx, tx, ops)
+}
+
+// present says whether op's move (and its result, for a final move) is
+// stored as op wrote it: after a failed commit, it tells whether the
+// commit happened after all.
+func (s *Store) present(ctx context.Context, op *groupcommit.Op) (bool, error) {
+	var notation, result string
+	var seat int
+	var at time.Time
+	var clock int64
+	err := s.pool.QueryRow(ctx, `SELECT m.notation, m.seat, m.at, m.clock_ms, g.result
+		FROM moves AS m JOIN games AS g ON g.id = m.game WHERE m.game = $1 AND m.ply = $2`,
+		op.Game, op.Move.Ply).Scan(&notation, &seat, &at, &clock, &result)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	m := op.Move
+	same := notation == m.Notation && seat == m.Seat && at.Equal(m.At) && clock == m.ClockMillis
+	if op.Final {
+		same = same && result == op.Result
+	}
+	return same, nil
+}
+
+// Check implements store.Store: a durable write of the health row, read
+// back on the pool.
+func (s *Store) Check(ctx context.Context) error {
+	var seq int64
+	err := s.write(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO health (id, seq, at) VALUES (1, 1, now())
+			ON CONFLICT (id) DO UPDATE SET seq = health.seq + 1, at = excluded.at
+			RETURNING seq`).Scan(&seq)
+	})
+	if err != nil {
+		return fmt.Errorf("cannot write: %w", err)
+	}
+	var got int64
+	if err := s.pool.QueryRow(ctx, `SELECT seq FROM health WHERE id = 1`).Scan(&got); err != nil {
+		return fmt.Errorf("cannot read back: %w", s.wrap(err))
+	}
+	if got < seq { // another Check may have written after this one
+		return fmt.Errorf("%s: wrote health %d, read back %d", s.name, seq, got)
+	}
+	return nil
 }
 
 // TruncateMoves implements store.Store.
@@ -306,25 +578,40 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	var where []string
 	var args []any
 	if f.Finished != nil {
-		args = append(args, *f.Finished)
-		where = append(where, fmt.Sprintf(`(result <> '*') = $%d`, len(args)))
+		// Literal comparisons, so that the partial index of ongoing games
+		// serves them.
+		if *f.Finished {
+			where = append(where, `result <> '*'`)
+		} else {
+			where = append(where, `result = '*'`)
+		}
 	}
 	if f.GameID != "" {
 		args = append(args, f.GameID)
 		where = append(where, fmt.Sprintf(`game_id = $%d`, len(args)))
 	}
+	if !f.UpdatedBefore.IsZero() {
+		// Stored times are whole milliseconds: updated < t is updated <
+		// t rounded up to the millisecond.
+		args = append(args, sqlcommon.FromMillis(sqlcommon.CeilMillis(f.UpdatedBefore)))
+		where = append(where, fmt.Sprintf(`updated_at < $%d`, len(args)))
+	}
 	cond := ""
 	if len(where) > 0 {
 		cond = "WHERE " + strings.Join(where, " AND ")
+	}
+	order, outer := "updated_at DESC, id", "g.updated_at DESC, g.id"
+	if f.OldestFirst {
+		order, outer = "updated_at, id", "g.updated_at, g.id"
 	}
 	args = append(args, limit, offset)
 	rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
 			g.clock_ms, g.increment_ms, g.created_at, g.updated_at,
 			s.kind, s.agent, s.name, s.token_hash
 		FROM (SELECT `+gameColumns+` FROM games %s
-			ORDER BY updated_at DESC, id LIMIT $%d OFFSET $%d) AS g
+			ORDER BY %s LIMIT $%d OFFSET $%d) AS g
 		LEFT JOIN seats AS s ON s.game = g.id
-		ORDER BY g.updated_at DESC, g.id, s.seat`, cond, len(args)-1, len(args)), args...)
+		ORDER BY %s, s.seat`, cond, order, len(args)-1, len(args), outer), args...)
 	if err != nil {
 		return nil, s.wrap(err)
 	}
@@ -353,6 +640,9 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 
 // Close implements store.Store.
 func (s *Store) Close() error {
-	s.closeOnce.Do(s.pool.Close)
+	s.closeOnce.Do(func() {
+		s.gc.Close() // commits what is queued; later appends get ErrClosed
+		s.pool.Close()
+	})
 	return nil
 }

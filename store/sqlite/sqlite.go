@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,7 @@ import (
 	sqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/plateau-games/plateau/store/internal/groupcommit"
 	"github.com/plateau-games/plateau/store/internal/model"
 	"github.com/plateau-games/plateau/store/internal/sqlcommon"
 )
@@ -48,15 +50,35 @@ type Store struct {
 	path      string
 	w         *sql.DB // one connection, IMMEDIATE transactions: every write
 	r         *sql.DB // read-only connections: loads and listings
+	gc        *groupcommit.Committer
+	stmts     moveStmts
 	closeOnce sync.Once
 	closeErr  error
+}
+
+// moveStmts are the statements of a batch, prepared once on the writing
+// connection.
+type moveStmts struct {
+	state, insert, touch, final *sql.Stmt
 }
 
 var _ model.Store = (*Store)(nil)
 
 // Open opens the SQLite database at path, creating the file (and its
-// directory) if needed, and brings its schema up to date.
+// directory) if needed, and brings its schema up to date. Group commit has
+// its default settings.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, model.GroupCommit{})
+}
+
+// OpenWith is Open with group commit settings (zero fields: defaults; the
+// number of writers is always 1).
+func OpenWith(ctx context.Context, path string, gc model.GroupCommit) (*Store, error) {
+	cfg, err := groupcommit.WithDefaults(gc)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Writers = 1 // one writing connection
 	switch {
 	case path == "":
 		return nil, errors.New("sqlite: empty database path")
@@ -98,7 +120,35 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.SetMaxOpenConns(maxReaders)
 	r.SetMaxIdleConns(maxReaders)
 	s.r = r
+	if err := s.prepare(ctx); err != nil {
+		r.Close()
+		w.Close()
+		return nil, err
+	}
+	s.gc = groupcommit.New(cfg, s.runBatch, log.Printf)
 	return s, nil
+}
+
+// prepare compiles the statements of a batch once.
+func (s *Store) prepare(ctx context.Context) error {
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		// The game's result and number of moves (moves are 0, 1, 2...
+		// without gaps, so the highest ply tells).
+		{&s.stmts.state, `SELECT result, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = ?1) FROM games WHERE id = ?1`},
+		{&s.stmts.insert, `INSERT INTO moves (game, ply, notation, seat, at_ms, clock_ms) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&s.stmts.touch, `UPDATE games SET updated_ms = ? WHERE id = ?`},
+		{&s.stmts.final, `UPDATE games SET updated_ms = ?, result = ?, reason = ? WHERE id = ?`},
+	} {
+		st, err := s.w.PrepareContext(ctx, p.sql)
+		if err != nil {
+			return fmt.Errorf("sqlite: %s: %w", s.path, err)
+		}
+		*p.stmt = st
+	}
+	return nil
 }
 
 // migrate applies the embedded migrations the file lacks, all in one
@@ -270,28 +320,138 @@ func ongoing(ctx context.Context, tx *sql.Tx, id string) error {
 	return sqlcommon.Ongoing(id, result, errors.Is(err, sql.ErrNoRows), err)
 }
 
-// AppendMove implements store.Store. The transaction holds the write lock
-// from its start, so the ply count it reads is still true when it inserts;
-// the (game, ply) primary key refuses a second move at one ply regardless.
+// AppendMove implements store.Store: the move joins the next batch of the
+// group commit (runBatch).
 func (s *Store) AppendMove(ctx context.Context, id string, m model.Move) error {
 	sqlcommon.PrepareMove(&m)
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if err := ongoing(ctx, tx, id); err != nil {
-			return err
-		}
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = ?`, id).Scan(&n); err != nil {
-			return err
-		}
-		if m.Ply != n {
-			return fmt.Errorf("%w: move at ply %d, game %s has %d moves", model.ErrConflict, m.Ply, id, n)
-		}
-		if err := insertMove(ctx, tx, id, m); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET updated_ms = ? WHERE id = ?`, sqlcommon.Millis(m.At), id)
+	return s.gc.Do(ctx, groupcommit.NewOp(id, m))
+}
+
+// AppendFinalMove implements store.Store.
+func (s *Store) AppendFinalMove(ctx context.Context, id string, m model.Move, result, reason string) error {
+	if err := sqlcommon.CheckResult(result); err != nil {
 		return err
+	}
+	sqlcommon.PrepareMove(&m)
+	return s.gc.Do(ctx, groupcommit.NewFinalOp(id, m, result, reason))
+}
+
+// runBatch is the group commit's Runner: one IMMEDIATE transaction on the
+// writing connection, which holds the write lock from its start, so what
+// each move's check reads is still true at its write (the (game, ply)
+// primary key refuses a second move at one ply regardless). Each move is
+// checked, then written under a savepoint: a refused move leaves nothing,
+// and the others of the batch go on.
+func (s *Store) runBatch(ctx context.Context, ops []*groupcommit.Op) error {
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return translate(err)
+	}
+	defer tx.Rollback() // a no-op once committed; also on a panic
+	state := tx.StmtContext(ctx, s.stmts.state)
+	insert := tx.StmtContext(ctx, s.stmts.insert)
+	touch := tx.StmtContext(ctx, s.stmts.touch)
+	final := tx.StmtContext(ctx, s.stmts.final)
+	for _, op := range ops {
+		var result string
+		var moves int
+		err := state.QueryRowContext(ctx, op.Game).Scan(&result, &moves)
+		found := !errors.Is(err, sql.ErrNoRows)
+		if found && err != nil {
+			return err // a read failing inside the transaction: the batch fails
+		}
+		if op.Err = sqlcommon.Fits(op.Game, op.Move, found, result, moves); op.Err != nil {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT move`); err != nil {
+			return err
+		}
+		m := op.Move
+		_, err = insert.ExecContext(ctx, op.Game, m.Ply, m.Notation, m.Seat, sqlcommon.Millis(m.At), m.ClockMillis)
+		if err == nil {
+			if op.Final {
+				_, err = final.ExecContext(ctx, sqlcommon.Millis(m.At), op.Result, op.Reason, op.Game)
+			} else {
+				_, err = touch.ExecContext(ctx, sqlcommon.Millis(m.At), op.Game)
+			}
+		}
+		if err != nil {
+			op.Err = translate(err)
+			// Undo this move's writes only; if even that fails, the
+			// transaction is lost and the batch with it.
+			if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO move`); rerr != nil {
+				return fmt.Errorf("sqlite: %s: %w (rolling back a move: %v)", s.path, err, rerr)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE move`); err != nil {
+			return err
+		}
+	}
+	cerr := tx.Commit()
+	if cerr == nil {
+		return nil
+	}
+	// A failed COMMIT may leave SQLite in the transaction (SQLITE_BUSY):
+	// end it, so the connection is clean for the next batch.
+	conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
+	cerr = fmt.Errorf("sqlite: %s: commit: %w", s.path, translate(cerr))
+	return groupcommit.Settle(context.WithoutCancel(ctx), ops, cerr, s.present)
+}
+
+// present says whether op's move (and its result, for a final move) is
+// stored as op wrote it: after a failed commit, it tells whether the
+// commit happened after all.
+func (s *Store) present(ctx context.Context, op *groupcommit.Op) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.gc.Config().Timeout)
+	defer cancel()
+	var notation, result string
+	var seat int
+	var at, clock int64
+	err := s.r.QueryRowContext(ctx, `SELECT m.notation, m.seat, m.at_ms, m.clock_ms, g.result
+		FROM moves AS m JOIN games AS g ON g.id = m.game WHERE m.game = ? AND m.ply = ?`,
+		op.Game, op.Move.Ply).Scan(&notation, &seat, &at, &clock, &result)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	m := op.Move
+	same := notation == m.Notation && seat == m.Seat && at == sqlcommon.Millis(m.At) && clock == m.ClockMillis
+	if op.Final {
+		same = same && result == op.Result
+	}
+	return same, nil
+}
+
+// GroupCommitStats reports what the group commit did since Open.
+func (s *Store) GroupCommitStats() model.GroupCommitStats { return s.gc.Stats() }
+
+// Check implements store.Store: a durable write of the health row, read
+// back through a reading connection.
+func (s *Store) Check(ctx context.Context) error {
+	var seq int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO health (id, seq, at_ms) VALUES (1, 1, ?)
+			ON CONFLICT (id) DO UPDATE SET seq = seq + 1, at_ms = excluded.at_ms
+			RETURNING seq`, sqlcommon.Millis(sqlcommon.Now())).Scan(&seq)
 	})
+	if err != nil {
+		return fmt.Errorf("sqlite: %s: cannot write: %w", s.path, err)
+	}
+	var got int64
+	if err := s.r.QueryRowContext(ctx, `SELECT seq FROM health WHERE id = 1`).Scan(&got); err != nil {
+		return fmt.Errorf("sqlite: %s: cannot read back: %w", s.path, err)
+	}
+	if got < seq { // another Check may have written after this one
+		return fmt.Errorf("sqlite: %s: wrote health %d, read back %d", s.path, seq, got)
+	}
+	return nil
 }
 
 // TruncateMoves implements store.Store.
@@ -337,25 +497,40 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	var where []string
 	var args []any
 	if f.Finished != nil {
-		where = append(where, `(result <> '*') = ?`)
-		args = append(args, *f.Finished)
+		// Literal comparisons, so that the partial index of ongoing games
+		// serves them.
+		if *f.Finished {
+			where = append(where, `result <> '*'`)
+		} else {
+			where = append(where, `result = '*'`)
+		}
 	}
 	if f.GameID != "" {
 		where = append(where, `game_id = ?`)
 		args = append(args, f.GameID)
 	}
+	if !f.UpdatedBefore.IsZero() {
+		// Stored times are whole milliseconds: updated < t is updated <
+		// t rounded up to the millisecond.
+		where = append(where, `updated_ms < ?`)
+		args = append(args, sqlcommon.CeilMillis(f.UpdatedBefore))
+	}
 	cond := ""
 	if len(where) > 0 {
 		cond = "WHERE " + strings.Join(where, " AND ")
+	}
+	order, outer := "updated_ms DESC, id", "g.updated_ms DESC, g.id"
+	if f.OldestFirst {
+		order, outer = "updated_ms, id", "g.updated_ms, g.id"
 	}
 	args = append(args, limit, offset)
 	rows, err := s.r.QueryContext(ctx, `SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
 			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms,
 			s.kind, s.agent, s.name, s.token_hash
 		FROM (SELECT `+gameColumns+` FROM games `+cond+`
-			ORDER BY updated_ms DESC, id LIMIT ? OFFSET ?) AS g
+			ORDER BY `+order+` LIMIT ? OFFSET ?) AS g
 		LEFT JOIN seats AS s ON s.game = g.id
-		ORDER BY g.updated_ms DESC, g.id, s.seat`, args...)
+		ORDER BY `+outer+`, s.seat`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -385,6 +560,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 // Close implements store.Store.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.gc.Close() // commits what is queued; later appends get ErrClosed
 		s.closeErr = errors.Join(s.r.Close(), s.w.Close())
 	})
 	return s.closeErr

@@ -57,18 +57,73 @@ var (
 
 // Filter selects games for listing.
 type Filter struct {
-	Finished *bool  // nil: all
-	GameID   string // "" : all games
-	Limit    int    // 0: a default of 50
-	Offset   int
+	Finished      *bool     // nil: all
+	GameID        string    // "" : all games
+	UpdatedBefore time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
+	OldestFirst   bool      // order by UpdatedAt ascending (then ID) instead of newest first
+	Limit         int       // 0: a default of 50
+	Offset        int
 }
+
+// GroupCommit sets how a store coalesces concurrent AppendMove and
+// AppendFinalMove calls into shared transactions. A zero field takes its
+// default (the Default* constants below).
+type GroupCommit struct {
+	// MaxBatch is the largest number of moves committed in one
+	// transaction.
+	MaxBatch int
+	// QueueSize bounds the moves waiting for a batch, all writers
+	// together. A caller that finds the queue full waits for room as long
+	// as its context allows, then gets ctx.Err() with nothing stored.
+	QueueSize int
+	// Timeout bounds one batch, from its BEGIN to its COMMIT (and again
+	// the commit itself, then the check of an uncertain commit): how long
+	// a caller whose move is being committed can wait past its own
+	// context.
+	Timeout time.Duration
+	// Writers is the number of goroutines committing batches at once,
+	// each on its own connection; the moves of one game always go to the
+	// same writer, in the order they came. SQLite has one writing
+	// connection and ignores it (always 1).
+	Writers int
+}
+
+// GroupCommitStats counts what a store's group commit did since it was
+// opened.
+type GroupCommitStats struct {
+	Batches   uint64 // transactions run (committed or not)
+	Moves     uint64 // moves taken into those batches
+	Committed uint64 // moves stored
+	Failed    uint64 // batches that did not commit (every move in them refused)
+	Panics    uint64 // batches ended by a recovered panic
+	MaxBatch  int    // the largest batch so far
+}
+
+// The defaults of GroupCommit.
+const (
+	DefaultMaxBatch      = 256
+	DefaultQueueSize     = 4096
+	DefaultCommitTimeout = 10 * time.Second
+	DefaultWriters       = 2
+)
+
+// ErrClosed is returned by writes to a store that is closed or closing.
+var ErrClosed = errors.New("store: closed")
 
 // Store keeps games. Implementations are safe for concurrent use. A write
 // returns only once it is durable (committed).
 //
+// An error means not stored: a write that returns an error left nothing
+// behind, whatever the error (a conflict, a canceled context, a full disk,
+// a lost connection). AppendMove and AppendFinalMove go further: once a
+// move is taken into a batch, the call waits for that batch's outcome even
+// if its context ends meanwhile (bounded by the store's own timeout), so
+// that nil is returned exactly when the move is committed.
+//
 // Times are kept at millisecond precision and come back in UTC. A game is
 // finished once its Result is not "*". Every write sets UpdatedAt: to the
-// move's time for AppendMove, to the current time otherwise.
+// move's time for AppendMove and AppendFinalMove, to the current time
+// otherwise.
 type Store interface {
 	// CreateGame stores a new game with its seats and any moves it already
 	// has (their plies must be 0, 1, 2...). ErrConflict if the ID exists. It
@@ -83,7 +138,24 @@ type Store interface {
 	// number of stored moves, so that of two writers racing for the same ply
 	// exactly one wins; ErrNotFound; refused once the game is finished
 	// (ErrConflict). A zero m.At means now.
+	//
+	// It returns nil only once the move is committed (durable), and any
+	// error means the move is not stored. Concurrent appends (to different
+	// games, or from several servers) are grouped into shared transactions
+	// (group commit), each move checked and applied on its own: a move that
+	// conflicts fails alone, the others of its batch commit. If ctx ends
+	// before the move joined a batch, AppendMove returns ctx.Err() and
+	// nothing is stored; once it is in a batch, the call waits for the
+	// batch's outcome, which the store bounds with its own timeout, rather
+	// than return early with an outcome it cannot know.
 	AppendMove(ctx context.Context, id string, m Move) error
+	// AppendFinalMove appends m as AppendMove does (same conflict rules)
+	// and, in the same transaction, finishes the game with result (anything
+	// but "*" or "") and reason, as FinishGame does: a winning move and its
+	// result are stored together or not at all. It goes through group
+	// commit like AppendMove, with the same contract on errors and
+	// contexts.
+	AppendFinalMove(ctx context.Context, id string, m Move, result, reason string) error
 	// TruncateMoves keeps the first plies moves (undo); ErrConflict if the
 	// game is finished; ErrNotFound. Keeping at least as many moves as are
 	// stored changes nothing (but UpdatedAt).
@@ -94,8 +166,17 @@ type Store interface {
 	// and a flag fall, say) only the first counts; ErrNotFound.
 	FinishGame(ctx context.Context, id, result, reason string) error
 	// ListGames returns the games that pass the filter with their seats,
-	// without Moves, newest first (UpdatedAt, then ID for a stable order).
+	// without Moves, newest first (UpdatedAt, then ID for a stable order),
+	// or oldest first (UpdatedAt, then ID) with f.OldestFirst. With a
+	// non-zero f.UpdatedBefore only games updated strictly before it are
+	// listed: {Finished: &no, UpdatedBefore: now-ttl, OldestFirst: true}
+	// finds the abandoned games, the oldest first.
 	ListGames(ctx context.Context, f Filter) ([]Game, error)
+	// Check proves that the store can write now: it makes a small durable
+	// write (one row of a health table) and reads it back, so that a full
+	// disk, a read-only database or a lost server shows as an error. For
+	// health checks (/healthz); it stores nothing else.
+	Check(ctx context.Context) error
 	// Close releases the store. Calling it again does nothing.
 	Close() error
 }

@@ -27,6 +27,17 @@ func Time(t time.Time) time.Time {
 // Millis is t in milliseconds since the Unix epoch.
 func Millis(t time.Time) int64 { return t.UnixMilli() }
 
+// CeilMillis is t in milliseconds since the Unix epoch, rounded up: a
+// stored time (whole milliseconds) is before t exactly when it is before
+// CeilMillis(t).
+func CeilMillis(t time.Time) int64 {
+	ms := t.UnixMilli()
+	if t.Sub(time.UnixMilli(ms)) > 0 {
+		ms++
+	}
+	return ms
+}
+
 // FromMillis is the inverse of Millis, in UTC.
 func FromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
@@ -101,6 +112,20 @@ func Ongoing(id, result string, noRows bool, err error) error {
 		return err
 	case result != model.Ongoing:
 		return fmt.Errorf("%w: game %s is finished (%s)", model.ErrConflict, id, result)
+	}
+	return nil
+}
+
+// Fits is the verdict on appending m to a game, given what is stored
+// inside the write transaction that holds the game: found says whether the
+// game exists, result is its result, moves its number of moves. nil means
+// the move can be written.
+func Fits(id string, m model.Move, found bool, result string, moves int) error {
+	if err := Ongoing(id, result, !found, nil); err != nil {
+		return err
+	}
+	if m.Ply != moves {
+		return fmt.Errorf("%w: move at ply %d, game %s has %d moves", model.ErrConflict, m.Ply, id, moves)
 	}
 	return nil
 }
