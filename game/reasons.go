@@ -32,6 +32,7 @@ var reasonsFR = map[string]string{
 	"no jump left":                            "plus aucun saut possible",
 	"opposite sommet reached":                 "sommet opposé atteint",
 	"seven segments captured":                 "sept segments pris",
+	"abandoned":                               "abandonnée faute de coups",
 }
 
 // ReasonText gives an end reason in lang ("en" or "fr"); a reason without

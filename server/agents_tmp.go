@@ -1,9 +1,7 @@
 package server
 
 import (
-	"context"
 	"fmt"
-	"github.com/plateau-games/plateau/store"
 	"net/http"
 	"slices"
 
@@ -23,16 +21,4 @@ func clientAddress(r *http.Request) string { return r.RemoteAddr }
 
 func (s *Server) internalError(r *http.Request, what string, err error) string {
 	return s.logError(what, err, "client", clientAddress(r), "method", r.Method, "path", r.URL.Path)
-}
-
-func (s *Server) appendFinalMove(ctx context.Context, id string, mv store.Move, result, reason string) error {
-	if f, ok := s.store.(interface {
-		AppendFinalMove(context.Context, string, store.Move, string, string) error
-	}); ok {
-		return f.AppendFinalMove(ctx, id, mv, result, reason)
-	}
-	if err := s.store.AppendMove(ctx, id, mv); err != nil {
-		return err
-	}
-	return s.store.FinishGame(ctx, id, result, reason)
 }

@@ -474,3 +474,33 @@ func TestAttackResultIsNeverLost(t *testing.T) {
 		t.Fatalf("stored result %q after load, want win 1", stored.Result)
 	}
 }
+
+// Ongoing games never expired: a visitor could fill the store with games
+// that stay open for ever. A game without a move for AbandonAfter is ended
+// as abandoned, unless somebody is connected to it.
+func TestAttackAbandonedGamesExpire(t *testing.T) {
+	mem := newMemStore()
+	now := time.Now()
+	clock := func() time.Time { return now }
+	s, ts := startServerWith(t, Config{Store: mem, Now: clock, AbandonAfter: time.Hour})
+	old := createGame(t, ts, form("pogo", "me", "invite"))
+	watched := createGame(t, ts, form("pogo", "me", "invite"))
+	c := dial(t, ts, watched.id)
+	c.hello(0)
+	now = now.Add(2 * time.Hour)
+	fresh := createGame(t, ts, form("pogo", "me", "invite"))
+	s.expireAbandoned()
+	ctx := context.Background()
+	for id, want := range map[string]string{old.id: "over", watched.id: "*", fresh.id: "*"} {
+		g, err := mem.LoadGame(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Result != want {
+			t.Errorf("game %s: result %q, want %q", id, g.Result, want)
+		}
+	}
+	if got := testutil.ToFloat64(s.live.expired); got != 1 {
+		t.Fatalf("expired %v, want 1", got)
+	}
+}

@@ -1,8 +1,15 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"time"
+
+	"github.com/plateau-games/plateau/store"
 )
+
+// expireBatch bounds the games ended as abandoned in one round.
+const expireBatch = 100
 
 // maintenanceInterval is how often the server looks for rooms nobody joined
 // and for abandoned games.
@@ -18,6 +25,7 @@ func (s *Server) maintain() {
 			return
 		case <-t.C:
 			s.sweepRooms()
+			s.expireAbandoned()
 		}
 	}
 }
@@ -37,6 +45,38 @@ func (s *Server) sweepRooms() {
 		r.mu.Unlock()
 		if evict {
 			s.forget(r)
+		}
+	}
+}
+
+// expireAbandoned ends, as abandoned, the ongoing games without a move for
+// Config.AbandonAfter (oldest first, a batch a round). A game somebody is
+// connected to is left alone: its room would disagree with the store.
+func (s *Server) expireAbandoned() {
+	if s.cfg.AbandonAfter < 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	defer cancel()
+	on := false
+	list, err := s.store.ListGames(ctx, store.Filter{Finished: &on, UpdatedBefore: s.now().Add(-s.cfg.AbandonAfter),
+		OldestFirst: true, Limit: expireBatch})
+	if err != nil {
+		s.logError("list abandoned games", err)
+		return
+	}
+	for _, g := range list {
+		if r, _ := s.lookupRoom(g.ID); r != nil {
+			continue
+		}
+		err := s.store.FinishGame(ctx, g.ID, "over", "abandoned")
+		if err != nil && !errors.Is(err, store.ErrConflict) {
+			s.logError("expire game", err, "game", g.ID)
+			return
+		}
+		if err == nil {
+			s.live.expired.Inc()
+			s.log.Info("game over", "game", g.ID, "result", "over", "reason", "abandoned")
 		}
 	}
 }

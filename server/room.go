@@ -441,7 +441,7 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	defer cancel()
 	var err error
 	if result != "" {
-		err = r.s.appendFinalMove(wctx, r.id, mv, result, reason)
+		err = r.s.store.AppendFinalMove(wctx, r.id, mv, result, reason)
 	} else {
 		err = r.s.store.AppendMove(wctx, r.id, mv)
 	}
