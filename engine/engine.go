@@ -76,8 +76,11 @@ func (s *Server) Run(ctx context.Context) error {
 	go readLines(ctx, s.in, lines)
 	// Commands that come during a search wait in queue until it has
 	// answered, so that a script may send "go" and the next commands at
-	// once; stop and quit act at once.
+	// once. stop and quit end the search at once, but are answered in
+	// turn, after the commands sent before them: every command gets its
+	// answer, in the order sent. A go that waits behind a quit is refused.
 	var queue []lineOrErr
+	quitting := false
 	for {
 		s.mu.Lock()
 		done := s.done
@@ -95,7 +98,11 @@ func (s *Server) Run(ctx context.Context) error {
 				continue
 			case l = <-lines:
 			}
-			if l.err == nil && !l.tooLong && done != nil && !isStopOrQuit(l.text) {
+			if l.err == nil && done != nil {
+				if !l.tooLong && isStopOrQuit(l.text) {
+					s.stopSearch()
+					quitting = quitting || isCommand(l.text, "quit")
+				}
 				queue = append(queue, l)
 				continue
 			}
@@ -117,6 +124,10 @@ func (s *Server) Run(ctx context.Context) error {
 			s.send("error the line is longer than %d bytes", maxLine)
 			continue
 		}
+		if quitting && isCommand(l.text, "go") {
+			s.send("error go not started: quit came after it")
+			continue
+		}
 		quit, err := s.handle(ctx, l.text)
 		if err != nil {
 			s.send("error %s", oneLine(err.Error()))
@@ -130,8 +141,13 @@ func (s *Server) Run(ctx context.Context) error {
 // isStopOrQuit reports whether a line is a command that acts during a
 // search.
 func isStopOrQuit(line string) bool {
+	return isCommand(line, "stop") || isCommand(line, "quit")
+}
+
+// isCommand reports whether line is the command cmd.
+func isCommand(line, cmd string) bool {
 	f := strings.Fields(line)
-	return len(f) > 0 && (strings.EqualFold(f[0], "stop") || strings.EqualFold(f[0], "quit"))
+	return len(f) > 0 && strings.EqualFold(f[0], cmd)
 }
 
 type lineOrErr struct {

@@ -237,10 +237,14 @@ func TestStop(t *testing.T) {
 	if time.Since(start) > 10*time.Second {
 		t.Errorf("stop took %v", time.Since(start))
 	}
-	// stop answers at once (after the bestmove it causes); the status
-	// that waited for the search comes next.
-	if !strings.HasPrefix(got[0], "bestmove ") || got[1] != "ok" || !strings.HasPrefix(got[2], "game empire") {
+	// stop ends the search at once (its bestmove comes first); the status
+	// that waited for the search is answered next, then stop, in the order
+	// sent.
+	if !strings.HasPrefix(got[0], "bestmove ") || !strings.HasPrefix(got[1], "game empire") || got[len(got)-1] != "ok" {
 		t.Fatalf("after stop: %q", got)
+	}
+	if got := read(); got != "ok" {
+		t.Fatalf("stop answered %q", got)
 	}
 	// stop when idle answers ok; quit ends the session.
 	io.WriteString(inW, "stop\nquit\n")
@@ -251,5 +255,21 @@ func TestStop(t *testing.T) {
 	}
 	if err := <-ended; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A quit that comes during a search ends it at once, but the commands sent
+// before it are answered first (they were dropped, unanswered).
+func TestQuitAnswersQueuedCommands(t *testing.T) {
+	got := session(t, "newgame empire\ngo time 600000 agent mcts:threads=1\nstatus\ngo\nquit\nstatus\n")
+	want := []string{"ok", "bestmove ", "game empire", "status ongoing", "to_move 1", "winners -", "scores 0 0",
+		"reason -", "ply 0", "position ", "ok", "error go not started: quit came after it", "ok"}
+	if len(got) != len(want) {
+		t.Fatalf("answers:\n%q\nwant:\n%q", got, want)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Fatalf("answer %d is %q, want %q...; all:\n%q", i, got[i], want[i], got)
+		}
 	}
 }
