@@ -339,7 +339,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if limit > 0 && uint64(fds) > limit {
 			st := Step{Games: n, Skipped: fmt.Sprintf("needs about %d open files, the limit is %d (raise the hard limit: ulimit -Hn, LimitNOFILE)", fds, limit)}
 			rep.Steps = append(rep.Steps, st)
-			fmt.Fprintf(cfg.Progress, "step %d/%d: %d games skipped: %s\n", i+1, len(cfg.Steps), n, st.Skipped)
+			fmt.Fprintf(cfg.Progress, "step %d/%d: %s\n", i+1, len(cfg.Steps), st.Line())
 			continue
 		}
 		st := newStats()

@@ -153,16 +153,23 @@ func counts(m map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
+func gamesLabel(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
+}
+
 // failures is every connection failure and loss.
 func (s Step) failures() int { return sum(s.ConnFailures) + sum(s.Closes) }
 
 // Line is the step in one line, as printed while the run goes.
 func (s Step) Line() string {
 	if s.Skipped != "" {
-		return fmt.Sprintf("%d games: skipped: %s", s.Games, s.Skipped)
+		return fmt.Sprintf("%s: skipped: %s", gamesLabel(s.Games), s.Skipped)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d games (%d live), %d sockets, %.1f moves/s; ack %s; opponent %s", s.Games, s.LiveGames, s.Sockets,
+	fmt.Fprintf(&b, "%s (%d live), %d sockets, %.1f moves/s; ack %s; opponent %s", gamesLabel(s.Games), s.LiveGames, s.Sockets,
 		s.MovesPerSecond, s.Ack.short(), s.Opponent.short())
 	if s.Spectator.Count > 0 {
 		fmt.Fprintf(&b, "; spectators %s", s.Spectator.short())
@@ -170,7 +177,7 @@ func (s Step) Line() string {
 	if s.Computer.Count > 0 {
 		fmt.Fprintf(&b, "; computer %s", s.Computer.short())
 	}
-	fmt.Fprintf(&b, "; %d games ended; rejects %d, errors %d, connection failures %d; client CPU %.2f",
+	fmt.Fprintf(&b, "; %d ended; rejects %d, errors %d, connection failures %d; client CPU %.2f",
 		s.GamesFinished, sum(s.Rejects), sum(s.Errors), s.failures(), s.ClientCPU)
 	return b.String()
 }
@@ -256,7 +263,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for _, s := range r.Steps {
 		if d := s.details(); len(d) > 0 && s.Skipped == "" {
-			fmt.Fprintf(w, "%d games: %s\n", s.Games, strings.Join(d, "; "))
+			fmt.Fprintf(w, "%s: %s\n", gamesLabel(s.Games), strings.Join(d, "; "))
 		}
 	}
 	return nil
@@ -276,7 +283,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	var notes []string
 	for _, s := range r.Steps {
 		if d := s.details(); len(d) > 0 && s.Skipped == "" {
-			notes = append(notes, fmt.Sprintf("- %d games: %s", s.Games, strings.Join(d, "; ")))
+			notes = append(notes, fmt.Sprintf("- %s: %s", gamesLabel(s.Games), strings.Join(d, "; ")))
 		}
 	}
 	if len(notes) > 0 {
