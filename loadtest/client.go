@@ -45,7 +45,15 @@ func (s *slot) run() {
 			return
 		case <-s.r.create:
 		}
-		c, err := s.r.createGame(s.ctx)
+		// A game asked for is created even if the slot stops meanwhile:
+		// it is then resigned at once, rather than left ongoing.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), 30*time.Second)
+		c, err := s.r.createGame(cctx)
+		cancel()
+		if err == nil && s.ctx.Err() != nil {
+			(&gameRun{r: s.r, id: c.id, tokens: c.tokens}).resign()
+			return
+		}
 		if err != nil {
 			var fe *fatalError
 			if errors.As(err, &fe) {
@@ -74,7 +82,7 @@ func jitter(rng *rand.Rand, d time.Duration) time.Duration {
 func (s *slot) play(c *created) {
 	r := s.r
 	r.cur.Load().started.Add(1)
-	g := &gameRun{r: r, id: c.id, over: make(chan struct{})}
+	g := &gameRun{r: r, id: c.id, tokens: c.tokens, over: make(chan struct{})}
 	// The sockets outlive the slot's context by a resignation.
 	gctx, gcancel := context.WithCancel(context.Background())
 	defer gcancel()
@@ -251,6 +259,7 @@ func failureKind(err error) string {
 type gameRun struct {
 	r        *runner
 	id       string
+	tokens   map[int]string
 	players  []*sock
 	overOnce sync.Once
 	over     chan struct{}
@@ -326,21 +335,44 @@ func (g *gameRun) computerReply(ply int) int64 {
 }
 
 // resign has a player resign the game, when the run stops with the game
-// still on: the store is left with finished games.
+// still on: the store is left with finished games. A player's socket does
+// it; without one connected, a socket of its own.
 func (g *gameRun) resign() {
+	resign := []byte(`{"type":"resign"}`)
 	for _, p := range g.players {
 		p.mu.Lock()
 		conn, over := p.conn, p.over
 		p.mu.Unlock()
-		if conn == nil || over {
+		if over {
+			return
+		}
+		if conn == nil {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err := conn.Write(ctx, websocket.MessageText, []byte(`{"type":"resign"}`))
+		err := conn.Write(ctx, websocket.MessageText, resign)
 		cancel()
 		if err == nil {
 			return
 		}
+	}
+	var tokens []string
+	for _, tok := range g.tokens {
+		tokens = append(tokens, tok)
+	}
+	r := g.r
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	h := http.Header{}
+	r.browserHeaders(h, "websocket", "websocket")
+	conn, _, err := websocket.Dial(ctx, r.wsBase+"/games/"+g.id+"/ws", &websocket.DialOptions{HTTPClient: r.wsClient(), HTTPHeader: h})
+	if err != nil {
+		return
+	}
+	defer conn.CloseNow()
+	hello, _ := json.Marshal(helloMsg{Type: "hello", Tokens: tokens, Lang: "en"})
+	if conn.Write(ctx, websocket.MessageText, hello) == nil && conn.Write(ctx, websocket.MessageText, resign) == nil {
+		conn.Close(websocket.StatusGoingAway, "")
 	}
 }
 

@@ -99,8 +99,8 @@ func TestRunPlaysAndRestartsGames(t *testing.T) {
 	if s.GamesFinished == 0 || s.GamesStarted <= 2 || s.GamesResigned == 0 {
 		t.Errorf("games were not replaced: started %d, finished %d, resigned %d", s.GamesStarted, s.GamesFinished, s.GamesResigned)
 	}
-	if s.Sockets != 4 && s.Sockets != 3 { // a game may be between two
-		t.Logf("sockets at the end of the window: %d", s.Sockets)
+	if s.Sockets > 4 { // fewer when a game is between two
+		t.Errorf("%d sockets open for two games of two players", s.Sockets)
 	}
 	if s.HTTP["POST /games 303"] == 0 || s.HTTP["GET /games/{id}/ws 101"] == 0 || s.HTTP["GET /games/{id} 200"] == 0 {
 		t.Errorf("HTTP counts: %v", s.HTTP)
@@ -143,9 +143,10 @@ func TestRunSpectatorsAndComputer(t *testing.T) {
 	if s.Opponent.Count != 0 {
 		t.Errorf("opponent latency against the computer: %+v", s.Opponent)
 	}
-	// Two games, each with one human and three spectators.
-	if s.Sockets < 4 || s.Sockets > 8 {
-		t.Errorf("%d sockets open, want 8", s.Sockets)
+	// Two games, each with one human and three spectators (fewer when a
+	// game is between two).
+	if s.Sockets > 8 {
+		t.Errorf("%d sockets open, want at most 8", s.Sockets)
 	}
 }
 
@@ -173,8 +174,11 @@ func TestRunSocketPerGameAndSteps(t *testing.T) {
 			t.Errorf("one socket a game has no opponent socket: %+v", s.Opponent)
 		}
 	}
-	if got := rep.Steps[1].LiveGames; got != 3 && got != 2 {
+	if got := rep.Steps[1].LiveGames; got < 1 || got > 3 {
 		t.Errorf("step of 3 games played %d", got)
+	}
+	if got := rep.Steps[1].GamesStarted; got < 2 {
+		t.Errorf("step of 3 games (1 before) started %d", got)
 	}
 	var md, js bytes.Buffer
 	if err := rep.WriteMarkdown(&md); err != nil {
