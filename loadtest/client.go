@@ -146,6 +146,27 @@ func (r *runner) browserHeaders(h http.Header, mode, dest string) {
 	h.Set("Accept-Language", "en")
 }
 
+// healthy checks that the server answers GET /healthz with 200.
+func (r *runner) healthy(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.base.String()+"/healthz", nil)
+	if err != nil {
+		return err
+	}
+	r.browserHeaders(req.Header, "cors", "empty")
+	resp, err := r.httpc.Do(req)
+	if err != nil {
+		return fmt.Errorf("loadtest: the server does not answer: %w", err)
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("loadtest: GET /healthz: %s: %s", resp.Status, pageText(body))
+	}
+	return nil
+}
+
 // createGame posts the new game form and reads the game's id and tokens
 // from the redirect.
 func (r *runner) createGame(ctx context.Context) (*created, error) {
@@ -613,7 +634,8 @@ func (k *sock) handle(b []byte) {
 	case "info":
 		st.count(st.infos, m.Code)
 	default:
-		st.count(st.errors, "unexpected message "+strconv.Quote(typ))
+		// A message this tool does not know is not the server's fault.
+		st.count(st.infos, "message "+strconv.Quote(typ))
 	}
 }
 

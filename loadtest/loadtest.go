@@ -281,6 +281,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	defer tr.CloseIdleConnections()
 	r.bufs.New = func() any { return new([]byte) }
+	if err := r.healthy(ctx); err != nil {
+		return nil, err
+	}
 	r.cur.Store(newStats())
 
 	rep := &Report{Server: base.String(), Started: r.start.UTC(), Config: summarize(cfg, r.players)}

@@ -229,6 +229,21 @@ func TestRunRefusedForm(t *testing.T) {
 	}
 }
 
+// A server that does not answer is reported at once.
+func TestRunNoServer(t *testing.T) {
+	ts := httptest.NewServer(nil)
+	url := ts.URL
+	ts.Close()
+	cfg := small(url)
+	start := time.Now()
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "does not answer") {
+		t.Fatalf("err = %v", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("took %v", time.Since(start))
+	}
+}
+
 func TestCheckTarget(t *testing.T) {
 	ctx := context.Background()
 	for _, ok := range []string{"http://127.0.0.1:8080", "http://[::1]:8080/", "https://127.0.0.2", "http://localhost:1234"} {

@@ -93,9 +93,6 @@ raised to its hard limit, and a step that would pass it is skipped.`,
 			context.AfterFunc(ctx, stop)
 			rep, err := loadtest.Run(ctx, cfg)
 			if err != nil {
-				if rep == nil {
-					return usageErrorf("%v", err)
-				}
 				return err
 			}
 			if jsonFile != "" {
