@@ -230,6 +230,9 @@ func (r *Report) title() string {
 	if c.Variant != "" {
 		t += ", variant " + c.Variant
 	}
+	if len(c.Options) > 0 {
+		t += ", " + strings.Join(c.Options, " ")
+	}
 	if c.Computer != "" {
 		t += ", against the computer (" + c.Computer + ")"
 	}
