@@ -144,7 +144,7 @@ func (c Config) check() error {
 	case len(c.Steps) > MaxSteps:
 		return fmt.Errorf("loadtest: %d steps; at most %d", len(c.Steps), MaxSteps)
 	case c.Duration < 0 || c.Duration > MaxDuration:
-		return fmt.Errorf("loadtest: duration %v: from 1s to %v", c.Duration, MaxDuration)
+		return fmt.Errorf("loadtest: duration %v: from 500ms to %v", c.Duration, MaxDuration)
 	case c.Duration < time.Second/2:
 		return fmt.Errorf("loadtest: duration %v is too short to measure anything; at least 500ms", c.Duration)
 	case c.Warmup < 0 || c.Warmup > MaxWarmup:
