@@ -115,6 +115,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newArenaCommand(),
 		newEngineCommand(),
 		newServeCommand(a),
+		newLoadtestCommand(),
 		newAnalyzeCommand(),
 		newSolveCommand(),
 	)
