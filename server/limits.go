@@ -67,17 +67,17 @@ func DefaultMaxWebSockets() int {
 
 // limits are the resolved limits of a server (Config with defaults).
 type limits struct {
-	maxSearch        time.Duration
-	maxThreads       int
-	maxTableBits     int
-	createPerMinute  float64 // <= 0: no limit
-	createBurst      int
-	wsPerClient      int // <= 0: no limit
-	wsTotal          int // <= 0: no limit
-	bodyTimeout      time.Duration
-	maxClients       int
-	trustedProxies   []netip.Prefix
-	origins          []string // public origins: scheme://host[:port]
+	maxSearch       time.Duration
+	maxThreads      int
+	maxTableBits    int
+	createPerMinute float64 // <= 0: no limit
+	createBurst     int
+	wsPerClient     int // <= 0: no limit
+	wsTotal         int // <= 0: no limit
+	bodyTimeout     time.Duration
+	maxClients      int
+	trustedProxies  []netip.Prefix
+	origins         []string // public origins: scheme://host[:port]
 }
 
 func (s *Server) resolveLimits(cfg Config) error {

@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/coder/websocket"
 )
 
 // contentSecurityPolicy allows the site's own scripts, styles, images and
@@ -291,3 +293,16 @@ func CleanText(s string, n int) string {
 
 // maxNameRunes bounds a seat name.
 const maxNameRunes = 40
+
+// wsAcceptOptions are the options the WebSocket upgrade should use: the
+// front middleware has checked the origin (sameOriginUpgrade), and the
+// configured public origins are accepted as well as the request's host,
+// which a reverse proxy may have rewritten.
+func (s *Server) wsAcceptOptions() *websocket.AcceptOptions {
+	opts := &websocket.AcceptOptions{}
+	for _, o := range s.limits.origins {
+		_, host, _ := strings.Cut(o, "://")
+		opts.OriginPatterns = append(opts.OriginPatterns, host)
+	}
+	return opts
+}

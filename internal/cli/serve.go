@@ -143,7 +143,7 @@ See docs/server.md.`,
 	fl.StringArrayVar(&flags.engines, "engine", nil, "an external engine visitors may choose by NAME: NAME=COMMAND-LINE (repeatable)")
 	fl.StringArrayVar(&flags.allowAgents, "allow-agent", nil, "an agent spec visitors may choose, e.g. mcts:time=2s (repeatable)")
 	fl.DurationVar(&flags.maxSearchTime, "max-search-time", server.DefaultMaxSearchTime, "ceiling of one computer move")
-	fl.IntVar(&flags.maxThreads, "max-threads", server.DefaultMaxThreads(), "ceiling of the search threads of an allowed spec")
+	fl.IntVar(&flags.maxThreads, "max-threads", 0, "ceiling of the search threads of an allowed spec (0: the number of CPUs)")
 	fl.IntVar(&flags.maxTableBits, "max-table-bits", server.DefaultMaxTableBits, "ceiling of an allowed alpha-beta spec's table, 2^N entries")
 	fl.IntVar(&flags.createPerMin, "create-per-minute", server.DefaultCreatePerMinute, "new games a minute per client address (-1: no limit)")
 	fl.IntVar(&flags.createBurst, "create-burst", server.DefaultCreateBurst, "new games in a row per client address")
