@@ -705,6 +705,7 @@ func TestAttackMetrics(t *testing.T) {
 		`plateau_store_duration_seconds_bucket{op="create_game"`,
 		`plateau_store_duration_seconds_bucket{op="list_games"`,
 		`plateau_refusals_total{reason="csrf"} 1`,
+		`plateau_http_requests_total{code="403",route="POST /games"} 1`,
 		`plateau_refusals_total{reason="too_many_connections"} 0`,
 	} {
 		if !strings.Contains(body, want) {

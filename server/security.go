@@ -47,6 +47,7 @@ func (s *Server) front(next http.Handler) http.Handler {
 		s.bodyDeadline(w, r)
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions {
 			if err := s.sameOrigin(r); err != nil {
+				_, r.Pattern = s.mux.Handler(r) // for the metrics' route label
 				s.refuseCrossSite(sw, r, err)
 				s.done(sw, r, start)
 				return

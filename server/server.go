@@ -117,6 +117,7 @@ type Server struct {
 	clients  *clientTable
 	sockets  *socketCount
 	metrics  *metrics
+	mux      *http.ServeMux
 	pages    *pages
 	handler  http.Handler
 
@@ -236,6 +237,7 @@ func (s *Server) routes() http.Handler {
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.
+	s.mux = mux
 	return s.front(mux)
 }
 
