@@ -9,11 +9,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
 )
@@ -106,7 +104,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 		CreatedAt: now, UpdatedAt: now}
 	c := &Created{Mine: map[int]string{}, Invited: map[int]string{}}
 	for i, seat := range spec.Seats[:v.Players] {
-		st := store.Seat{Name: truncate(seat.Name, 40)}
+		st := store.Seat{Name: CleanText(seat.Name, maxNameRunes)}
 		switch seat.Kind {
 		case "me", "invite":
 			tok := newToken()
@@ -117,16 +115,19 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 				c.Invited[i] = tok
 			}
 		case "computer":
-			spec := strings.TrimSpace(seat.Agent)
-			if spec == "" {
-				spec = "easy"
+			// The seat keeps the public name of its player; agentSpec maps
+			// it to a spec when the room builds the player. The name is
+			// only compared with the server's list, never parsed.
+			name := strings.TrimSpace(seat.Agent)
+			if name == "" {
+				name = "easy"
 			}
-			if err := s.checkAgent(spec, v); err != nil {
+			if err := s.checkAgentName(name, v); err != nil {
 				return nil, &formError{fmt.Sprintf("seat %d: %v", i+1, err)}
 			}
-			st.Kind, st.Agent = "computer", spec
+			st.Kind, st.Agent = "computer", name
 		default:
-			return nil, &formError{fmt.Sprintf("seat %d: %q is not me, invite or computer", i+1, seat.Kind)}
+			return nil, &formError{fmt.Sprintf("seat %d: %s is not me, invite or computer", i+1, game.Quote(CleanText(seat.Kind, 20)))}
 		}
 		g.Seats = append(g.Seats, st)
 	}
@@ -145,27 +146,6 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 	c.ID = g.ID
 	s.log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options)
 	return c, nil
-}
-
-// checkAgent refuses an agent spec the computer players would not accept.
-// It is a method so that a server could restrict specs later.
-// Levels are checked by name: building a strong agent may allocate large
-// tables, which a form check should not do.
-func (s *Server) checkAgent(spec string, v *game.Variant) error {
-	if slices.Contains(ai.Levels, spec) || spec == "random" {
-		return nil
-	}
-	// The spec language is package ai's, whatever plays the seat.
-	_, err := ai.New(spec, v, 0)
-	return err
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }
 
 // variantOf resolves a stored game's variant.

@@ -47,7 +47,7 @@ func normLang(s string) string {
 }
 
 // messages are the interface strings, English then French. JavaScript gets
-// the ones it needs through the page (see game.html).
+// the ones it needs through the page (data-msg in game.html).
 var messages = map[string][2]string{
 	"site":          {"plateau", "plateau"},
 	"tagline":       {"Rare abstract board games, in your browser", "Des jeux de plateau abstraits rares, dans votre navigateur"},
@@ -125,6 +125,10 @@ var messages = map[string][2]string{
 	"reason":        {"Reason", "Raison"},
 	"ongoing":       {"in play", "en cours"},
 	"over":          {"Over", "Terminée"},
+	"engine":        {"engine", "moteur"},
+	"toomany":       {"Too many requests", "Trop de requêtes"},
+	"ratelimited":   {"Too many new games from your address: try again in %d seconds.", "Trop de nouvelles parties depuis votre adresse : réessayez dans %d secondes."},
+	"internal":      {"Something went wrong on the server. If it happens again, give the administrator this reference: %s.", "Une erreur s'est produite sur le serveur. Si elle se reproduit, donnez cette référence à l'administrateur : %s."},
 }
 
 // tr translates key into lang; an unknown key shows itself, so that a

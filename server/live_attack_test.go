@@ -28,6 +28,9 @@ func startServerWith(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	if cfg.Store == nil {
 		cfg.Store = newMemStore()
 	}
+	if cfg.CreatePerMinute == 0 {
+		cfg.CreatePerMinute = -1 // these tests create many games
+	}
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

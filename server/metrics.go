@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -15,10 +16,23 @@ import (
 type metrics struct {
 	reg         *prometheus.Registry
 	requests    *prometheus.CounterVec
+	latency     *prometheus.HistogramVec
+	storeTime   *prometheus.HistogramVec
+	storeErrors *prometheus.CounterVec
+	refusals    *prometheus.CounterVec
+	errors      *prometheus.CounterVec
 	activeGames prometheus.Gauge
 	websockets  prometheus.Gauge
 	moves       prometheus.Counter
 }
+
+// wsRoute is the WebSocket route: its "duration" is a connection's life,
+// which would spoil the latency histogram.
+const wsRoute = "GET /games/{id}/ws"
+
+// refusalReasons are the label values of plateau_refusals_total, made
+// present from the start so that dashboards see zeros.
+var refusalReasons = []string{"csrf", "rate_limited", "too_many_connections", "client_connections", "bad_request"}
 
 func newMetrics() *metrics {
 	m := &metrics{
@@ -27,6 +41,28 @@ func newMetrics() *metrics {
 			Name: "plateau_http_requests_total",
 			Help: "HTTP requests by route pattern and status code.",
 		}, []string{"route", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "plateau_http_request_duration_seconds",
+			Help:    "Time to answer HTTP requests, by route pattern (WebSocket connections excluded).",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route"}),
+		storeTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "plateau_store_duration_seconds",
+			Help:    "Time of store calls, by operation.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}, []string{"op"}),
+		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "plateau_store_errors_total",
+			Help: "Store calls that failed, by operation (not-found and conflict answers excluded).",
+		}, []string{"op"}),
+		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "plateau_refusals_total",
+			Help: "Requests refused, by reason: csrf, rate_limited, too_many_connections, client_connections, bad_request.",
+		}, []string{"reason"}),
+		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "plateau_internal_errors_total",
+			Help: "Internal errors answered with a reference, by what failed.",
+		}, []string{"what"}),
 		activeGames: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "plateau_active_games",
 			Help: "Games loaded in memory that are still being played.",
@@ -40,7 +76,11 @@ func newMetrics() *metrics {
 			Help: "Moves stored (and acknowledged) since the server started.",
 		}),
 	}
-	m.reg.MustRegister(m.requests, m.activeGames, m.websockets, m.moves,
+	for _, r := range refusalReasons {
+		m.refusals.WithLabelValues(r)
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.storeTime, m.storeErrors, m.refusals, m.errors,
+		m.activeGames, m.websockets, m.moves,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -49,20 +89,11 @@ func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
-// instrument counts requests by the route pattern that served them (not the
+// observe counts a request by the route pattern that served it (not the
 // path, which holds game ids and would make one series per game).
-func (m *metrics) instrument(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r)
-		route := r.Pattern
-		if route == "" {
-			route = "unmatched"
-		}
-		code := sw.code
-		if code == 0 {
-			code = http.StatusOK
-		}
-		m.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
-	})
+func (m *metrics) observe(route string, code int, took time.Duration) {
+	m.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
+	if route != wsRoute {
+		m.latency.WithLabelValues(route).Observe(took.Seconds())
+	}
 }

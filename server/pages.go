@@ -20,7 +20,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
 
-	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/docs"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
@@ -44,6 +43,20 @@ func staticHandler() http.Handler {
 	}
 	fsrv := http.FileServerFS(sub)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Files only: a folder (the root, or anything ending in /) is not
+		// listed.
+		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		if f, err := sub.Open(r.URL.Path); err == nil {
+			st, err := f.Stat()
+			f.Close()
+			if err == nil && st.IsDir() {
+				http.NotFound(w, r)
+				return
+			}
+		}
 		// The files change only with the binary; an hour of caching is a
 		// fair trade against stale scripts after an upgrade.
 		w.Header().Set("Cache-Control", "public, max-age=3600")
@@ -65,7 +78,6 @@ func newPages(s *Server) (*pages, error) {
 		"reason":   func(lang, reason string) string { return game.ReasonText(reason, lang) },
 		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
 		"add":      func(a, b int) int { return a + b },
-		"json":     func(v any) (template.JS, error) { b, err := json.Marshal(v); return template.JS(b), err },
 	}
 	p := &pages{s: s, tmpl: map[string]*template.Template{}, cache: map[string]template.HTML{}}
 	names, err := fs.Glob(templateFS, "templates/*.html")
@@ -110,8 +122,7 @@ func (p *pages) render(w http.ResponseWriter, r *http.Request, lang, name, title
 	}
 	var b bytes.Buffer
 	if err := t.Execute(&b, page{Lang: lang, Title: title, Path: path, Data: data}); err != nil {
-		p.s.log.Error("template", "name", name, "err", err)
-		http.Error(w, "template error", http.StatusInternalServerError)
+		p.s.plainInternalError(w, r, "template "+name, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -126,6 +137,9 @@ func (p *pages) fail(w http.ResponseWriter, r *http.Request, lang string, code i
 		title = tr(lang, "notfound")
 	case http.StatusBadRequest:
 		title = tr(lang, "badrequest")
+		p.s.metrics.refusals.WithLabelValues("bad_request").Inc()
+	case http.StatusTooManyRequests:
+		title = tr(lang, "toomany")
 	}
 	p.render(w, r, lang, "error", title, code, msg)
 }
@@ -219,7 +233,7 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 	}
 	var b bytes.Buffer
 	if err := p.md.Convert([]byte(p.withDiagrams(text, variants, lang)), &b); err != nil {
-		p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+		p.internalError(w, r, lang, "rules page", err)
 		return
 	}
 	d.Body = template.HTML(b.String())
@@ -270,9 +284,13 @@ type newGameData struct {
 	Variants []variantChoice
 	Options  []optionField
 	Seats    []int
-	Levels   []string
+	Levels   []agentChoice
 	Error    string
 }
+
+// agentChoice is a computer player in the level list: the value is the
+// public name that the server stores.
+type agentChoice struct{ Value, Label string }
 
 type gameChoice struct {
 	ID, Name string
@@ -301,7 +319,14 @@ func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang string, g *game.Game, code int, msg string) {
-	d := newGameData{Game: g, Name: g.Name.In(lang), Levels: ai.Levels, Error: msg}
+	d := newGameData{Game: g, Name: g.Name.In(lang), Error: msg}
+	for _, name := range p.s.agentNames() {
+		label := name
+		if p.s.engines[name] != "" {
+			label += " (" + tr(lang, "engine") + ")"
+		}
+		d.Levels = append(d.Levels, agentChoice{Value: name, Label: label})
+	}
 	for _, other := range game.Games() {
 		d.Games = append(d.Games, gameChoice{ID: other.ID, Name: other.Name.In(lang), Selected: other == g})
 	}
@@ -350,7 +375,7 @@ func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
 			p.renderNewGame(w, r, lang, g, http.StatusBadRequest, err.Error())
 			return
 		}
-		p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+		p.internalError(w, r, lang, "create game", err)
 		return
 	}
 	http.Redirect(w, r, "/games/"+created.ID+"#"+created.Fragment(), http.StatusSeeOther)
@@ -372,7 +397,8 @@ type GameSpec struct {
 }
 
 // SeatSpec is one seat of a game to create: Kind "me", "invite" or
-// "computer" (with Agent, a level or an agent spec).
+// "computer" (with Agent, the public name of a computer player: a level,
+// an operator engine's name or an operator-allowed spec; see agentSpec).
 type SeatSpec struct {
 	Kind  string
 	Agent string
@@ -402,7 +428,8 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 		if kind == "" {
 			break
 		}
-		spec.Seats = append(spec.Seats, SeatSpec{Kind: kind, Agent: f.Get("level" + n), Name: strings.TrimSpace(f.Get("name" + n))})
+		spec.Seats = append(spec.Seats, SeatSpec{Kind: kind, Agent: strings.TrimSpace(f.Get("level" + n)),
+			Name: CleanText(f.Get("name"+n), maxNameRunes)})
 	}
 	minutes, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("clock"))), 64)
 	if err != nil || minutes < 0 || minutes > 24*60 {
@@ -432,7 +459,7 @@ type gamePageData struct {
 	Finished                  bool
 	Result, Reason            string
 	Players                   []string
-	Messages                  map[string]string
+	Messages                  string // JSON, for the script, in a data attribute
 }
 
 func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
@@ -444,17 +471,26 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 	}
 	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: g.Options,
 		Picture: p.picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
-		Result: g.Result, Reason: g.Reason, Messages: jsMessages(lang)}
+		Result: g.Result, Reason: g.Reason}
+	msgs, err := json.Marshal(jsMessages(lang))
+	if err != nil {
+		p.internalError(w, r, lang, "game page", err)
+		return
+	}
+	d.Messages = string(msgs)
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
 	}
 	p.render(w, r, lang, "game", d.Name, http.StatusOK, d)
 }
 
+// seatLabel is how a seat is shown: the variant's name of the seat, and
+// the name given to it, cleaned (names stored by older versions may hold
+// control characters).
 func seatLabel(v *game.Variant, i int, seat store.Seat, lang string) string {
 	label := v.SeatName(i, lang)
-	if seat.Name != "" {
-		label += " — " + seat.Name
+	if name := CleanText(seat.Name, maxNameRunes); name != "" {
+		label += " — " + name
 	}
 	return label
 }
@@ -464,8 +500,7 @@ func (p *pages) loadFailed(w http.ResponseWriter, r *http.Request, lang string, 
 		p.fail(w, r, lang, http.StatusNotFound, "no such game")
 		return
 	}
-	p.s.log.Error("load game", "id", r.PathValue("id"), "err", err)
-	p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+	p.internalError(w, r, lang, "load game", err)
 }
 
 // plyParam reads ?ply= (or the ply form field); a missing one means the
@@ -501,12 +536,12 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 	}
 	s, err := positionAt(m, ply)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		p.s.plainInternalError(w, r, "replay", err)
 		return
 	}
 	svg, err := p.s.render.SVG(s, normLang(r.FormValue("lang")))
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		p.s.plainInternalError(w, r, "draw", err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -520,7 +555,7 @@ func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		p.s.plainInternalError(w, r, "load game", err)
 		return
 	}
 	p.writeSVG(w, r, m)
@@ -534,10 +569,10 @@ func (p *pages) gameRecord(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		p.s.plainInternalError(w, r, "load game", err)
 		return
 	}
-	rec := gameRecordOf(g, m)
+	rec := p.s.gameRecordOf(g, m)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.txt"`, g.GameID, g.ID))
 	io.WriteString(w, record.Format(rec))
@@ -546,14 +581,14 @@ func (p *pages) gameRecord(w http.ResponseWriter, r *http.Request) {
 // gameRecordOf writes a stored game as a record: the match gives the moves
 // and start, the store who played and how a game ended outside the rules
 // (resignation, agreement, time).
-func gameRecordOf(g *store.Game, m *game.Match) *record.Record {
+func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 	rec := record.FromMatch(m)
 	for _, seat := range g.Seats {
-		name := seat.Name
+		name := CleanText(seat.Name, maxNameRunes)
 		if name == "" {
 			name = seat.Kind
 			if seat.Kind == "computer" {
-				name = "computer " + seat.Agent
+				name = "computer " + s.publicAgent(seat.Agent)
 			}
 		}
 		rec.Players = append(rec.Players, name)
@@ -586,7 +621,7 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 	const perPage = 50
 	list, err := p.s.store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: perPage, Offset: offset})
 	if err != nil {
-		p.fail(w, r, lang, http.StatusInternalServerError, err.Error())
+		p.internalError(w, r, lang, "list games", err)
 		return
 	}
 	var d archiveData
@@ -596,7 +631,7 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 			row.Name = info.Name.In(lang)
 		}
 		for _, seat := range g.Seats {
-			name := seat.Name
+			name := CleanText(seat.Name, maxNameRunes)
 			if name == "" {
 				name = seat.Kind
 			}
@@ -665,7 +700,10 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: rec.Options.String(), Text: text,
 		Result: rec.Result.String(), Reason: rec.Result.Reason, Moves: m.Notations(),
-		Players: rec.Players, Picture: p.picture(m.State(), lang)}
+		Picture: p.picture(m.State(), lang)}
+	for _, name := range rec.Players {
+		d.Players = append(d.Players, CleanText(name, maxNameRunes))
+	}
 	p.render(w, r, lang, "view", tr(lang, "uploadedtitle"), http.StatusOK, d)
 }
 

@@ -456,7 +456,7 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 		}
 		r.s.live.storeFailures.Inc()
 		id := r.s.logError("store move", err, "game", r.id, "ply", ply)
-		r.rejectLocked(c, "storage", "the move could not be stored; try again (error "+id+")", &ply, notation)
+		r.rejectLocked(c, "storage", "the move could not be stored; try again (reference "+id+")", &ply, notation)
 		return
 	}
 	r.s.metrics.moves.Inc()

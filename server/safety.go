@@ -1,8 +1,6 @@
 package server
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"runtime/debug"
 )
@@ -37,12 +35,13 @@ func (s *Server) recoverRoom(where string, r *room) {
 	}
 }
 
-// errorID is a short random id that ties what a client is told of an
-// internal error to the log line that explains it.
-func errorID() string {
-	var b [4]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
+// truncate cuts s to n runes, for echoing visitors' text in messages.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }
 
 // logError logs an internal error under a new id and returns the id, the

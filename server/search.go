@@ -90,7 +90,7 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 	for _, mv := range r.match.Moves() {
 		m.Play(mv)
 	}
-	budget := r.s.cfg.AgentTimeout
+	budget := r.s.agentMax
 	if r.clocks != nil {
 		// Think for at most a tenth of the time left, so that a computer
 		// does not lose on time.

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -46,13 +47,63 @@ type Config struct {
 	Logger *slog.Logger
 	// Renderer draws boards; nil uses the default drawing.
 	Renderer Renderer
-	// NewAgent builds computer players from a seat's agent spec; nil uses
-	// ai.New. Tests pass cheap agents here.
+	// NewAgent builds computer players from an agent spec (what agentSpec
+	// makes of a seat's stored name); nil uses ai.New. Tests pass cheap
+	// agents here.
 	NewAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
 	// Now is the clock; nil uses time.Now. Tests of the game clocks set it.
 	Now func() time.Time
-	// AgentTimeout bounds one computer move; 0 means 30 seconds.
+
+	// Computer players. Visitors choose a level (random, easy, medium,
+	// hard, max), an engine of Engines by its name, or a spec of
+	// AllowedAgents; nothing else.
+
+	// Engines are the operator's external engines: name → the command line
+	// after "engine:" (ai.EngineSpecHelp), e.g. "stock" → "time=2s
+	// /usr/local/bin/stock-engine --quiet".
+	Engines map[string]string
+	// AllowedAgents are agent specs visitors may choose, offered under
+	// their own text (e.g. "mcts:time=2s"); New checks them against the
+	// ceilings below.
+	AllowedAgents []string
+	// AgentTimeout is the search time ceiling (MaxSearchTime): no computer
+	// move takes longer, and no allowed spec asks for more; 0 means
+	// DefaultMaxSearchTime.
 	AgentTimeout time.Duration
+	// MaxThreads is the ceiling of an allowed spec's search threads; 0
+	// means DefaultMaxThreads().
+	MaxThreads int
+	// MaxTableBits is the ceiling of an allowed spec's alpha-beta table
+	// (2^N entries); 0 means DefaultMaxTableBits.
+	MaxTableBits int
+
+	// Limits on abuse, by client address (see ClientAddr). 0 means the
+	// default (limits.go); a negative value turns the limit off.
+
+	// CreatePerMinute is how many games one address may create a minute
+	// on average, CreateBurst how many in a row.
+	CreatePerMinute int
+	CreateBurst     int
+	// MaxWebSocketsPerClient bounds the WebSockets one address holds open;
+	// MaxWebSockets those of the whole server (default: from the limit of
+	// open files, DefaultMaxWebSockets).
+	MaxWebSocketsPerClient int
+	MaxWebSockets          int
+	// BodyTimeout bounds the reading of a request body.
+	BodyTimeout time.Duration
+	// MaxClients bounds the table of addresses kept for rate limiting.
+	MaxClients int
+
+	// The site's address, for reverse proxies.
+
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For (and
+	// X-Forwarded-Proto) are believed; without them the client address is
+	// the connection's peer.
+	TrustedProxies []netip.Prefix
+	// Origins are the public origins of the site (scheme://host[:port], e.g.
+	// https://club.example) when it is served through a proxy: requests
+	// from pages of these origins are same-origin.
+	Origins []string
 
 	// The bounds of live play; zero values take the defaults of
 	// withDefaults (docs/server.md lists them).
@@ -97,7 +148,6 @@ func (c Config) withDefaults() Config {
 			*v = d
 		}
 	}
-	defDur(&c.AgentTimeout, 30*time.Second)
 	def(&c.MaxRooms, 50000)
 	def(&c.MaxSearches, runtime.NumCPU())
 	def(&c.MaxSearchQueue, 256)
@@ -114,18 +164,25 @@ func (c Config) withDefaults() Config {
 
 // Server is the plateau web server. It is an http.Handler.
 type Server struct {
-	cfg      Config // with defaults
+	cfg      Config // with the defaults of live play
 	store    store.Store
 	log      *slog.Logger
 	render   Renderer
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
 	now      func() time.Time
+	agentMax time.Duration
+	engines  map[string]string // name → command line after "engine:"
+	allowed  []string          // operator-allowed specs
+	limits   limits
+	clients  *clientTable
+	sockets  *socketCount
 	metrics  *metrics
 	live     *liveMetrics
 	pool     *searchPool
+	loads    singleflight.Group // rooms being loaded, by game id
+	mux      *http.ServeMux
 	pages    *pages
 	handler  http.Handler
-	loads    singleflight.Group // rooms being loaded, by game id
 
 	// ctx is cancelled by Close: it stops computer players and WebSocket
 	// connections; wg waits for them.
@@ -148,13 +205,22 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{
 		cfg:      cfg,
-		store:    cfg.Store,
 		log:      cfg.Logger,
 		render:   cfg.Renderer,
-		newAgent: cfg.NewAgent,
 		now:      cfg.Now,
 		rooms:    map[string]*room{},
 		stopping: make(chan struct{}),
+	}
+	s.metrics = newMetrics()
+	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
+	s.pool = newSearchPool(cfg.MaxSearches, cfg.MaxSearchQueue, s.live)
+	s.store = timedStore{Store: cfg.Store, m: s.metrics}
+	if err := s.resolveLimits(cfg); err != nil {
+		return nil, err
+	}
+	s.agentMax = s.limits.maxSearch
+	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -162,18 +228,19 @@ func New(cfg Config) (*Server, error) {
 	if s.render == nil {
 		s.render = defaultRenderer()
 	}
-	if s.newAgent == nil {
-		s.newAgent = func(spec string, v *game.Variant, seed uint64) (Agent, error) {
+	build := cfg.NewAgent
+	if build == nil {
+		build = func(spec string, v *game.Variant, seed uint64) (Agent, error) {
 			return ai.New(spec, v, seed)
 		}
 	}
+	// Rooms build agents from the stored names of the seats: the names go
+	// through agentSpec, so that nothing stored reaches ai.New unchecked.
+	s.newAgent = s.buildAgent(build)
 	if s.now == nil {
 		s.now = time.Now
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.metrics = newMetrics()
-	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
-	s.pool = newSearchPool(cfg.MaxSearches, cfg.MaxSearchQueue, s.live)
 	p, err := newPages(s)
 	if err != nil {
 		return nil, err
@@ -239,59 +306,33 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /{$}", s.pages.catalogue)
 	mux.HandleFunc("GET /rules/{id}", s.pages.rules)
 	mux.HandleFunc("GET /new", s.pages.newGame)
-	mux.HandleFunc("POST /games", s.pages.createGame)
+	mux.HandleFunc("POST /games", s.limitCreate(s.pages.createGame))
 	mux.HandleFunc("GET /games/{id}", s.pages.gamePage)
-	mux.HandleFunc("GET /games/{id}/ws", s.serveWS)
+	mux.HandleFunc(wsRoute, s.sameOriginUpgrade(s.limitSockets(s.serveWS)))
 	mux.HandleFunc("GET /games/{id}/svg", s.pages.gameSVG)
 	mux.HandleFunc("GET /games/{id}/record", s.pages.gameRecord)
 	mux.HandleFunc("GET /archive", s.pages.archive)
 	mux.HandleFunc("POST /archive/view", s.pages.viewRecord)
 	mux.HandleFunc("POST /archive/svg", s.pages.recordSVG)
-	return s.metrics.instrument(s.withLog(mux))
+	// front: client address, security headers, same-origin check of every
+	// state-changing request, body deadline, safe internal errors, logs and
+	// metrics.
+	s.mux = mux
+	return s.front(mux)
 }
 
+// healthz proves that the store can write. The cause of a failure goes to the log, not to the
+// client.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	// A listing touches the database, so a broken store shows here.
-	if _, err := s.store.ListGames(ctx, store.Filter{Limit: 1}); err != nil {
-		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+	// A durable write: a full disk or a read-only database shows here.
+	if err := s.store.Check(ctx); err != nil {
+		id := s.logInternal(r, "health check", err)
+		infoOf(r).handled = true
+		http.Error(w, "store unavailable, reference "+id, http.StatusServiceUnavailable)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintln(w, "ok")
-}
-
-// statusWriter remembers the status code for logs and metrics.
-type statusWriter struct {
-	http.ResponseWriter
-	code int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.code == 0 {
-		w.code = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.code == 0 {
-		w.code = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
-// connection underneath.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (s *Server) withLog(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r)
-		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.code,
-			"duration", time.Since(start))
-	})
 }

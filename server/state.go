@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-
-	"github.com/plateau-games/plateau/ai"
 )
 
 // The messages of the WebSocket protocol (docs/server.md).
@@ -139,7 +137,7 @@ func (r *room) stateLocked(lang string) (*sharedState, error) {
 	for i, seat := range r.g.Seats {
 		info := seatInfo{Name: seatLabel(v, i, seat, lang), Kind: seat.Kind}
 		if seat.Kind == "computer" {
-			info.Agent = publicAgentName(seat.Agent)
+			info.Agent = r.s.publicAgent(seat.Agent)
 		}
 		st.Seats = append(st.Seats, info)
 	}
@@ -181,15 +179,4 @@ func (r *room) stateLocked(lang string) (*sharedState, error) {
 	}
 	r.s.live.stateBuilds.Inc()
 	return &sharedState{ply: st.Ply, body: b[1:]}, nil
-}
-
-// publicAgentName is what the pages show of a computer seat's agent: a
-// level or random, or the name an operator gave an engine or an allowed
-// spec. A stored spec of an older version that is none of those is not
-// shown: it may hold a command line.
-func publicAgentName(stored string) string {
-	if stored == "random" || slices.Contains(ai.Levels, stored) {
-		return stored
-	}
-	return ""
 }

@@ -93,14 +93,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Retry-After", "10")
 			http.Error(w, "the server is full; try again later", http.StatusServiceUnavailable)
 		default:
-			id := s.internalError(r, "load game", err)
-			http.Error(w, "game unavailable (error "+id+")", http.StatusServiceUnavailable)
+			id := s.logInternal(r, "load game", err)
+			infoOf(r).handled = true
+			http.Error(w, "game unavailable, reference "+id, http.StatusServiceUnavailable)
 		}
 		return
 	}
 	// Accept checks that the Origin is this host: another site's page
 	// cannot drive a visitor's seats.
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := websocket.Accept(w, r, s.wsAcceptOptions())
 	if err != nil {
 		rm.releaseIfEmpty()
 		return // Accept has answered
@@ -113,7 +114,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	c := &client{conn: conn, addr: clientAddress(r), send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
+	c := &client{conn: conn, addr: infoOf(r).client.String(), send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0)}
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {

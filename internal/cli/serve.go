@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -19,8 +20,67 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
+// serveFlags are the options of plateau serve beyond the address, store
+// and log level: computer players, limits and the site behind a proxy.
+type serveFlags struct {
+	engines        []string
+	allowAgents    []string
+	maxSearchTime  time.Duration
+	maxThreads     int
+	maxTableBits   int
+	createPerMin   int
+	createBurst    int
+	wsPerClient    int
+	wsTotal        int
+	bodyTimeout    time.Duration
+	maxClients     int
+	trustedProxies []string
+	origins        []string
+}
+
+// config turns the flags into the server's Config (without Store and
+// Logger).
+func (f *serveFlags) config() (server.Config, error) {
+	cfg := server.Config{AllowedAgents: f.allowAgents, AgentTimeout: f.maxSearchTime,
+		MaxThreads: f.maxThreads, MaxTableBits: f.maxTableBits,
+		CreatePerMinute: f.createPerMin, CreateBurst: f.createBurst,
+		MaxWebSocketsPerClient: f.wsPerClient, MaxWebSockets: f.wsTotal,
+		BodyTimeout: f.bodyTimeout, MaxClients: f.maxClients, Origins: f.origins}
+	if len(f.engines) > 0 {
+		cfg.Engines = map[string]string{}
+	}
+	for _, e := range f.engines {
+		name, cmdline, ok := strings.Cut(e, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.TrimSpace(cmdline) == "" {
+			return cfg, usageErrorf("--engine %q: write NAME=COMMAND-LINE, e.g. --engine 'stock=time=2s /usr/local/bin/stock-engine'", e)
+		}
+		if _, dup := cfg.Engines[name]; dup {
+			return cfg, usageErrorf("--engine %s is given twice", name)
+		}
+		cfg.Engines[name] = strings.TrimSpace(cmdline)
+	}
+	for _, text := range f.trustedProxies {
+		p, err := server.ParseTrustedProxy(text)
+		if err != nil {
+			return cfg, usageErrorf("--trusted-proxy: %v", err)
+		}
+		cfg.TrustedProxies = append(cfg.TrustedProxies, p)
+	}
+	for _, o := range f.origins {
+		if _, err := server.ParseOrigin(o); err != nil {
+			return cfg, usageErrorf("--origin: %v", err)
+		}
+	}
+	if f.maxSearchTime < 0 {
+		return cfg, usageErrorf("--max-search-time %s: a positive duration", f.maxSearchTime)
+	}
+	return cfg, nil
+}
+
 func newServeCommand(a *app) *cobra.Command {
 	var addr, db, logLevel string
+	var flags serveFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: run the plateau web server",
@@ -33,13 +93,28 @@ current directory unless --db names another file), or in PostgreSQL with
 --db postgres://user:password@host/database. A restarted server continues
 every game where it was.
 
+Visitors choose computer players by name only: random, easy, medium, hard,
+max, the engines the operator declares with --engine NAME=COMMAND-LINE (the
+command line of an engine: agent spec, see 'plateau play --help'), and the
+agent specs the operator allows with --allow-agent SPEC (held to
+--max-search-time, --max-threads and --max-table-bits). Nothing a visitor
+types is run or opened.
+
+Requests that change something (new games, uploads, the game WebSocket) must
+come from the site's own pages; behind a TLS reverse proxy give the public
+address with --origin https://club.example and the proxy's address with
+--trusted-proxy, so that the client address comes from X-Forwarded-For.
+Game creation and open WebSockets are limited per client address.
+
 The server stops on Ctrl-C (SIGINT) or SIGTERM: it finishes the requests in
 progress, closes the live connections (browsers reconnect by themselves) and
 the store. GET /healthz answers "ok"; GET /metrics gives Prometheus metrics.
 See docs/server.md.`,
 		Example: `  plateau serve
   plateau serve --addr 0.0.0.0:8080 --db /var/lib/plateau/games.db
-  plateau serve --db postgres://plateau:secret@localhost/plateau`,
+  plateau serve --db postgres://plateau:secret@localhost/plateau
+  plateau serve --engine 'stock=time=2s /usr/local/bin/stock-engine' --allow-agent mcts:time=2s,threads=2
+  plateau serve --origin https://club.example --trusted-proxy 127.0.0.1`,
 		Args: argsNone,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var level slog.Level
@@ -47,14 +122,37 @@ See docs/server.md.`,
 				return usageErrorf("--log %q: use debug, info, warn or error", logLevel)
 			}
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			cfg, err := flags.config()
+			if err != nil {
+				return err
+			}
+			// Each WebSocket is an open file: take all the files the
+			// system allows before the server sizes its limit on them.
+			if err := raiseOpenFileLimit(); err != nil {
+				log.Warn("raising the open file limit", "err", err)
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serve(ctx, addr, db, log, cmd)
+			return serve(ctx, addr, db, log, cfg, cmd)
 		},
 	}
-	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on, host:port")
-	cmd.Flags().StringVar(&db, "db", "", "store: an SQLite file (default "+store.DefaultPath+") or a postgres:// URL")
-	cmd.Flags().StringVar(&logLevel, "log", "info", "log level: debug, info, warn or error")
+	fl := cmd.Flags()
+	fl.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on, host:port")
+	fl.StringVar(&db, "db", "", "store: an SQLite file (default "+store.DefaultPath+") or a postgres:// URL")
+	fl.StringVar(&logLevel, "log", "info", "log level: debug, info, warn or error")
+	fl.StringArrayVar(&flags.engines, "engine", nil, "an external engine visitors may choose by NAME: NAME=COMMAND-LINE (repeatable)")
+	fl.StringArrayVar(&flags.allowAgents, "allow-agent", nil, "an agent spec visitors may choose, e.g. mcts:time=2s (repeatable)")
+	fl.DurationVar(&flags.maxSearchTime, "max-search-time", server.DefaultMaxSearchTime, "ceiling of one computer move")
+	fl.IntVar(&flags.maxThreads, "max-threads", 0, "ceiling of the search threads of an allowed spec (0: the number of CPUs)")
+	fl.IntVar(&flags.maxTableBits, "max-table-bits", server.DefaultMaxTableBits, "ceiling of an allowed alpha-beta spec's table, 2^N entries")
+	fl.IntVar(&flags.createPerMin, "create-per-minute", server.DefaultCreatePerMinute, "new games a minute per client address (-1: no limit)")
+	fl.IntVar(&flags.createBurst, "create-burst", server.DefaultCreateBurst, "new games in a row per client address")
+	fl.IntVar(&flags.wsPerClient, "max-websockets-per-client", server.DefaultWebSocketsPerClient, "open WebSockets per client address (-1: no limit)")
+	fl.IntVar(&flags.wsTotal, "max-websockets", 0, "open WebSockets in all (0: the open file limit less 512)")
+	fl.DurationVar(&flags.bodyTimeout, "body-timeout", server.DefaultBodyTimeout, "time to read a request body")
+	fl.IntVar(&flags.maxClients, "max-clients", server.DefaultMaxClients, "client addresses remembered for rate limiting")
+	fl.StringArrayVar(&flags.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For gives the client address (repeatable)")
+	fl.StringArrayVar(&flags.origins, "origin", nil, "the public origin of the site behind a proxy, e.g. https://club.example (repeatable)")
 	return cmd
 }
 
@@ -62,13 +160,14 @@ See docs/server.md.`,
 // order: no new requests, live connections and computer players stopped,
 // requests in flight finished, and the store closed last, after every
 // write that was acknowledged.
-func serve(ctx context.Context, addr, db string, log *slog.Logger, cmd *cobra.Command) error {
+func serve(ctx context.Context, addr, db string, log *slog.Logger, cfg server.Config, cmd *cobra.Command) error {
 	st, err := store.Open(ctx, db)
 	if err != nil {
 		return fmt.Errorf("opening the store: %w", err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Logger: log})
+	cfg.Store, cfg.Logger = st, log
+	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}
@@ -77,8 +176,8 @@ func serve(ctx context.Context, addr, db string, log *slog.Logger, cmd *cobra.Co
 		srv.Close()
 		return err
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: server.DefaultReadHeaderTimeout, IdleTimeout: 2 * time.Minute,
+		MaxHeaderBytes: server.DefaultMaxHeaderBytes, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	// WebSockets are hijacked connections, which Shutdown does not wait
 	// for: the server closes them itself.
 	hs.RegisterOnShutdown(func() { srv.Close() })

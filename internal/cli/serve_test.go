@@ -61,3 +61,48 @@ func TestServeStartsAndStops(t *testing.T) {
 		t.Fatal("still answering after the stop")
 	}
 }
+
+// The serve flags become the server's Config; mistakes are usage errors,
+// and an allowed spec over the ceilings stops the server at startup.
+func TestServeFlags(t *testing.T) {
+	f := serveFlags{engines: []string{"stock=time=2s sh -c 'exit 0'"}, allowAgents: []string{"mcts:time=2s,threads=1"},
+		trustedProxies: []string{"10.0.0.0/8", "127.0.0.1"}, origins: []string{"https://club.example"}}
+	cfg, err := f.config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Engines["stock"] != "time=2s sh -c 'exit 0'" || len(cfg.TrustedProxies) != 2 || cfg.TrustedProxies[1].Bits() != 32 ||
+		len(cfg.AllowedAgents) != 1 || cfg.Origins[0] != "https://club.example" {
+		t.Fatalf("config %+v", cfg)
+	}
+	for _, bad := range []serveFlags{
+		{engines: []string{"stock"}},
+		{engines: []string{"=sh"}},
+		{engines: []string{"a=sh", "a=sh"}},
+		{trustedProxies: []string{"10.0.0.0/99"}},
+		{trustedProxies: []string{"proxy.example"}},
+		{origins: []string{"club.example"}},
+		{origins: []string{"https://club.example/path"}},
+	} {
+		if _, err := bad.config(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	for _, args := range [][]string{
+		{"--allow-agent", "alphabeta:table=28"},
+		{"--allow-agent", "mcts:threads=256,time=24h"},
+		{"--allow-agent", "engine:sh"},
+		{"--engine", "x=/no/such/program"},
+	} {
+		root := NewRootCommand()
+		root.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "g.db"), "--log", "error"}, args...))
+		root.SetOut(io.Discard)
+		root.SetErr(io.Discard)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		err := root.ExecuteContext(ctx)
+		cancel()
+		if err == nil {
+			t.Errorf("serve %q started", args)
+		}
+	}
+}

@@ -5,7 +5,8 @@
   'use strict';
   var app = document.getElementById('app');
   var id = app.dataset.game;
-  var M = window.PLATEAU_MSG || {};
+  var M = {};
+  try { M = JSON.parse(app.dataset.msg || '{}'); } catch (e) {}
   var $ = function (x) { return document.getElementById(x); };
 
   // Seat tokens arrive in the URL fragment (#me=SEAT-TOKEN,...&inv=...) and

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package cli
+
+func raiseOpenFileLimit() error { return nil }

@@ -1,0 +1,402 @@
+package server
+
+import (
+	"container/list"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The defaults of the limits, in one place. A zero Config field takes its
+// default; a negative one (where it says so) turns the limit off. The
+// serve command shows these in its flags.
+const (
+	// DefaultMaxSearchTime bounds one computer move (Config.AgentTimeout).
+	DefaultMaxSearchTime = 30 * time.Second
+	// DefaultMaxTableBits bounds alpha-beta's transposition table of an
+	// operator-allowed spec: 2^20 entries of 32 bytes, 32 MiB.
+	DefaultMaxTableBits = 20
+	// DefaultCreatePerMinute is how many games one client address may
+	// create a minute, on average; DefaultCreateBurst how many at once.
+	DefaultCreatePerMinute = 30
+	DefaultCreateBurst     = 10
+	// DefaultWebSocketsPerClient is how many WebSockets one client address
+	// may hold open.
+	DefaultWebSocketsPerClient = 64
+	// DefaultBodyTimeout bounds the reading of a request body (a form, an
+	// upload): a client sending one byte now and then is cut off.
+	DefaultBodyTimeout = 10 * time.Second
+	// DefaultMaxClients bounds the table of client addresses kept for rate
+	// limiting; the least recently seen are forgotten first.
+	DefaultMaxClients = 10000
+	// DefaultReadHeaderTimeout and DefaultMaxHeaderBytes are for the
+	// http.Server (the serve command sets them).
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultMaxHeaderBytes    = 64 << 10
+	// fdReserve is how many file descriptors are kept for everything but
+	// WebSockets (HTTP requests, the database, logs) when the WebSocket
+	// limit is derived from RLIMIT_NOFILE.
+	fdReserve = 512
+	// minWebSockets is the least total WebSocket limit derived from a small
+	// RLIMIT_NOFILE.
+	minWebSockets = 64
+)
+
+// DefaultMaxThreads is the default ceiling of search threads: the number of
+// CPUs.
+func DefaultMaxThreads() int { return runtime.NumCPU() }
+
+// DefaultMaxWebSockets is the default total of open WebSockets: the soft
+// limit of open files (RLIMIT_NOFILE) less a reserve for everything else,
+// and at least 64. The serve command raises the soft limit to the hard one
+// before asking.
+func DefaultMaxWebSockets() int {
+	n, ok := openFileLimit()
+	if !ok || n > math.MaxInt32 {
+		return 16384
+	}
+	return max(int(n)-fdReserve, minWebSockets)
+}
+
+// limits are the resolved limits of a server (Config with defaults).
+type limits struct {
+	maxSearch       time.Duration
+	maxThreads      int
+	maxTableBits    int
+	createPerMinute float64 // <= 0: no limit
+	createBurst     int
+	wsPerClient     int // <= 0: no limit
+	wsTotal         int // <= 0: no limit
+	bodyTimeout     time.Duration
+	maxClients      int
+	trustedProxies  []netip.Prefix
+	origins         []string // public origins: scheme://host[:port]
+}
+
+func (s *Server) resolveLimits(cfg Config) error {
+	l := limits{
+		maxSearch:       cfg.AgentTimeout,
+		maxThreads:      cfg.MaxThreads,
+		maxTableBits:    cfg.MaxTableBits,
+		createPerMinute: float64(cfg.CreatePerMinute),
+		createBurst:     cfg.CreateBurst,
+		wsPerClient:     cfg.MaxWebSocketsPerClient,
+		wsTotal:         cfg.MaxWebSockets,
+		bodyTimeout:     cfg.BodyTimeout,
+		maxClients:      cfg.MaxClients,
+		trustedProxies:  cfg.TrustedProxies,
+	}
+	if l.maxSearch <= 0 {
+		l.maxSearch = DefaultMaxSearchTime
+	}
+	if l.maxThreads <= 0 {
+		l.maxThreads = DefaultMaxThreads()
+	}
+	if l.maxTableBits == 0 {
+		l.maxTableBits = DefaultMaxTableBits
+	}
+	if l.maxTableBits < 8 || l.maxTableBits > 28 {
+		return fmt.Errorf("server: MaxTableBits %d: from 8 to 28", l.maxTableBits)
+	}
+	if l.createPerMinute == 0 {
+		l.createPerMinute = DefaultCreatePerMinute
+	}
+	if l.createBurst <= 0 {
+		l.createBurst = DefaultCreateBurst
+	}
+	if l.wsPerClient == 0 {
+		l.wsPerClient = DefaultWebSocketsPerClient
+	}
+	if l.wsTotal == 0 {
+		l.wsTotal = DefaultMaxWebSockets()
+	}
+	if l.bodyTimeout == 0 {
+		l.bodyTimeout = DefaultBodyTimeout
+	}
+	if l.maxClients <= 0 {
+		l.maxClients = DefaultMaxClients
+	}
+	for _, o := range cfg.Origins {
+		norm, err := ParseOrigin(o)
+		if err != nil {
+			return err
+		}
+		l.origins = append(l.origins, norm)
+	}
+	s.limits = l
+	s.clients = newClientTable(l.maxClients)
+	s.sockets = &socketCount{per: map[string]int{}}
+	return nil
+}
+
+// ParseOrigin checks a public origin (scheme://host[:port], as browsers
+// send it in Origin) and returns it in lower case.
+func ParseOrigin(o string) (string, error) {
+	o = strings.TrimSuffix(strings.TrimSpace(o), "/")
+	scheme, host, ok := strings.Cut(strings.ToLower(o), "://")
+	if !ok || (scheme != "http" && scheme != "https") || host == "" || strings.ContainsAny(host, "/?#@ ") {
+		return "", fmt.Errorf("origin %q: write scheme://host[:port], e.g. https://club.example", o)
+	}
+	return scheme + "://" + host, nil
+}
+
+// ParseTrustedProxy reads a CIDR (10.0.0.0/8) or one address (a /32 or
+// /128).
+func ParseTrustedProxy(text string) (netip.Prefix, error) {
+	text = strings.TrimSpace(text)
+	if strings.Contains(text, "/") {
+		p, err := netip.ParsePrefix(text)
+		if err != nil {
+			return netip.Prefix{}, fmt.Errorf("trusted proxy %q: %w", text, err)
+		}
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(text)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("trusted proxy %q: an address or a CIDR such as 10.0.0.0/8", text)
+	}
+	a = a.Unmap()
+	return netip.PrefixFrom(a, a.BitLen()), nil
+}
+
+// reqInfo is what the front middleware learns about a request; handlers
+// reach it through the request's context.
+type reqInfo struct {
+	client  netip.Addr // the client's address (see clientAddr)
+	key     string     // the rate limiting key: the address, or its /64 for IPv6
+	refused string     // the reason of a refusal, for the log line
+	handled bool       // a 5xx the handler answered itself, safely
+}
+
+type infoKey struct{}
+
+func infoOf(r *http.Request) *reqInfo {
+	if i, ok := r.Context().Value(infoKey{}).(*reqInfo); ok {
+		return i
+	}
+	i := &reqInfo{}
+	i.client = remoteIP(r.RemoteAddr)
+	i.key = clientKey(i.client)
+	return i
+}
+
+func remoteIP(remote string) netip.Addr {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return a.Unmap()
+}
+
+// clientAddr is the address of the client: the connection's peer, unless
+// that peer is a trusted proxy; then X-Forwarded-For is read from the
+// right, skipping trusted proxies, and the first other address is the
+// client. Addresses an untrusted client wrote to the left of it are
+// ignored: anyone can send an X-Forwarded-For.
+func (s *Server) clientAddr(r *http.Request) netip.Addr {
+	peer := remoteIP(r.RemoteAddr)
+	if !s.trusted(peer) {
+		return peer
+	}
+	var hops []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(h, ",")...)
+	}
+	client := peer
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // a garbled entry: stop at the last good one
+		}
+		client = a.Unmap()
+		if !s.trusted(client) {
+			break
+		}
+	}
+	return client
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	if !a.IsValid() {
+		return false
+	}
+	for _, p := range s.limits.trustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// clientKey is what per-client limits count by: an IPv4 address, or the
+// /64 of an IPv6 address (one customer usually holds a whole /64).
+func clientKey(a netip.Addr) string {
+	if !a.IsValid() {
+		return "unknown"
+	}
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// clientTable holds the game creation buckets of recent client addresses,
+// at most max of them: the least recently seen is forgotten when a new
+// one comes (a forgotten client starts again with a full bucket, which is
+// what an idle one would have anyway).
+type clientTable struct {
+	mu    sync.Mutex
+	max   int
+	order *list.List // of *clientEntry, most recent first
+	byKey map[string]*list.Element
+}
+
+type clientEntry struct {
+	key    string
+	tokens float64
+	last   time.Time
+}
+
+func newClientTable(max int) *clientTable {
+	return &clientTable{max: max, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// take takes a token from key's bucket, which holds burst tokens and gains
+// perMinute a minute. It reports whether there was one, and else how long
+// until there is.
+func (t *clientTable) take(key string, now time.Time, perMinute float64, burst int) (bool, time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var e *clientEntry
+	if el, ok := t.byKey[key]; ok {
+		t.order.MoveToFront(el)
+		e = el.Value.(*clientEntry)
+		e.tokens = min(float64(burst), e.tokens+now.Sub(e.last).Minutes()*perMinute)
+	} else {
+		for t.order.Len() >= t.max {
+			old := t.order.Back()
+			t.order.Remove(old)
+			delete(t.byKey, old.Value.(*clientEntry).key)
+		}
+		e = &clientEntry{key: key, tokens: float64(burst)}
+		t.byKey[key] = t.order.PushFront(e)
+	}
+	e.last = now
+	if e.tokens >= 1 {
+		e.tokens--
+		return true, 0
+	}
+	wait := time.Duration((1 - e.tokens) / perMinute * float64(time.Minute))
+	return false, wait
+}
+
+func (t *clientTable) len() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.order.Len()
+}
+
+// socketCount counts open WebSockets, in all and by client key. An entry
+// exists only while its count is above zero, so the map is bounded by the
+// total limit.
+type socketCount struct {
+	mu    sync.Mutex
+	total int
+	per   map[string]int
+}
+
+// acquire takes a slot, or says which limit is reached.
+func (c *socketCount) acquire(key string, perClient, total int) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if total > 0 && c.total >= total {
+		return "too_many_connections"
+	}
+	if perClient > 0 && c.per[key] >= perClient {
+		return "client_connections"
+	}
+	c.total++
+	c.per[key]++
+	return ""
+}
+
+func (c *socketCount) release(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.total--
+	if c.per[key]--; c.per[key] <= 0 {
+		delete(c.per, key)
+	}
+}
+
+// limitCreate is the token bucket of game creation, by client address:
+// 429 with Retry-After and a page in the visitor's language when empty.
+func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.limits.createPerMinute > 0 {
+			info := infoOf(r)
+			ok, wait := s.clients.take(info.key, time.Now(), s.limits.createPerMinute, s.limits.createBurst)
+			if !ok {
+				secs := int(math.Ceil(wait.Seconds()))
+				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
+				lang := pickLang(w, r)
+				s.refuse(r, "rate_limited")
+				s.pages.fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(tr(lang, "ratelimited"), max(secs, 1)))
+				return
+			}
+		}
+		next(w, r)
+	}
+}
+
+// limitSockets holds a WebSocket slot for the whole life of the
+// connection (until the handler returns), or refuses the upgrade: 503 when
+// the server is full, 429 when this client holds too many.
+func (s *Server) limitSockets(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		info := infoOf(r)
+		switch reason := s.sockets.acquire(info.key, s.limits.wsPerClient, s.limits.wsTotal); reason {
+		case "":
+		case "too_many_connections":
+			s.refuse(r, reason)
+			info.handled = true
+			w.Header().Set("Retry-After", "30")
+			http.Error(w, "The server has too many live connections; try again in a minute.", http.StatusServiceUnavailable)
+			return
+		default:
+			s.refuse(r, reason)
+			w.Header().Set("Retry-After", "30")
+			http.Error(w, fmt.Sprintf("Too many live connections from your address (the limit is %d); close some game pages.", s.limits.wsPerClient), http.StatusTooManyRequests)
+			return
+		}
+		defer s.sockets.release(info.key)
+		next(w, r)
+	}
+}
+
+// bodyDeadline bounds the time to read a request's body, so that a client
+// trickling a body byte by byte holds nothing for long. WebSocket upgrades
+// are left alone: their connection lives on, with its own limits.
+func (s *Server) bodyDeadline(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead || isUpgrade(r) || s.limits.bodyTimeout < 0 {
+		return
+	}
+	// Not every ResponseWriter has a connection (tests with a recorder).
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.limits.bodyTimeout))
+}
+
+func isUpgrade(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get("Upgrade"), "websocket")
+}
