@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +37,16 @@ type serveFlags struct {
 	maxClients     int
 	trustedProxies []string
 	origins        []string
+	// live play
+	maxRooms       int
+	maxSearches    int
+	maxSearchQueue int
+	wsPing         time.Duration
+	wsIdle         time.Duration
+	wsRate         float64
+	wsBurst        int
+	spectatorEvery time.Duration
+	abandonAfter   time.Duration
 }
 
 // config turns the flags into the server's Config (without Store and
@@ -45,7 +56,10 @@ func (f *serveFlags) config() (server.Config, error) {
 		MaxThreads: f.maxThreads, MaxTableBits: f.maxTableBits,
 		CreatePerMinute: f.createPerMin, CreateBurst: f.createBurst,
 		MaxWebSocketsPerClient: f.wsPerClient, MaxWebSockets: f.wsTotal,
-		BodyTimeout: f.bodyTimeout, MaxClients: f.maxClients, Origins: f.origins}
+		BodyTimeout: f.bodyTimeout, MaxClients: f.maxClients, Origins: f.origins,
+		MaxRooms: f.maxRooms, MaxSearches: f.maxSearches, MaxSearchQueue: f.maxSearchQueue,
+		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
+		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter}
 	if len(f.engines) > 0 {
 		cfg.Engines = map[string]string{}
 	}
@@ -70,6 +84,11 @@ func (f *serveFlags) config() (server.Config, error) {
 	for _, o := range f.origins {
 		if _, err := server.ParseOrigin(o); err != nil {
 			return cfg, usageErrorf("--origin: %v", err)
+		}
+	}
+	for name, d := range map[string]time.Duration{"--ws-ping": f.wsPing, "--ws-idle": f.wsIdle, "--spectator-interval": f.spectatorEvery} {
+		if d < 0 {
+			return cfg, usageErrorf("%s %s: a positive duration", name, d)
 		}
 	}
 	if f.maxSearchTime < 0 {
@@ -153,6 +172,15 @@ See docs/server.md.`,
 	fl.IntVar(&flags.maxClients, "max-clients", server.DefaultMaxClients, "client addresses remembered for rate limiting")
 	fl.StringArrayVar(&flags.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For gives the client address (repeatable)")
 	fl.StringArrayVar(&flags.origins, "origin", nil, "the public origin of the site behind a proxy, e.g. https://club.example (repeatable)")
+	fl.IntVar(&flags.maxRooms, "max-rooms", 50000, "games in memory at once (each has a connection)")
+	fl.IntVar(&flags.maxSearches, "max-searches", runtime.NumCPU(), "computer searches running at once, all games together")
+	fl.IntVar(&flags.maxSearchQueue, "max-search-queue", 256, "computer searches waiting for a slot; beyond, the computer says it is busy")
+	fl.DurationVar(&flags.wsPing, "ws-ping", 30*time.Second, "how often WebSockets are pinged (a dead one is closed)")
+	fl.DurationVar(&flags.wsIdle, "ws-idle", time.Hour, "close a WebSocket that sent nothing for this long")
+	fl.Float64Var(&flags.wsRate, "ws-messages-per-second", 20, "messages a second one WebSocket may send")
+	fl.IntVar(&flags.wsBurst, "ws-message-burst", 40, "messages in a row one WebSocket may send")
+	fl.DurationVar(&flags.spectatorEvery, "spectator-interval", 100*time.Millisecond, "least time between two states sent to a spectator")
+	fl.DurationVar(&flags.abandonAfter, "abandon-after", 30*24*time.Hour, "end as abandoned a game without a move for this long (negative: never)")
 	return cmd
 }
 
