@@ -51,6 +51,9 @@ type Store struct {
 	name      string // for messages: host and database, never the password
 	gc        *groupcommit.Committer
 	closeOnce sync.Once
+	// beforeCommit, for tests, is called by every batch just before its
+	// commit.
+	beforeCommit func(ops []*groupcommit.Op)
 }
 
 var _ model.Store = (*Store)(nil)
@@ -420,6 +423,9 @@ func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
 // it has a timeout of its own, and if it fails anyway, whether the moves
 // are stored is read back.
 func (s *Store) commit(ctx context.Context, tx pgx.Tx, ops []*groupcommit.Op) error {
+	if s.beforeCommit != nil {
+		s.beforeCommit(ops)
+	}
 	timeout := s.gc.Config().Timeout
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
@@ -473,10 +479,10 @@ func (s *Store) slowBatch(ctx context.Context, ops []*groupcommit.Op) error {
 				return s.wrap(err)
 			}
 			op.Err = s.wrap(err)
-			b = &pgx.Batch{}
-			b.Queue(`ROLLBACK TO SAVEPOINT move`)
-			b.Queue(`RELEASE SAVEPOINT move`)
-			if rerr := tx.SendBatch(ctx, b).Close(); rerr != nil {
+			// Without arguments, Exec sends one simple query, which an
+			// aborted transaction accepts (a batch would first prepare its
+			// statements, which it refuses).
+			if _, rerr := tx.Exec(ctx, `ROLLBACK TO SAVEPOINT move; RELEASE SAVEPOINT move`); rerr != nil {
 				return s.wrap(fmt.Errorf("%w (rolling back a move: %v)", err, rerr))
 			}
 			continue

@@ -53,6 +53,9 @@ type Store struct {
 	gc        *groupcommit.Committer
 	stmts     moveStmts
 	closeOnce sync.Once
+	// beforeCommit, for tests, is called by every batch just before its
+	// commit.
+	beforeCommit func(ops []*groupcommit.Op)
 	closeErr  error
 }
 
@@ -391,6 +394,9 @@ func (s *Store) runBatch(ctx context.Context, ops []*groupcommit.Op) error {
 		if _, err := tx.ExecContext(ctx, `RELEASE move`); err != nil {
 			return err
 		}
+	}
+	if s.beforeCommit != nil {
+		s.beforeCommit(ops)
 	}
 	cerr := tx.Commit()
 	if cerr == nil {
