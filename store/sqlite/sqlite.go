@@ -56,7 +56,7 @@ type Store struct {
 	// beforeCommit, for tests, is called by every batch just before its
 	// commit.
 	beforeCommit func(ops []*groupcommit.Op)
-	closeErr  error
+	closeErr     error
 }
 
 // moveStmts are the statements of a batch, prepared once on the writing

@@ -128,7 +128,9 @@ func testBatchIsolation(t *testing.T, s store.Store, stall func(t *testing.T, s 
 			return s.AppendMove(context.Background(), id, store.Move{Ply: 0, Notation: "fine", ClockMillis: -1})
 		}})
 	}
-	bad := func(name string, want error, do func() error) { calls = append(calls, call{name: name, want: want, do: do}) }
+	bad := func(name string, want error, do func() error) {
+		calls = append(calls, call{name: name, want: want, do: do})
+	}
 	bad("taken ply", store.ErrConflict, func() error {
 		return s.AppendMove(context.Background(), "three", store.Move{Ply: 1, Notation: "taken"})
 	})
