@@ -153,7 +153,10 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // write runs fn in a transaction and commits it; the commit is the point
-// where the write is durable.
+// where the write is durable. The commit does not stop when ctx ends: pgx
+// would close the connection in the middle of it, and the caller would get
+// an error for a write that may be committed. It has a timeout of its own
+// instead (a lost server still ends it, with an uncertain outcome).
 func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -163,7 +166,12 @@ func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return s.wrap(err)
 	}
-	return s.wrap(tx.Commit(ctx))
+	if err := ctx.Err(); err != nil {
+		return err // not committed: the deferred rollback ends it
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), model.DefaultCommitTimeout)
+	defer cancel()
+	return s.wrap(tx.Commit(cctx))
 }
 
 // wrap names the database in errors, and turns a violated uniqueness into
