@@ -441,7 +441,9 @@ func (s *Store) commit(ctx context.Context, tx pgx.Tx, ops []*groupcommit.Op) er
 	if err == nil {
 		return nil
 	}
-	return groupcommit.Settle(cctx, ops, fmt.Errorf("commit: %w", s.wrap(err)), s.present)
+	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	defer scancel()
+	return groupcommit.Settle(sctx, ops, fmt.Errorf("commit: %w", s.wrap(err)), s.present)
 }
 
 // slowBatch applies the moves one by one, each checked under its own lock

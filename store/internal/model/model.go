@@ -76,10 +76,11 @@ type GroupCommit struct {
 	// together. A caller that finds the queue full waits for room as long
 	// as its context allows, then gets ctx.Err() with nothing stored.
 	QueueSize int
-	// Timeout bounds one batch, from its BEGIN to its COMMIT (and again
-	// the commit itself, then the check of an uncertain commit): how long
-	// a caller whose move is being committed can wait past its own
-	// context.
+	// Timeout bounds one batch, from its BEGIN to its COMMIT, then again
+	// the commit itself and, if the commit failed, again the reading back
+	// of whether the moves are stored: how long a caller whose move is
+	// being committed can wait past its own context (three times Timeout
+	// at the very worst).
 	Timeout time.Duration
 	// Writers is the number of goroutines committing batches at once,
 	// each on its own connection; the moves of one game always go to the
