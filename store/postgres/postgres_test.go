@@ -279,3 +279,44 @@ func TestPlyKey(t *testing.T) {
 func BenchmarkAppendMoveParallel(b *testing.B) {
 	storetest.BenchmarkAppendMoveParallel(b, func(tb testing.TB) store.Store { return reopenable(tb)() })
 }
+
+// TestCommitLost kills the batch's connection just before its COMMIT: the
+// commit fails, the store reads back that the move is not stored, and the
+// caller gets an error (not stored, as the contract says); the store goes
+// on with a new connection.
+func TestCommitLost(t *testing.T) {
+	s := reopenable(t)().(*postgres.Store)
+	if err := s.CreateGame(t.Context(), &store.Game{ID: "lost", GameID: "pogo"}); err != nil {
+		t.Fatal(err)
+	}
+	var armed atomic.Bool
+	armed.Store(true)
+	killer := postgres.Pool(s)
+	postgres.SetBeforeCommit(s, func(ops []*groupcommit.Op) {
+		if !armed.CompareAndSwap(true, false) {
+			return
+		}
+		// The batch's connection is the one idle in a transaction.
+		var n int
+		err := killer.QueryRow(context.Background(), `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+			WHERE datname = current_database() AND state = 'idle in transaction' AND pid <> pg_backend_pid()`).Scan(&n)
+		if err != nil || n != 1 {
+			t.Errorf("terminating the batch's connection: %d terminated, %v", n, err)
+		}
+	})
+	err := s.AppendMove(t.Context(), "lost", store.Move{Ply: 0, Notation: "gone"})
+	if err == nil {
+		t.Fatal("AppendMove whose commit was lost returned nil")
+	}
+	t.Logf("AppendMove with its connection killed: %v", err)
+	g, err := s.LoadGame(t.Context(), "lost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 0 {
+		t.Fatalf("%d moves stored after an error", len(g.Moves))
+	}
+	if err := s.AppendMove(t.Context(), "lost", store.Move{Ply: 0, Notation: "again"}); err != nil {
+		t.Fatalf("after the lost commit: %v", err)
+	}
+}
