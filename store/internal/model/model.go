@@ -98,6 +98,7 @@ type GroupCommitStats struct {
 	Failed    uint64 // batches that did not commit (every move in them refused)
 	Panics    uint64 // batches ended by a recovered panic
 	MaxBatch  int    // the largest batch so far
+	Queued    int    // moves waiting for a batch now (a gauge)
 }
 
 // The defaults of GroupCommit.
