@@ -40,8 +40,11 @@ func (g *gate) run(ctx context.Context, ops []*Op) error {
 	g.mu.Lock()
 	g.batches = append(g.batches, games)
 	g.mu.Unlock()
+	// Whether to hold is decided before the test can see the batch
+	// started (and change hold, then release it).
+	hold := g.hold.Load()
 	g.entered <- len(ops)
-	if !g.hold.Load() {
+	if !hold {
 		return nil
 	}
 	if !g.ctxAware {
