@@ -354,7 +354,10 @@ func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
 	}
 	b := &pgx.Batch{}
 	b.Queue(`SELECT id, result FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
-	b.Queue(`SELECT game, MAX(ply) + 1 FROM moves WHERE game = ANY($1) GROUP BY game`, ids)
+	// One MAX per game, so that each is read from the end of the (game,
+	// ply) index; a GROUP BY would scan every move of the batch's games.
+	b.Queue(`SELECT g.id, COALESCE((SELECT MAX(ply) + 1 FROM moves WHERE game = g.id), 0)
+		FROM unnest($1::text[]) AS g(id)`, ids)
 	br := tx.SendBatch(ctx, b)
 	rows, _ := br.Query()
 	var id, result string
