@@ -2,7 +2,7 @@ package server
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"slices"
 	"sort"
 	"sync"
@@ -48,17 +48,22 @@ func (s *memStore) LoadGame(_ context.Context, id string) (*store.Game, error) {
 }
 
 func (s *memStore) AppendMove(ctx context.Context, id string, m store.Move) error {
-	return s.AppendFinalMove(ctx, id, m, "*", "")
+	return s.appendMove(ctx, id, m, "*", "")
 }
 
-// AppendFinalMove appends m and, unless result is "*" (AppendMove), ends
-// the game, under one lock: both or neither.
+// AppendFinalMove appends m and ends the game, under one lock: both or
+// neither. Like the real stores, it refuses the result "*" or "".
 func (s *memStore) AppendFinalMove(ctx context.Context, id string, m store.Move, result, reason string) error {
+	if result == "" || result == "*" {
+		return fmt.Errorf("memstore: cannot finish a game with result %q", result)
+	}
+	return s.appendMove(ctx, id, m, result, reason)
+}
+
+// appendMove appends m and, unless result is "*", ends the game.
+func (s *memStore) appendMove(ctx context.Context, id string, m store.Move, result, reason string) error {
 	if err := ctx.Err(); err != nil {
 		return err // not stored, as the Store contract says
-	}
-	if result == "" {
-		return errors.New("memstore: empty result")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -4,7 +4,9 @@ import (
 	"context"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/plateau-games/plateau/store/internal/groupcommit"
 	"github.com/plateau-games/plateau/store/internal/model"
 )
 
@@ -17,3 +19,11 @@ func InsertMove(ctx context.Context, s *Store, id string, m model.Move) error {
 		return tx.SendBatch(ctx, b).Close()
 	})
 }
+
+// Pool is the store's connection pool (its search_path is the test's
+// schema).
+func Pool(s *Store) *pgxpool.Pool { return s.pool }
+
+// SetBeforeCommit has f called by every batch just before its commit,
+// its moves written: to make a batch panic or stall there.
+func SetBeforeCommit(s *Store, f func(ops []*groupcommit.Op)) { s.beforeCommit = f }

@@ -51,6 +51,9 @@ type Store struct {
 	name      string // for messages: host and database, never the password
 	gc        *groupcommit.Committer
 	closeOnce sync.Once
+	// beforeCommit, for tests, is called by every batch just before its
+	// commit.
+	beforeCommit func(ops []*groupcommit.Op)
 }
 
 var _ model.Store = (*Store)(nil)
@@ -150,7 +153,10 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // write runs fn in a transaction and commits it; the commit is the point
-// where the write is durable.
+// where the write is durable. The commit does not stop when ctx ends: pgx
+// would close the connection in the middle of it, and the caller would get
+// an error for a write that may be committed. It has a timeout of its own
+// instead (a lost server still ends it, with an uncertain outcome).
 func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -160,7 +166,12 @@ func (s *Store) write(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return s.wrap(err)
 	}
-	return s.wrap(tx.Commit(ctx))
+	if err := ctx.Err(); err != nil {
+		return err // not committed: the deferred rollback ends it
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), model.DefaultCommitTimeout)
+	defer cancel()
+	return s.wrap(tx.Commit(cctx))
 }
 
 // wrap names the database in errors, and turns a violated uniqueness into
@@ -343,7 +354,10 @@ func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
 	}
 	b := &pgx.Batch{}
 	b.Queue(`SELECT id, result FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
-	b.Queue(`SELECT game, MAX(ply) + 1 FROM moves WHERE game = ANY($1) GROUP BY game`, ids)
+	// One MAX per game, so that each is read from the end of the (game,
+	// ply) index; a GROUP BY would scan every move of the batch's games.
+	b.Queue(`SELECT g.id, COALESCE((SELECT MAX(ply) + 1 FROM moves WHERE game = g.id), 0)
+		FROM unnest($1::text[]) AS g(id)`, ids)
 	br := tx.SendBatch(ctx, b)
 	rows, _ := br.Query()
 	var id, result string
@@ -420,6 +434,9 @@ func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
 // it has a timeout of its own, and if it fails anyway, whether the moves
 // are stored is read back.
 func (s *Store) commit(ctx context.Context, tx pgx.Tx, ops []*groupcommit.Op) error {
+	if s.beforeCommit != nil {
+		s.beforeCommit(ops)
+	}
 	timeout := s.gc.Config().Timeout
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
@@ -427,7 +444,9 @@ func (s *Store) commit(ctx context.Context, tx pgx.Tx, ops []*groupcommit.Op) er
 	if err == nil {
 		return nil
 	}
-	return groupcommit.Settle(cctx, ops, fmt.Errorf("commit: %w", s.wrap(err)), s.present)
+	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	defer scancel()
+	return groupcommit.Settle(sctx, ops, fmt.Errorf("commit: %w", s.wrap(err)), s.present)
 }
 
 // slowBatch applies the moves one by one, each checked under its own lock
@@ -473,10 +492,10 @@ func (s *Store) slowBatch(ctx context.Context, ops []*groupcommit.Op) error {
 				return s.wrap(err)
 			}
 			op.Err = s.wrap(err)
-			b = &pgx.Batch{}
-			b.Queue(`ROLLBACK TO SAVEPOINT move`)
-			b.Queue(`RELEASE SAVEPOINT move`)
-			if rerr := tx.SendBatch(ctx, b).Close(); rerr != nil {
+			// Without arguments, Exec sends one simple query, which an
+			// aborted transaction accepts (a batch would first prepare its
+			// statements, which it refuses).
+			if _, rerr := tx.Exec(ctx, `ROLLBACK TO SAVEPOINT move; RELEASE SAVEPOINT move`); rerr != nil {
 				return s.wrap(fmt.Errorf("%w (rolling back a move: %v)", err, rerr))
 			}
 			continue

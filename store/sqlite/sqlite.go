@@ -53,7 +53,10 @@ type Store struct {
 	gc        *groupcommit.Committer
 	stmts     moveStmts
 	closeOnce sync.Once
-	closeErr  error
+	// beforeCommit, for tests, is called by every batch just before its
+	// commit.
+	beforeCommit func(ops []*groupcommit.Op)
+	closeErr     error
 }
 
 // moveStmts are the statements of a batch, prepared once on the writing
@@ -392,6 +395,9 @@ func (s *Store) runBatch(ctx context.Context, ops []*groupcommit.Op) error {
 			return err
 		}
 	}
+	if s.beforeCommit != nil {
+		s.beforeCommit(ops)
+	}
 	cerr := tx.Commit()
 	if cerr == nil {
 		return nil
@@ -400,15 +406,15 @@ func (s *Store) runBatch(ctx context.Context, ops []*groupcommit.Op) error {
 	// end it, so the connection is clean for the next batch.
 	conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
 	cerr = fmt.Errorf("sqlite: %s: commit: %w", s.path, translate(cerr))
-	return groupcommit.Settle(context.WithoutCancel(ctx), ops, cerr, s.present)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.gc.Config().Timeout)
+	defer cancel()
+	return groupcommit.Settle(sctx, ops, cerr, s.present)
 }
 
 // present says whether op's move (and its result, for a final move) is
 // stored as op wrote it: after a failed commit, it tells whether the
 // commit happened after all.
 func (s *Store) present(ctx context.Context, op *groupcommit.Op) (bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.gc.Config().Timeout)
-	defer cancel()
 	var notation, result string
 	var seat int
 	var at, clock int64

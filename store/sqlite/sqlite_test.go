@@ -7,17 +7,20 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/plateau-games/plateau/store"
+	"github.com/plateau-games/plateau/store/internal/groupcommit"
 	"github.com/plateau-games/plateau/store/sqlite"
 	"github.com/plateau-games/plateau/store/storetest"
 )
 
 // reopenable gives a fresh file in t's temporary directory and a function
 // that opens it.
-func reopenable(t *testing.T) func() store.Store {
+func reopenable(t testing.TB) func() store.Store {
 	path := filepath.Join(t.TempDir(), "sub", "plateau.db") // "sub" does not exist yet
 	return func() store.Store {
 		s, err := sqlite.Open(t.Context(), path)
@@ -30,7 +33,38 @@ func reopenable(t *testing.T) func() store.Store {
 }
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store { return reopenable(t)() }, storetest.Reopen(reopenable))
+	storetest.Run(t, func(t *testing.T) store.Store { return reopenable(t)() },
+		storetest.Reopen(reopenable), storetest.Stall(stall))
+}
+
+// stall holds the file's write lock from another connection, as another
+// process could: the store's next batch is taken by its writer, which then
+// waits in BEGIN IMMEDIATE (busy timeout) until release.
+func stall(t *testing.T, s store.Store) func() {
+	t.Helper()
+	db, err := sql.Open("sqlite", s.(*sqlite.Store).Path()+"?_busy_timeout=10000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	release := func() {
+		once.Do(func() {
+			if _, err := conn.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+				t.Error(err)
+			}
+			conn.Close()
+			db.Close()
+		})
+	}
+	t.Cleanup(release)
+	return release
 }
 
 func TestPragmas(t *testing.T) {
@@ -46,6 +80,72 @@ func TestPragmas(t *testing.T) {
 	}
 	if s.Path() != path {
 		t.Errorf("Path() = %q", s.Path())
+	}
+	// The durability the documentation promises: every commit syncs the
+	// WAL (synchronous=FULL is 2), in WAL mode.
+	for name, want := range map[string]string{"synchronous": "2", "journal_mode": "wal", "foreign_keys": "1"} {
+		if got, err := sqlite.WriterPragma(t.Context(), s, name); err != nil || got != want {
+			t.Errorf("PRAGMA %s = %q (%v), want %q", name, got, err, want)
+		}
+	}
+}
+
+// TestCheckReadOnly: a database that refuses writes is unhealthy, and
+// healthy again once it takes them.
+func TestCheckReadOnly(t *testing.T) {
+	s := reopenable(t)().(*sqlite.Store)
+	if err := s.Check(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := sqlite.SetWriterQueryOnly(t.Context(), s, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(t.Context()); err == nil {
+		t.Error("Check on a database that refuses writes succeeded")
+	}
+	if err := sqlite.SetWriterQueryOnly(t.Context(), s, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(t.Context()); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestBatchPanic: a panic inside a batch, after its moves were written,
+// fails that batch's callers with an error and stores none of their moves;
+// the process and the writer live on.
+func TestBatchPanic(t *testing.T) {
+	s := reopenable(t)().(*sqlite.Store)
+	for _, id := range []string{"p1", "p2"} {
+		if err := s.CreateGame(t.Context(), &store.Game{ID: id, GameID: "pogo"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var armed atomic.Bool
+	armed.Store(true)
+	sqlite.SetBeforeCommit(s, func(ops []*groupcommit.Op) {
+		if armed.CompareAndSwap(true, false) {
+			panic("boom")
+		}
+	})
+	err := s.AppendFinalMove(t.Context(), "p1", store.Move{Ply: 0, Notation: "a"}, "win 1", "line")
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("AppendFinalMove in a panicking batch: %v", err)
+	}
+	g, err := s.LoadGame(t.Context(), "p1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 0 || g.Result != "*" {
+		t.Fatalf("the panicking batch stored something: %q, %d moves", g.Result, len(g.Moves))
+	}
+	for _, id := range []string{"p1", "p2"} {
+		if err := s.AppendMove(t.Context(), id, store.Move{Ply: 0, Notation: "after"}); err != nil {
+			t.Fatalf("after the panic: %v", err)
+		}
+	}
+	if st := s.GroupCommitStats(); st.Panics != 1 || st.Failed != 1 {
+		t.Errorf("stats %+v, want one panic, one failed batch", st)
 	}
 }
 
@@ -107,4 +207,8 @@ func TestPlyKey(t *testing.T) {
 	if err := sqlite.InsertMove(t.Context(), s, "k", m); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("second insert at ply 0: %v, want ErrConflict", err)
 	}
+}
+
+func BenchmarkAppendMoveParallel(b *testing.B) {
+	storetest.BenchmarkAppendMoveParallel(b, func(tb testing.TB) store.Store { return reopenable(tb)() })
 }

@@ -24,14 +24,15 @@ import (
 type Option func(*config)
 
 type config struct {
-	reopenable func(t *testing.T) func() store.Store
+	reopenable func(t testing.TB) func() store.Store
+	stall      func(t *testing.T, s store.Store) (release func())
 }
 
 // Reopen enables the durability test for a backend that can close a store
 // and open the same storage again. f prepares fresh, empty storage for t and
 // returns a function that opens it; the suite calls that function several
 // times and closes each store it gets before opening the next.
-func Reopen(f func(t *testing.T) func() store.Store) Option {
+func Reopen(f func(t testing.TB) func() store.Store) Option {
 	return func(c *config) { c.reopenable = f }
 }
 
@@ -63,6 +64,19 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Option) 
 		{"ListDefaultLimit", testListDefaultLimit},
 		{"Concurrent", testConcurrent},
 		{"CanceledContext", testCanceledContext},
+		{"CanceledNotStored", testCanceledNotStored},
+		{"GroupCommitRaces", testGroupCommitRaces},
+		{"AppendFinal", testAppendFinal},
+		{"AppendFinalRace", testAppendFinalRace},
+		{"Check", testCheck},
+		{"ListExpiry", testListExpiry},
+		{"BatchIsolation", func(t *testing.T, s store.Store) { testBatchIsolation(t, s, c.stall) }},
+		{"ContextWhileCommitting", func(t *testing.T, s store.Store) {
+			if c.stall == nil {
+				t.Skip("no storetest.Stall for this backend")
+			}
+			testContextWhileCommitting(t, s, c.stall)
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -72,6 +86,12 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Option) 
 			t.Skip("this backend cannot be reopened")
 		}
 		testReopen(t, c.reopenable(t))
+	})
+	t.Run("CloseWhileAppending", func(t *testing.T) {
+		if c.reopenable == nil {
+			t.Skip("this backend cannot be reopened")
+		}
+		testCloseWhileAppending(t, c.reopenable(t))
 	})
 }
 
@@ -645,8 +665,8 @@ func testCanceledContext(t *testing.T, s store.Store) {
 	mustCreate(t, s, minimal("cc"))
 	c, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.AppendMove(c, "cc", store.Move{Ply: 0, Notation: "x"}); err == nil {
-		t.Error("AppendMove with a canceled context succeeded")
+	if err := s.AppendMove(c, "cc", store.Move{Ply: 0, Notation: "x"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("AppendMove with a canceled context: %v, want context.Canceled", err)
 	}
 	if _, err := s.LoadGame(c, "cc"); err == nil {
 		t.Error("LoadGame with a canceled context succeeded")

@@ -302,6 +302,10 @@ func (c *Committer) Close() {
 
 // Stats reports what the committer did so far.
 func (c *Committer) Stats() model.GroupCommitStats {
+	queued := 0
+	for _, q := range c.queues {
+		queued += len(q)
+	}
 	return model.GroupCommitStats{
 		Batches:   c.batches.Load(),
 		Moves:     c.moves.Load(),
@@ -309,6 +313,7 @@ func (c *Committer) Stats() model.GroupCommitStats {
 		Failed:    c.failed.Load(),
 		Panics:    c.panics.Load(),
 		MaxBatch:  int(c.maxBatch.Load()),
+		Queued:    queued,
 	}
 }
 

@@ -76,10 +76,11 @@ type GroupCommit struct {
 	// together. A caller that finds the queue full waits for room as long
 	// as its context allows, then gets ctx.Err() with nothing stored.
 	QueueSize int
-	// Timeout bounds one batch, from its BEGIN to its COMMIT (and again
-	// the commit itself, then the check of an uncertain commit): how long
-	// a caller whose move is being committed can wait past its own
-	// context.
+	// Timeout bounds one batch, from its BEGIN to its COMMIT, then again
+	// the commit itself and, if the commit failed, again the reading back
+	// of whether the moves are stored: how long a caller whose move is
+	// being committed can wait past its own context (three times Timeout
+	// at the very worst).
 	Timeout time.Duration
 	// Writers is the number of goroutines committing batches at once,
 	// each on its own connection; the moves of one game always go to the
@@ -97,6 +98,7 @@ type GroupCommitStats struct {
 	Failed    uint64 // batches that did not commit (every move in them refused)
 	Panics    uint64 // batches ended by a recovered panic
 	MaxBatch  int    // the largest batch so far
+	Queued    int    // moves waiting for a batch now (a gauge)
 }
 
 // The defaults of GroupCommit.
@@ -114,11 +116,17 @@ var ErrClosed = errors.New("store: closed")
 // returns only once it is durable (committed).
 //
 // An error means not stored: a write that returns an error left nothing
-// behind, whatever the error (a conflict, a canceled context, a full disk,
-// a lost connection). AppendMove and AppendFinalMove go further: once a
+// behind, whatever the error (a conflict, a canceled or expired context, a
+// full disk, a read-only database). A context that ends during a COMMIT
+// does not interrupt it. AppendMove and AppendFinalMove go further: once a
 // move is taken into a batch, the call waits for that batch's outcome even
-// if its context ends meanwhile (bounded by the store's own timeout), so
-// that nil is returned exactly when the move is committed.
+// if its context ends meanwhile (bounded by the store's own timeout), and
+// if the COMMIT itself fails (a connection lost in the middle of it, the
+// one case where a database may have committed without saying so) they
+// read back whether the move is stored and answer accordingly; only if
+// even that read fails is the outcome unknown, and reported as an error.
+// The other writes report such a failed COMMIT as an error too: the caller
+// reloads the game.
 //
 // Times are kept at millisecond precision and come back in UTC. A game is
 // finished once its Result is not "*". Every write sets UpdatedAt: to the
