@@ -199,23 +199,11 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 		for range c.send { // drain until the room drops us
 		}
 	}
-	write := func(parts ...[]byte) bool {
+	var buf []byte // the state message, reused: one write a message
+	write := func(msg []byte) bool {
 		wctx, cancel := context.WithTimeout(ctx, writeTimeout)
 		defer cancel()
-		if len(parts) == 1 {
-			return c.conn.Write(wctx, websocket.MessageText, parts[0]) == nil
-		}
-		w, err := c.conn.Writer(wctx, websocket.MessageText)
-		if err != nil {
-			return false
-		}
-		for _, p := range parts {
-			if _, err := w.Write(p); err != nil {
-				w.Close()
-				return false
-			}
-		}
-		return w.Close() == nil
+		return c.conn.Write(wctx, websocket.MessageText, msg) == nil
 	}
 	// drain sends the discrete messages already queued; false when the
 	// connection is over.
@@ -244,11 +232,15 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 			return true
 		}
 		last = time.Now()
-		if !write(prefix, st.body) {
+		buf = append(append(buf[:0], prefix...), st.body...)
+		if !write(buf) {
 			fail()
 			return false
 		}
 		s.live.statesSent.Inc()
+		if cap(buf) > 1<<20 {
+			buf = nil // a huge board once: do not keep its buffer
+		}
 		return true
 	}
 	for {
