@@ -57,7 +57,7 @@ type (
 	//	Limit         int       // 0: a default of 50
 	//	Offset        int
 	//
-	// The server expires abandoned games with
+	// To expire abandoned games, the server lists
 	// Filter{Finished: &no, UpdatedBefore: now.Add(-ttl), OldestFirst: true}.
 	Filter = model.Filter
 

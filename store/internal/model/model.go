@@ -149,13 +149,14 @@ type Store interface {
 	//
 	// It returns nil only once the move is committed (durable), and any
 	// error means the move is not stored. Concurrent appends (to different
-	// games, or from several servers) are grouped into shared transactions
-	// (group commit), each move checked and applied on its own: a move that
+	// games or to one) are grouped into shared transactions (group
+	// commit), each move checked and applied on its own: a move that
 	// conflicts fails alone, the others of its batch commit. If ctx ends
 	// before the move joined a batch, AppendMove returns ctx.Err() and
 	// nothing is stored; once it is in a batch, the call waits for the
 	// batch's outcome, which the store bounds with its own timeout, rather
-	// than return early with an outcome it cannot know.
+	// than return early with an outcome it cannot know. Once the store is
+	// closed (or closing), it returns ErrClosed.
 	AppendMove(ctx context.Context, id string, m Move) error
 	// AppendFinalMove appends m as AppendMove does (same conflict rules)
 	// and, in the same transaction, finishes the game with result (anything
