@@ -115,7 +115,7 @@ func drawPods(c *canvas, s game.State) ([]string, error) {
 	c.w, c.h, c.cell = g.width(), g.height(), g.unit
 	x0, y0 := g.centre(0, 0)
 	x1, y1 := g.centre(podsSize-1, podsSize-1)
-	fmt.Fprintf(&c.bg, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s"/>`+"\n",
+	printf(&c.bg, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s"/>`+"\n",
 		num(min(x0, x1)-g.unit/2), num(min(y0, y1)-g.unit/2), num(math.Abs(x1-x0)+g.unit), num(math.Abs(y1-y0)+g.unit), num(g.unit*0.2), boardFill)
 	for r := 0; r < podsSize; r++ {
 		for f := 0; f < podsSize; f++ {

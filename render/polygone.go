@@ -80,7 +80,7 @@ func drawPolygone(c *canvas, s game.State) ([]string, error) {
 		x, y := at(h)
 		pts = append(pts, num(x)+","+num(y))
 	}
-	fmt.Fprintf(&c.bg, `<polygon points="%s" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n",
+	printf(&c.bg, `<polygon points="%s" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n",
 		strings.Join(pts, " "), boardFill, boardAlt, num(u*0.5))
 
 	owner := map[string]int{}
