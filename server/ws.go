@@ -36,6 +36,9 @@ const (
 	statusIdle = websocket.StatusCode(4000)
 )
 
+// stateBuffers hold state messages while they are written.
+var stateBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
 // client is one WebSocket connection: a player (holding seat tokens) or a
 // spectator. seats, lang and gone are guarded by the room's mutex; the
 // latest state by its own, since the writer takes it.
@@ -199,7 +202,6 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 		for range c.send { // drain until the room drops us
 		}
 	}
-	var buf []byte // the state message, reused: one write a message
 	write := func(msg []byte) bool {
 		wctx, cancel := context.WithTimeout(ctx, writeTimeout)
 		defer cancel()
@@ -232,15 +234,20 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 			return true
 		}
 		last = time.Now()
-		buf = append(append(buf[:0], prefix...), st.body...)
-		if !write(buf) {
+		// One write a message, from a pooled buffer: an idle connection
+		// holds none (ten thousand of them would hold a board each).
+		bp := stateBuffers.Get().(*[]byte)
+		buf := append(append((*bp)[:0], prefix...), st.body...)
+		ok := write(buf)
+		if cap(buf) <= 1<<20 {
+			*bp = buf
+			stateBuffers.Put(bp)
+		}
+		if !ok {
 			fail()
 			return false
 		}
 		s.live.statesSent.Inc()
-		if cap(buf) > 1<<20 {
-			buf = nil // a huge board once: do not keep its buffer
-		}
 		return true
 	}
 	for {
@@ -289,21 +296,23 @@ func (c *client) isSpectator() bool {
 // page left open with nothing to say (it reconnects when its player comes
 // back), so that forgotten tabs do not hold connections for ever.
 func (s *Server) pingLoop(ctx context.Context, c *client) {
-	t := time.NewTicker(s.cfg.PingInterval)
+	t := time.NewTicker(min(s.cfg.PingInterval, s.cfg.IdleTimeout/4))
 	defer t.Stop()
-	idle := time.NewTicker(min(s.cfg.IdleTimeout/4, time.Minute))
-	defer idle.Stop()
+	lastPing := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-idle.C:
+		case <-t.C:
 			if time.Since(time.Unix(0, c.lastRead.Load())) > s.cfg.IdleTimeout {
 				s.live.idleClosed.Inc()
 				c.conn.Close(statusIdle, "idle")
 				return
 			}
-		case <-t.C:
+			if time.Since(lastPing) < s.cfg.PingInterval {
+				continue
+			}
+			lastPing = time.Now()
 			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
 			err := c.conn.Ping(pctx)
 			cancel()
