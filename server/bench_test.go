@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -18,20 +19,52 @@ import (
 // BenchmarkMoveRoundTrip plays POGO games over WebSocket, one socket per
 // seat, each move sent after the state of the previous one arrived: the
 // server's cost of a move (rules, durable store write on SQLite, states,
-// writes), with the client in the same process.
+// writes), with the client in the same process; with 0, 100 and 400
+// spectators reading every game.
 func BenchmarkMoveRoundTrip(b *testing.B) {
+	for _, n := range []int{0, 100, 400} {
+		b.Run(fmt.Sprintf("spectators=%d", n), func(b *testing.B) { benchMoves(b, n) })
+	}
+}
+
+func benchMoves(b *testing.B, spectators int) {
 	ctx := context.Background()
 	st, err := openBenchStore(ctx, b)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	s, err := New(Config{Store: st, NewAgent: cheapAgents})
+	s, err := New(Config{Store: st, NewAgent: cheapAgents, CreatePerMinute: -1, MaxWebSocketsPerClient: -1,
+		MessagesPerSecond: 1e6, MessageBurst: 1e6})
 	if err != nil {
 		b.Fatal(err)
 	}
 	ts := httptest.NewServer(s)
 	defer func() { s.Close(); ts.Close() }()
+	var watchers []*websocket.Conn
+	watch := func(id string) {
+		for _, w := range watchers {
+			w.CloseNow()
+		}
+		watchers = watchers[:0]
+		for i := 0; i < spectators && id != ""; i++ {
+			c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/games/"+id+"/ws", nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.SetReadLimit(1 << 22)
+			c.Write(ctx, websocket.MessageText, []byte(`{"type":"hello"}`))
+			go func() {
+				for {
+					if _, _, err := c.Read(ctx); err != nil {
+						return
+					}
+				}
+			}()
+			watchers = append(watchers, c)
+		}
+	}
+	defer watch("")
 	newGame := func() (id string, socks [2]*websocket.Conn) {
 		f := url.Values{"game": {"pogo"}, "seat0": {"me"}, "seat1": {"me"}, "clock": {"0"}, "increment": {"0"}}
 		resp, err := noRedirect.PostForm(ts.URL+"/games", f)
@@ -54,6 +87,7 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 			c.Write(ctx, websocket.MessageText, hello)
 			socks[i] = c
 		}
+		watch(id)
 		return id, socks
 	}
 	type state struct {

@@ -51,6 +51,10 @@ type room struct {
 	search    *search // the computer's search of the current position
 	gen       uint64  // bumped on every change: a stale computer move or flag is dropped
 	ongoing   bool    // counted in the active games gauge
+	// built is the state of the current position by language (en, fr),
+	// kept until the next change: a crowd arriving at a game costs one
+	// build, not one each.
+	built [2]*sharedState
 	loaded    time.Time
 
 	evicted atomic.Bool // no longer serves: connections load a new room
@@ -154,6 +158,7 @@ func (r *room) countLocked() {
 // stored moves left them: the clock of the seat to move has been running
 // since the last move.
 func (r *room) setLocked(g *store.Game, m *game.Match) {
+	r.built = [2]*sharedState{}
 	r.g, r.match, r.offer = g, m, nil
 	r.clocks = nil
 	if g.ClockMillis > 0 {
@@ -367,6 +372,7 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 			bad++
 		}
 	}
+	c.you = youPrefix(c.seats)
 	if bad > 0 {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "token",
 			Message: fmt.Sprintf("%d token(s) hold no seat of this game; you can watch", bad)})
@@ -705,25 +711,38 @@ func (r *room) broadcastLocked(v any) {
 // broadcastStateLocked gives every connection the new state: built and
 // encoded once per language, whatever the number of connections.
 func (r *room) broadcastStateLocked() {
-	var built [2]*sharedState
+	// Every change of the game ends in a broadcast: what was built before
+	// is stale.
+	r.built = [2]*sharedState{}
 	for c := range r.clients {
 		if c.gone {
 			continue
 		}
-		i := 0
-		if c.lang == "fr" {
-			i = 1
+		st, err := r.builtLocked(c)
+		if err != nil {
+			r.s.logError("state", err, "game", r.id)
+			return
 		}
-		if built[i] == nil {
-			st, err := r.stateLocked(langOf(c))
-			if err != nil {
-				r.s.logError("state", err, "game", r.id)
-				return
-			}
-			built[i] = st
-		}
-		c.setState(built[i], youPrefix(c.seats))
+		c.setState(st, c.you)
 	}
+}
+
+// builtLocked is the state for c's language, built if needed. A game with
+// clocks is built anew each time: its state holds the time left now.
+func (r *room) builtLocked(c *client) (*sharedState, error) {
+	i := 0
+	if langOf(c) == "fr" {
+		i = 1
+	}
+	if r.built[i] != nil && r.clocks == nil {
+		return r.built[i], nil
+	}
+	st, err := r.stateLocked(langOf(c))
+	if err != nil {
+		return nil, err
+	}
+	r.built[i] = st
+	return st, nil
 }
 
 // sendStateLocked gives one connection the state.
@@ -731,12 +750,12 @@ func (r *room) sendStateLocked(c *client) {
 	if c == nil || c.gone {
 		return
 	}
-	st, err := r.stateLocked(langOf(c))
+	st, err := r.builtLocked(c)
 	if err != nil {
 		r.s.logError("state", err, "game", r.id)
 		return
 	}
-	c.setState(st, youPrefix(c.seats))
+	c.setState(st, c.you)
 }
 
 func langOf(c *client) string {
@@ -750,6 +769,7 @@ func langOf(c *client) string {
 // to move and, on a computer seat, its search. Whatever ran before is
 // stopped: it belongs to a position that is gone.
 func (r *room) scheduleLocked() {
+	r.built = [2]*sharedState{} // the computer's thinking is in the state
 	r.stopLocked()
 	r.gen++
 	if r.finished() || r.evicted.Load() || r.s.ctx.Err() != nil {

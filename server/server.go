@@ -157,7 +157,7 @@ func (c Config) withDefaults() Config {
 		c.MessagesPerSecond = 20
 	}
 	def(&c.MessageBurst, 40)
-	defDur(&c.SpectatorInterval, 100*time.Millisecond)
+	defDur(&c.SpectatorInterval, 250*time.Millisecond)
 	defDur(&c.AbandonAfter, 30*24*time.Hour)
 	return c
 }

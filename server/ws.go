@@ -48,6 +48,7 @@ type client struct {
 	send  chan []byte   // discrete messages, in order
 	wake  chan struct{} // a new state is waiting (capacity 1)
 	seats uint8         // seats whose token it showed
+	you   []byte        // youPrefix(seats)
 	lang  string        // of seat names and drawings: "en" or "fr"
 	gone  bool          // dropped: send is closed
 
@@ -118,7 +119,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	c := &client{conn: conn, addr: infoOf(r).client.String(), send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
-		prefix: youPrefix(0)}
+		prefix: youPrefix(0), you: youPrefix(0)}
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {
 		// The room was evicted between lookup and join: load it again.
