@@ -54,8 +54,8 @@ type room struct {
 	// built is the state of the current position by language (en, fr),
 	// kept until the next change: a crowd arriving at a game costs one
 	// build, not one each.
-	built [2]*sharedState
-	loaded    time.Time
+	built  [2]*sharedState
+	loaded time.Time
 
 	evicted atomic.Bool // no longer serves: connections load a new room
 }
