@@ -15,6 +15,16 @@ const expireBatch = 100
 // and for abandoned games.
 const maintenanceInterval = 30 * time.Second
 
+// isStopping says whether Close has begun: nothing new is started then.
+func (s *Server) isStopping() bool {
+	select {
+	case <-s.stopping:
+		return true
+	default:
+		return false
+	}
+}
+
 // maintain runs the server's periodic chores until Close.
 func (s *Server) maintain() {
 	t := time.NewTicker(maintenanceInterval)

@@ -772,7 +772,7 @@ func (r *room) scheduleLocked() {
 	r.built = [2]*sharedState{} // the computer's thinking is in the state
 	r.stopLocked()
 	r.gen++
-	if r.finished() || r.evicted.Load() || r.s.ctx.Err() != nil {
+	if r.finished() || r.evicted.Load() || r.s.isStopping() {
 		return
 	}
 	seat := r.match.ToMove()

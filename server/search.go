@@ -162,7 +162,7 @@ func (r *room) timer2(d time.Duration, gen uint64, f func()) {
 		defer r.s.recoverRoom("computer retry", r)
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if r.gen == gen && !r.evicted.Load() && !r.finished() {
+		if r.gen == gen && !r.evicted.Load() && !r.finished() && !r.s.isStopping() {
 			f()
 		}
 	})
