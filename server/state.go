@@ -178,5 +178,7 @@ func (r *room) stateLocked(lang string) (*sharedState, error) {
 		return nil, err
 	}
 	r.s.live.stateBuilds.Inc()
-	return &sharedState{ply: st.Ply, body: b[1:]}, nil
+	// An exact copy: the encoder's buffer has grown to twice the message,
+	// and the state is kept by the room until the next move.
+	return &sharedState{ply: st.Ply, body: slices.Clone(b[1:])}, nil
 }
