@@ -42,15 +42,7 @@ func attackServer(t *testing.T, cfg Config) (*Server, *httptest.Server, *syncBuf
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		s.Close()
-		ts.Close()
-	})
+	s, ts := runServer(t, cfg)
 	return s, ts, logs
 }
 

@@ -28,7 +28,13 @@ func cheapAgents(_ string, v *game.Variant, seed uint64) (Agent, error) {
 // startServer runs a server on st over httptest; both stop with the test.
 func startServer(t *testing.T, st store.Store) (*Server, *httptest.Server) {
 	t.Helper()
-	s, err := New(Config{Store: st, NewAgent: cheapAgents})
+	return runServer(t, Config{Store: st, NewAgent: cheapAgents})
+}
+
+// runServer runs a server with cfg over httptest; both stop with the test.
+func runServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

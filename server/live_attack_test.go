@@ -31,16 +31,7 @@ func startServerWith(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	if cfg.CreatePerMinute == 0 {
 		cfg.CreatePerMinute = -1 // these tests create many games
 	}
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		s.Close()
-		ts.Close()
-	})
-	return s, ts
+	return runServer(t, cfg)
 }
 
 func panicsRecovered(s *Server) float64 {

@@ -715,15 +715,7 @@ func (r *room) broadcastStateLocked() {
 	// is stale.
 	r.built = [2]*sharedState{}
 	for c := range r.clients {
-		if c.gone {
-			continue
-		}
-		st, err := r.builtLocked(c)
-		if err != nil {
-			r.s.logError("state", err, "game", r.id)
-			return
-		}
-		c.setState(st, c.you)
+		r.sendStateLocked(c)
 	}
 }
 
