@@ -179,7 +179,7 @@ See docs/server.md.`,
 	fl.DurationVar(&flags.wsIdle, "ws-idle", time.Hour, "close a WebSocket that sent nothing for this long")
 	fl.Float64Var(&flags.wsRate, "ws-messages-per-second", 20, "messages a second one WebSocket may send")
 	fl.IntVar(&flags.wsBurst, "ws-message-burst", 40, "messages in a row one WebSocket may send")
-	fl.DurationVar(&flags.spectatorEvery, "spectator-interval", 100*time.Millisecond, "least time between two states sent to a spectator")
+	fl.DurationVar(&flags.spectatorEvery, "spectator-interval", 250*time.Millisecond, "least time between two states sent to a spectator")
 	fl.DurationVar(&flags.abandonAfter, "abandon-after", 30*24*time.Hour, "end as abandoned a game without a move for this long (negative: never)")
 	return cmd
 }
