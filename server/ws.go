@@ -133,7 +133,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		defer close(done)
 		s.writeLoop(ctx, c)
 	})
-	s.goSafe("websocket pinger", func() { s.pingLoop(ctx, c) })
+	stopPings := s.startPings(ctx, c)
 	defer func() {
 		// A panic while handling a message leaves the room in a state
 		// nobody can vouch for: log it, end the room (its clients reload
@@ -145,6 +145,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		rm.leave(c)
 		cancel()
+		stopPings()
 		<-done
 		conn.Close(websocket.StatusNormalClosure, "")
 	}()
@@ -291,28 +292,34 @@ func (c *client) isSpectator() bool {
 	return len(c.prefix) == len(`{"you":[],`)
 }
 
-// pingLoop pings the client every PingInterval; one that does not answer
+// startPings pings the client every PingInterval; one that does not answer
 // within the write timeout is gone (a dead network keeps no connection).
 // It also closes a connection that sent nothing for the idle timeout: a
 // page left open with nothing to say (it reconnects when its player comes
-// back), so that forgotten tabs do not hold connections for ever.
-func (s *Server) pingLoop(ctx context.Context, c *client) {
-	t := time.NewTicker(min(s.cfg.PingInterval, s.cfg.IdleTimeout/4))
-	defer t.Stop()
+// back), so that forgotten tabs do not hold connections for ever. It runs
+// on a timer, not in a goroutine of its own: ten thousand idle connections
+// should not be ten thousand more goroutines for the collector to scan.
+// The returned function stops it.
+func (s *Server) startPings(ctx context.Context, c *client) (stop func()) {
+	every := min(s.cfg.PingInterval, s.cfg.IdleTimeout/4)
 	lastPing := time.Now()
-	for {
-		select {
-		case <-ctx.Done():
+	var t *time.Timer
+	var mu sync.Mutex // guards t between the callback and stop
+	check := func() {
+		defer func() {
+			if v := recover(); v != nil {
+				s.logPanic("websocket pinger", v)
+			}
+		}()
+		if ctx.Err() != nil {
 			return
-		case <-t.C:
-			if time.Since(time.Unix(0, c.lastRead.Load())) > s.cfg.IdleTimeout {
-				s.live.idleClosed.Inc()
-				c.conn.Close(statusIdle, "idle")
-				return
-			}
-			if time.Since(lastPing) < s.cfg.PingInterval {
-				continue
-			}
+		}
+		if time.Since(time.Unix(0, c.lastRead.Load())) > s.cfg.IdleTimeout {
+			s.live.idleClosed.Inc()
+			c.conn.Close(statusIdle, "idle")
+			return
+		}
+		if time.Since(lastPing) >= s.cfg.PingInterval {
 			lastPing = time.Now()
 			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
 			err := c.conn.Ping(pctx)
@@ -325,5 +332,18 @@ func (s *Server) pingLoop(ctx context.Context, c *client) {
 				return
 			}
 		}
+		mu.Lock()
+		if ctx.Err() == nil {
+			t.Reset(every)
+		}
+		mu.Unlock()
+	}
+	mu.Lock()
+	t = time.AfterFunc(every, check)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		t.Stop()
+		mu.Unlock()
 	}
 }
