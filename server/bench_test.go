@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/coder/websocket"
@@ -41,12 +42,16 @@ func benchMoves(b *testing.B, spectators int) {
 	}
 	ts := httptest.NewServer(s)
 	defer func() { s.Close(); ts.Close() }()
+	// The spectators of the game being played; a new game gets new ones,
+	// and the timer waits until each has its first state, so that only
+	// watching is measured, not arriving.
 	var watchers []*websocket.Conn
 	watch := func(id string) {
 		for _, w := range watchers {
 			w.CloseNow()
 		}
 		watchers = watchers[:0]
+		var arrived sync.WaitGroup
 		for i := 0; i < spectators && id != ""; i++ {
 			c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/games/"+id+"/ws", nil)
 			if err != nil {
@@ -54,15 +59,27 @@ func benchMoves(b *testing.B, spectators int) {
 			}
 			c.SetReadLimit(1 << 22)
 			c.Write(ctx, websocket.MessageText, []byte(`{"type":"hello"}`))
+			arrived.Add(1)
 			go func() {
+				first := true
+				defer func() {
+					if first {
+						arrived.Done()
+					}
+				}()
 				for {
 					if _, _, err := c.Read(ctx); err != nil {
 						return
+					}
+					if first {
+						first = false
+						arrived.Done()
 					}
 				}
 			}()
 			watchers = append(watchers, c)
 		}
+		arrived.Wait()
 	}
 	defer watch("")
 	newGame := func() (id string, socks [2]*websocket.Conn) {

@@ -57,7 +57,8 @@ type room struct {
 	built  [2]*sharedState
 	loaded time.Time
 
-	evicted atomic.Bool // no longer serves: connections load a new room
+	evicted  atomic.Bool  // no longer serves: connections load a new room
+	watchers atomic.Int64 // len(clients), for the writers' pace
 }
 
 // room returns the game's room, loading it from the store if needed. The
@@ -221,6 +222,8 @@ func (r *room) join(c *client) bool {
 	}
 	first := len(r.clients) == 0
 	r.clients[c] = struct{}{}
+	r.watchers.Store(int64(len(r.clients)))
+	c.watchers = &r.watchers
 	if first {
 		// The first connection starts the game's clock timer and its
 		// computer player: a game nobody watches costs nothing.
@@ -288,6 +291,7 @@ func (s *Server) forget(r *room) {
 
 func (r *room) dropLocked(c *client) {
 	delete(r.clients, c)
+	r.watchers.Store(int64(len(r.clients)))
 	if !c.gone {
 		c.gone = true
 		close(c.send)

@@ -52,7 +52,8 @@ type client struct {
 	lang  string        // of seat names and drawings: "en" or "fr"
 	gone  bool          // dropped: send is closed
 
-	lastRead atomic.Int64 // unix ns of the last message received
+	lastRead atomic.Int64  // unix ns of the last message received
+	watchers *atomic.Int64 // connections to its game, the room's count
 
 	stateMu sync.Mutex
 	prefix  []byte // `{"you":[...],` of this connection
@@ -264,7 +265,7 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 			}
 		case <-c.wake:
 			if c.isSpectator() && s.cfg.SpectatorInterval > 0 {
-				if wait := s.cfg.SpectatorInterval - time.Since(last); wait > 0 {
+				if wait := s.spectatorInterval(c) - time.Since(last); wait > 0 {
 					if timerC == nil {
 						timer = time.NewTimer(wait)
 						timerC = timer.C
@@ -282,6 +283,18 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 			}
 		}
 	}
+}
+
+// spectatorBudget is the spectator states a game sends a second at most,
+// all its spectators together: beyond SpectatorInterval, a crowd gets its
+// states less often rather than costing its game more.
+const spectatorBudget = 1000
+
+// spectatorInterval is the least time between two states to the spectator
+// c: SpectatorInterval, or longer when its game has many watchers.
+func (s *Server) spectatorInterval(c *client) time.Duration {
+	crowd := time.Duration(c.watchers.Load()) * time.Second / spectatorBudget
+	return max(s.cfg.SpectatorInterval, crowd)
 }
 
 // isSpectator reads the seats of a client outside the room's lock: the
