@@ -16,7 +16,8 @@ import (
 )
 
 // startServer runs a real plateau server over httptest on a new SQLite
-// file; both stop with the test.
+// file; both stop with the test. Its per-address limits are lifted, as
+// scripts/load does: all the load comes from one address.
 func startServer(t *testing.T) (*httptest.Server, store.Store) {
 	t.Helper()
 	ctx := context.Background()
@@ -24,7 +25,8 @@ func startServer(t *testing.T) (*httptest.Server, store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st})
+	srv, err := server.New(server.Config{Store: st, CreatePerMinute: -1, MaxWebSocketsPerClient: -1,
+		MessagesPerSecond: 1000, MessageBurst: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
