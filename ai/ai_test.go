@@ -368,8 +368,15 @@ func TestSpecs(t *testing.T) {
 		t.Errorf("the unknown agent error does not list the specs: %v", err)
 	}
 	saute, _ := game.NewVariant("saute", game.Options{"players": "3"})
-	if _, err := New("alphabeta", saute, 1); err == nil || !strings.Contains(err.Error(), "two sides") {
-		t.Errorf("alphabeta on three players: %v", err)
+	if _, err := New("alphabeta:rounds=1", saute, 1); err != nil {
+		t.Errorf("alphabeta on three players (paranoid): %v", err)
+	}
+	if _, err := New("alphabeta:rounds=100", saute, 1); err == nil || !strings.Contains(err.Error(), "the most is") {
+		t.Errorf("alphabeta:rounds=100 on three players: %v, want too deep", err)
+	}
+	solitaire, _ := game.NewVariant("solitaire", nil)
+	if _, err := New("alphabeta", solitaire, 1); err == nil || !strings.Contains(err.Error(), "two sides or more") {
+		t.Errorf("alphabeta on one player: %v", err)
 	}
 }
 

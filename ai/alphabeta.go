@@ -17,6 +17,11 @@ import (
 type AlphaBetaConfig struct {
 	// Depth is the depth in plies of the last iteration.
 	Depth int
+	// Rounds adds whole rounds to Depth: Rounds times the number of
+	// players, in plies. In games of three or four players a round is
+	// what it takes to see every other player's reply to a move (a
+	// commandant left en prise is taken by the last player of the round).
+	Rounds int
 	// Nodes is the number of positions a move may visit; the last iteration
 	// is cut short when they are used up. Unlike Time it gives the same
 	// moves on every machine, and unlike Depth it searches deeper where the
@@ -42,11 +47,16 @@ const (
 	maxPly    = 256
 )
 
-// AlphaBeta is negamax search with alpha-beta pruning for games with two
-// sides (two players, or two teams): iterative deepening, principal
-// variation search, a transposition table keyed by State.Hash, and move
-// ordering by the table's move, two killer moves per ply and the history
-// heuristic.
+// AlphaBeta is negamax search with alpha-beta pruning: iterative
+// deepening, principal variation search, a transposition table keyed by
+// State.Hash, and move ordering by the table's move, two killer moves per
+// ply and the history heuristic.
+//
+// With two sides (two players, or two teams) it is exact minimax. With
+// more (three or four players without teams, or teams of one) it is
+// paranoid search: the players not on the searcher's side are taken as one
+// coalition playing against it. Paranoid search assumes the worst, which
+// is what keeps a commandant out of any opponent's reach over a round.
 //
 // Leaves are judged by the evaluation registered for the game
 // (RegisterEval), or else by mobility. Passes are moves like any other, a
@@ -61,6 +71,21 @@ type AlphaBeta struct {
 	eval EvalFunc // nil: mobility
 	tt   []ttEntry
 	age  uint8
+
+	// paranoid is set for games with more than two sides: the search is
+	// then from the side of root, the seat to move at the root, and the
+	// table's keys are salted by root's team, as a position's paranoid
+	// value depends on who searches.
+	paranoid bool
+	root     int
+	salt     uint64
+
+	// With Rounds, the node and time budgets never stop a search before
+	// it has seen those whole rounds: a shallower search cannot see the
+	// last player of the round take what the move left en prise. Only
+	// cancellation does.
+	minDepth  int
+	iteration int // depth of the iteration being searched
 
 	killers [maxPly][2]game.Move
 	history [game.MaxPlayers][historySize]int32
@@ -97,16 +122,18 @@ type ttEntry struct {
 	age   uint8
 }
 
-// NewAlphaBeta returns an alpha-beta agent for v, which must have two sides.
+// NewAlphaBeta returns an alpha-beta agent for v, which must have at least
+// two sides (paranoid search with more than two).
 func NewAlphaBeta(cfg AlphaBetaConfig, v *game.Variant, seed uint64) (*AlphaBeta, error) {
-	if n := sides(v); n != 2 {
-		return nil, fmt.Errorf("alphabeta plays games with two sides (two players, or two teams); %s has %d: use mcts", v, n)
+	n := sides(v)
+	if n < 2 {
+		return nil, fmt.Errorf("alphabeta plays games with two sides or more; %s has %d: use mcts", v, n)
 	}
-	if cfg.Depth <= 0 && cfg.Time <= 0 && cfg.Nodes <= 0 {
-		return nil, fmt.Errorf("alphabeta needs a budget: depth=N, nodes=N or time=DURATION")
+	if cfg.Depth <= 0 && cfg.Rounds <= 0 && cfg.Time <= 0 && cfg.Nodes <= 0 {
+		return nil, fmt.Errorf("alphabeta needs a budget: depth=N, rounds=N, nodes=N or time=DURATION")
 	}
-	if cfg.Depth > maxPly-1 {
-		return nil, fmt.Errorf("alphabeta: depth=%d is more than the most, %d", cfg.Depth, maxPly-1)
+	if cfg.Depth < 0 || cfg.Rounds < 0 || cfg.Depth+cfg.Rounds*v.Players > maxPly-1 {
+		return nil, fmt.Errorf("alphabeta: depth=%d and rounds=%d make %d plies; the most is %d", cfg.Depth, cfg.Rounds, cfg.Depth+cfg.Rounds*v.Players, maxPly-1)
 	}
 	if cfg.TableBits == 0 {
 		cfg.TableBits = 18
@@ -114,7 +141,7 @@ func NewAlphaBeta(cfg AlphaBetaConfig, v *game.Variant, seed uint64) (*AlphaBeta
 	if cfg.TableBits < 8 || cfg.TableBits > 28 {
 		return nil, fmt.Errorf("alphabeta: table=%d must be from 8 to 28 (2^N entries)", cfg.TableBits)
 	}
-	a := &AlphaBeta{cfg: cfg, seed: seed, v: v}
+	a := &AlphaBeta{cfg: cfg, seed: seed, v: v, paranoid: n > 2, minDepth: cfg.Rounds * v.Players}
 	if f, ok := LookupEval(v.Game.ID); ok {
 		a.eval = f
 	}
@@ -126,6 +153,9 @@ func (a *AlphaBeta) Name() string {
 	var parts []string
 	if a.cfg.Depth > 0 {
 		parts = append(parts, "depth="+strconv.Itoa(a.cfg.Depth))
+	}
+	if a.cfg.Rounds > 0 {
+		parts = append(parts, "rounds="+strconv.Itoa(a.cfg.Rounds))
 	}
 	if a.cfg.Nodes > 0 {
 		parts = append(parts, "nodes="+strconv.FormatInt(a.cfg.Nodes, 10))
@@ -162,6 +192,10 @@ func (a *AlphaBeta) Choose(ctx context.Context, m *game.Match) (game.Move, error
 	}
 	a.age++
 	a.pos, a.nodes, a.depth, a.stop, a.done = p, 0, 0, false, ctx.Done()
+	a.root = p.state.ToMove()
+	if a.paranoid {
+		a.salt = game.Mix64(uint64(a.v.Team(a.root)) + 0x51a7)
+	}
 	a.deadline = time.Time{}
 	if a.cfg.Time > 0 {
 		a.deadline = time.Now().Add(a.cfg.Time)
@@ -172,7 +206,7 @@ func (a *AlphaBeta) Choose(ctx context.Context, m *game.Match) (game.Move, error
 			a.history[i][j] /= 8
 		}
 	}
-	maxDepth := a.cfg.Depth
+	maxDepth := a.cfg.Depth + a.cfg.Rounds*a.v.Players
 	if maxDepth <= 0 {
 		maxDepth = maxPly - 1
 	}
@@ -180,6 +214,7 @@ func (a *AlphaBeta) Choose(ctx context.Context, m *game.Match) (game.Move, error
 	var best game.Move
 	found := false
 	for depth := 1; depth <= maxDepth; depth++ {
+		a.iteration = depth
 		mv, value, ok := a.searchRoot(p.state, root, depth)
 		if ok {
 			best, found = mv, true
@@ -237,7 +272,7 @@ func (a *AlphaBeta) searchRoot(s game.State, moves []game.Move, depth int) (best
 		alpha = max(alpha, v)
 	}
 	if ok && !a.stop {
-		a.store(s.Hash(), best, bestValue, depth, 0, boundExact)
+		a.store(s.Hash()^a.salt, best, bestValue, depth, 0, boundExact)
 	}
 	return best, bestValue, ok
 }
@@ -264,7 +299,7 @@ func (a *AlphaBeta) child(c game.State, depth, ply int, alpha, beta float64, me 
 	}
 	a.path = append(a.path, h)
 	var value float64
-	if v.Team(c.ToMove()) == v.Team(me) {
+	if a.side(c.ToMove()) == a.side(me) {
 		value = a.search(c, depth, ply, alpha, beta)
 	} else {
 		value = -a.search(c, depth, ply, -beta, -alpha)
@@ -273,9 +308,35 @@ func (a *AlphaBeta) child(c game.State, depth, ply int, alpha, beta float64, me 
 	return value
 }
 
+// side is the side seat plays for: its team, or with more than two sides
+// (paranoid search) 0 for the root's team and 1 for everyone else.
+func (a *AlphaBeta) side(seat int) int {
+	if !a.paranoid {
+		return a.v.Team(seat)
+	}
+	if a.v.Team(seat) == a.v.Team(a.root) {
+		return 0
+	}
+	return 1
+}
+
+// reward is what o is worth to me's side: its own reward with two sides;
+// in paranoid search the root's reward, or its complement for the
+// coalition against the root.
+func (a *AlphaBeta) reward(o game.Outcome, me int) float64 {
+	r := Rewards(a.pos.v, o)
+	if !a.paranoid {
+		return r[me]
+	}
+	if a.side(me) == 0 {
+		return r[a.root]
+	}
+	return 1 - r[a.root]
+}
+
 // terminal is the value for me of a finished game at ply.
 func (a *AlphaBeta) terminal(o game.Outcome, me, ply int) float64 {
-	switch r := Rewards(a.pos.v, o)[me]; r {
+	switch r := a.reward(o, me); r {
 	case 1:
 		return winScore - float64(ply)
 	case 0:
@@ -289,7 +350,7 @@ func (a *AlphaBeta) terminal(o game.Outcome, me, ply int) float64 {
 // side to move, within (alpha, beta) or a bound outside it.
 func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) float64 {
 	a.nodes++
-	if a.cfg.Nodes > 0 && a.nodes >= a.cfg.Nodes {
+	if a.cfg.Nodes > 0 && a.nodes >= a.cfg.Nodes && a.iteration > a.minDepth {
 		a.stop = true // checked at every node, so the cut is reproducible
 	}
 	if a.nodes&1023 == 0 {
@@ -299,7 +360,7 @@ func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) fl
 		return 0
 	}
 	me := s.ToMove()
-	h := s.Hash()
+	h := s.Hash() ^ a.salt
 	var ttMove game.Move
 	if e := &a.tt[h&uint64(len(a.tt)-1)]; e.key == h && e.flag != 0 {
 		ttMove = e.move
@@ -405,14 +466,21 @@ func historyIndex(mv game.Move) uint64 {
 // evaluate is the leaf value of s for me, the side to move at ply.
 func (a *AlphaBeta) evaluate(s game.State, me, ply int) float64 {
 	var v float64
-	if a.eval != nil {
+	if a.eval != nil && a.paranoid {
+		// The evaluations count every opponent together; the coalition
+		// against the root wants the root's value low.
+		v = a.eval(s, a.root)
+		if a.side(me) != 0 {
+			v = -v
+		}
+	} else if a.eval != nil {
 		v = a.eval(s, me)
 	} else {
 		// The other side's mobility is that of the nearest ply where it
 		// was to move.
 		theirs := 0
 		for p := ply - 1; p >= 0; p-- {
-			if a.pos.v.Team(a.mover[p]) != a.pos.v.Team(me) {
+			if a.side(a.mover[p]) != a.side(me) {
 				theirs = a.mobility[p]
 				break
 			}
@@ -433,7 +501,7 @@ func (a *AlphaBeta) checkStop() {
 		return
 	default:
 	}
-	if !a.deadline.IsZero() && time.Now().After(a.deadline) {
+	if !a.deadline.IsZero() && a.iteration > a.minDepth && time.Now().After(a.deadline) {
 		a.stop = true
 	}
 }

@@ -36,6 +36,12 @@ var empireThrones = [4]board.Cell{board.At(4, 4), board.At(7, 4), board.At(4, 7)
 // linearly since all four win (three with more players).
 var empireThroneValue = [5]float64{0, 0.3, 0.8, 2.5, 2.5}
 
+// turnsBefore says whether seat a plays before seat b in the turn order of
+// players seats starting at mover.
+func turnsBefore(players, mover, a, b int) bool {
+	return (a-mover+players)%players < (b-mover+players)%players
+}
+
 // evalEmpire weighs material (cavaliers and archers alike: each captures at
 // one fixed distance and all move freely), the thrones held (four win),
 // the commandant's road to its trône du roi (standing on it unattacked
@@ -89,7 +95,11 @@ func evalEmpire(st game.State, seat int) float64 {
 		for _, pair := range [2][2]int{{seat, p}, {p, seat}} {
 			a, b := pair[0], pair[1] // a attacks b
 			if cmd[b] != board.NoCell && s.CanCapture(a, cmd[b]) {
-				if mover == a {
+				// With more than two players, a moves before b when it
+				// comes first in the turn order from the mover: b's
+				// commandant is then as good as taken (unless a player
+				// between interferes, which the search sees).
+				if mover == a || (v.Players > 2 && b != mover && turnsBefore(v.Players, mover, a, b)) {
 					value[a] += empireCommandantHit
 				} else {
 					value[a] += empireCommandantAttacked

@@ -42,7 +42,30 @@ var (
 			"max":    "alphabeta:time=3s",
 		},
 	}
+
+	// multiLevelSpecs are the levels of games played by three or four
+	// (with or without teams), keyed like levelSpecs: paranoid alpha-beta
+	// (every opponent against the player), whose evaluations count a
+	// piece attacked by an opponent who moves before its owner as lost,
+	// so that a level sees what the rest of the round takes (measured by
+	// TestLevelsSeeAWholeRound).
+	multiLevelSpecs = map[string]map[string]string{
+		"": {
+			"easy":   "alphabeta:depth=2,noise=1",
+			"medium": "alphabeta:depth=3",
+			"hard":   "alphabeta:depth=5,nodes=300000",
+			"max":    "alphabeta:time=5s",
+		},
+	}
 )
+
+// RegisterMultiPlayerLevels sets the specs of the levels of the game id
+// when three or four play; levels not given keep the defaults.
+func RegisterMultiPlayerLevels(id string, specs map[string]string) {
+	levelsMu.Lock()
+	defer levelsMu.Unlock()
+	multiLevelSpecs[strings.ToLower(id)] = specs
+}
 
 // RegisterLevels sets the specs of the levels of the game id; levels not
 // given keep the defaults.
@@ -73,14 +96,32 @@ type leveled struct {
 
 func (l leveled) Name() string { return l.name }
 
+// LevelSpecFor returns the spec that level stands for in the variant v:
+// the game's levels for one or two players, its multi-player levels
+// (RegisterMultiPlayerLevels) for three or four.
+func LevelSpecFor(v *game.Variant, level string) (string, error) {
+	if v.Players <= 2 {
+		return LevelSpec(v.Game.ID, level)
+	}
+	if !isLevel(level) {
+		return "", fmt.Errorf("unknown level %q; the levels are %s", level, strings.Join(Levels, ", "))
+	}
+	levelsMu.RLock()
+	defer levelsMu.RUnlock()
+	if spec, ok := multiLevelSpecs[strings.ToLower(v.Game.ID)][level]; ok {
+		return spec, nil
+	}
+	return multiLevelSpecs[""][level], nil
+}
+
 func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
-	spec, err := LevelSpec(v.Game.ID, level)
+	spec, err := LevelSpecFor(v, level)
 	if err != nil {
 		return nil, err
 	}
-	// A game's level may use alpha-beta, which needs two sides; its other
-	// variants (more players) fall back to the default levels.
-	if strings.HasPrefix(spec, "alphabeta") && sides(v) != 2 {
+	// Alpha-beta needs two sides or more: a game played alone (Solitaire,
+	// or a Blockade game for one) falls back to the default levels.
+	if strings.HasPrefix(spec, "alphabeta") && sides(v) < 2 {
 		spec, _ = LevelSpec("", level)
 	}
 	// POGO's strongest level is the perfect player once its solution has

@@ -15,7 +15,9 @@ const SpecHelp = `an agent spec is a level (easy, medium, hard, max) or an agent
 optional parameters after a colon, separated by commas:
   random
   mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false][,decisive=false]
-  alphabeta[:depth=N][,nodes=N][,time=DURATION][,noise=X][,table=BITS]  (two-sided games)
+  alphabeta[:depth=N][,rounds=N][,nodes=N][,time=DURATION][,noise=X][,table=BITS]
+    (rounds=N searches N whole rounds more: N times the number of players, in plies;
+    with more than two sides the search is paranoid: every opponent plays against it)
   engine:[time=D] [iterations=N] [depth=N] [nodes=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
   perfect[:table=PATH]  (POGO, from the solution of 'plateau solve pogo')
 for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
@@ -195,15 +197,16 @@ func newMCTSFromParams(p *params, seed uint64) (Agent, error) {
 func newAlphaBetaFromParams(p *params, v *game.Variant, seed uint64) (Agent, error) {
 	cfg := AlphaBetaConfig{
 		Depth:     p.int("depth", 1, maxPly-1),
+		Rounds:    p.int("rounds", 1, maxPly-1),
 		Nodes:     int64(p.int("nodes", 1, 1e12)),
 		Time:      p.duration("time"),
 		Noise:     p.float("noise", 0, EvalLimit),
 		TableBits: p.int("table", 8, 28),
 	}
-	if err := p.done("alphabeta", "depth", "nodes", "time", "noise", "table"); err != nil {
+	if err := p.done("alphabeta", "depth", "rounds", "nodes", "time", "noise", "table"); err != nil {
 		return nil, err
 	}
-	if cfg.Depth == 0 && cfg.Time == 0 && cfg.Nodes == 0 {
+	if cfg.Depth == 0 && cfg.Rounds == 0 && cfg.Time == 0 && cfg.Nodes == 0 {
 		cfg.Depth = DefaultDepth
 	}
 	return NewAlphaBeta(cfg, v, seed)
