@@ -35,6 +35,10 @@ type Options struct {
 	LastMove []string
 	// Flip turns the board a half turn: the view from the other side.
 	Flip bool
+	// Status replaces the line under the board that says whose turn it is
+	// or how the position ended: e.g. the result of a game ended by a
+	// resignation, which the position itself does not know.
+	Status string
 	// Lang is the language of labels and titles: "en" (default) or "fr".
 	Lang string
 }
@@ -96,6 +100,9 @@ func SVG(s game.State, opt Options) ([]byte, error) {
 		return nil, fmt.Errorf("render %s: %w", s.Variant().Game.ID, err)
 	}
 	status := statusLine(s, opt.Lang)
+	if opt.Status != "" {
+		status = opt.Status
+	}
 	c.caption(append([]string{status}, extra...), c.w*0.035)
 	title := s.Variant().Game.Name.In(opt.Lang) + " — " + status
 	return c.bytes(title), nil
@@ -217,4 +224,11 @@ func cellsIn(notation string, last byte, maxRank int) []string {
 		}
 	}
 	return out
+}
+
+// SeatColour is the fill colour of seat's pieces in the drawings of v, for
+// a swatch next to the player's name.
+func SeatColour(v *game.Variant, seat int) string {
+	fill, _ := colourNamed(v.SeatName(seat, "en"), seat)
+	return fill
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -142,11 +143,11 @@ func TestAttackPanickingAgentKeepsServing(t *testing.T) {
 // the room's code while it holds the room.
 type panicRenderer struct{ gameRenderer }
 
-func (p panicRenderer) SVG(s game.State, lang string) ([]byte, error) {
+func (p panicRenderer) SVG(s game.State, o render.Options) ([]byte, error) {
 	if panicNow.Load() && s.Variant().Game.ID == "pogo" {
 		panic("renderer bug")
 	}
-	return p.gameRenderer.SVG(s, lang)
+	return p.gameRenderer.SVG(s, o)
 }
 
 var panicNow atomic.Bool

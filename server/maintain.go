@@ -79,7 +79,7 @@ func (s *Server) expireAbandoned() {
 		if r, _ := s.lookupRoom(g.ID); r != nil {
 			continue
 		}
-		err := s.store.FinishGame(ctx, g.ID, "over", "abandoned")
+		err := s.store.FinishGame(ctx, g.ID, "over", reasonAbandoned)
 		if err != nil && !errors.Is(err, store.ErrConflict) {
 			s.logError("expire game", err, "game", g.ID)
 			return

@@ -23,6 +23,7 @@ import (
 	"github.com/plateau-games/plateau/docs"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -146,7 +147,7 @@ func (p *pages) fail(w http.ResponseWriter, r *http.Request, lang string, code i
 
 // picture draws a state as inline SVG for a template.
 func (p *pages) picture(s game.State, lang string) template.HTML {
-	svg, err := p.s.render.SVG(s, lang)
+	svg, err := p.s.render.SVG(s, render.Options{Lang: lang})
 	if err != nil {
 		return template.HTML(`<p class="err">` + template.HTMLEscapeString(err.Error()) + `</p>`)
 	}
@@ -458,6 +459,7 @@ type gamePageData struct {
 	Moves                     []string
 	Finished                  bool
 	Result, Reason            string
+	Outcome                   string // the end in words
 	Players                   []string
 	Messages                  string // JSON, for the script, in a data attribute
 }
@@ -469,9 +471,9 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 		p.loadFailed(w, r, lang, err)
 		return
 	}
-	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: g.Options,
+	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: optionsText(g.Options, lang),
 		Picture: p.picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
-		Result: g.Result, Reason: g.Reason}
+		Result: g.Result, Reason: g.Reason, Outcome: outcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)}
 	msgs, err := json.Marshal(jsMessages(lang))
 	if err != nil {
 		p.internalError(w, r, lang, "game page", err)
@@ -534,12 +536,12 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	s, err := positionAt(m, ply)
+	s, last, err := p.s.positionWithLast(m, ply)
 	if err != nil {
 		p.s.plainInternalError(w, r, "replay", err)
 		return
 	}
-	svg, err := p.s.render.SVG(s, normLang(r.FormValue("lang")))
+	svg, err := p.s.render.SVG(s, render.Options{Lang: normLang(r.FormValue("lang")), LastMove: last, Flip: r.FormValue("flip") == "1"})
 	if err != nil {
 		p.s.plainInternalError(w, r, "draw", err)
 		return
@@ -610,6 +612,7 @@ type archiveData struct {
 
 type archiveRow struct {
 	ID, Name, Result, Reason, Date string
+	Options, Outcome               string // in words
 	Players                        []string
 }
 
@@ -630,10 +633,16 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 		if info, err := game.Lookup(g.GameID); err == nil {
 			row.Name = info.Name.In(lang)
 		}
+		row.Options = optionsText(g.Options, lang)
+		if opts, err := game.ParseOptions(g.Options); err == nil {
+			if v, err := game.NewVariant(g.GameID, opts); err == nil {
+				row.Outcome = outcomeSentence(v, g.Seats, g.Result, g.Reason, lang)
+			}
+		}
 		for _, seat := range g.Seats {
 			name := CleanText(seat.Name, maxNameRunes)
 			if name == "" {
-				name = seat.Kind
+				name = tr(lang, "kind:"+seat.Kind)
 			}
 			row.Players = append(row.Players, name)
 		}
@@ -678,6 +687,7 @@ func readRecord(w http.ResponseWriter, r *http.Request) (*record.Record, string,
 
 type viewData struct {
 	Name, Options, Text, Result, Reason string
+	Outcome                             string // in words
 	Moves                               []string
 	Players                             []string
 	Picture                             template.HTML
@@ -698,9 +708,14 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
-	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: rec.Options.String(), Text: text,
+	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: optionsText(rec.Options.String(), lang), Text: text,
 		Result: rec.Result.String(), Reason: rec.Result.Reason, Moves: m.Notations(),
 		Picture: p.picture(m.State(), lang)}
+	var seats []store.Seat
+	for _, name := range rec.Players {
+		seats = append(seats, store.Seat{Name: name})
+	}
+	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
 	for _, name := range rec.Players {
 		d.Players = append(d.Players, CleanText(name, maxNameRunes))
 	}

@@ -16,7 +16,7 @@ import (
 // a move (empty when a move has no place, such as a pass: the page then
 // offers it as a button).
 type Renderer interface {
-	SVG(s game.State, lang string) ([]byte, error)
+	SVG(s game.State, o render.Options) ([]byte, error)
 	Places(s game.State, m game.Move) []string
 }
 
@@ -25,7 +25,7 @@ type Renderer interface {
 // with it by keyboard entry, none by clicks (it names no places).
 type textRenderer struct{}
 
-func (textRenderer) SVG(s game.State, _ string) ([]byte, error) {
+func (textRenderer) SVG(s game.State, _ render.Options) ([]byte, error) {
 	lines := strings.Split(strings.TrimRight(s.String(), "\n"), "\n")
 	width := 0
 	for _, l := range lines {
@@ -52,11 +52,11 @@ func defaultRenderer() Renderer { return gameRenderer{} }
 
 type gameRenderer struct{}
 
-func (gameRenderer) SVG(s game.State, lang string) ([]byte, error) {
+func (gameRenderer) SVG(s game.State, o render.Options) ([]byte, error) {
 	if !render.Supported(s.Variant().Game.ID) {
-		return textRenderer{}.SVG(s, lang)
+		return textRenderer{}.SVG(s, o)
 	}
-	return render.SVG(s, render.Options{Lang: lang})
+	return render.SVG(s, o)
 }
 
 func (gameRenderer) Places(s game.State, m game.Move) []string {
@@ -64,4 +64,25 @@ func (gameRenderer) Places(s game.State, m game.Move) []string {
 		return nil
 	}
 	return render.Places(s, m)
+}
+
+// positionWithLast replays the first ply moves of m and returns the
+// position and the places of its last move (none at the start), for the
+// drawing's last-move mark.
+func (s *Server) positionWithLast(m *game.Match, ply int) (game.State, []string, error) {
+	if ply == 0 {
+		return m.Start(), nil, nil
+	}
+	before, err := positionAt(m, ply-1)
+	if err != nil {
+		return nil, nil, err
+	}
+	after := before.Clone()
+	mv, err := after.ParseMove(m.Notations()[ply-1])
+	if err != nil {
+		return nil, nil, err
+	}
+	last := s.render.Places(before, mv)
+	after.Apply(mv)
+	return after, last, nil
 }

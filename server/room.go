@@ -54,7 +54,7 @@ type room struct {
 	// built is the state of the current position by language (en, fr),
 	// kept until the next change: a crowd arriving at a game costs one
 	// build, not one each.
-	built  [2]*sharedState
+	built  [4]*sharedState
 	loaded time.Time
 
 	evicted  atomic.Bool  // no longer serves: connections load a new room
@@ -159,7 +159,7 @@ func (r *room) countLocked() {
 // stored moves left them: the clock of the seat to move has been running
 // since the last move.
 func (r *room) setLocked(g *store.Game, m *game.Match) {
-	r.built = [2]*sharedState{}
+	r.built = [4]*sharedState{}
 	r.g, r.match, r.offer = g, m, nil
 	r.clocks = nil
 	if g.ClockMillis > 0 {
@@ -238,6 +238,11 @@ func (r *room) join(c *client) bool {
 func (r *room) leave(c *client) {
 	r.mu.Lock()
 	r.dropLocked(c)
+	if c.seats != 0 && len(r.clients) > 0 && r.onlineLocked()&c.seats != c.seats {
+		// A player left: the others see the seat empty.
+		r.built = [4]*sharedState{}
+		r.presenceLocked(nil)
+	}
 	evict := len(r.clients) == 0 && r.evictLocked()
 	r.mu.Unlock()
 	if evict {
@@ -304,7 +309,7 @@ func (r *room) sendLocked(c *client, v any) {
 	if c == nil || c.gone {
 		return
 	}
-	b, err := encode(v)
+	b, err := encode(r.localized(c, v))
 	if err != nil {
 		r.s.log.Error("marshal", "err", err)
 		return
@@ -359,6 +364,11 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	if l := normLang(msg.Lang); l != "" {
 		c.lang = l
 	}
+	if msg.Flip != nil {
+		c.flip = *msg.Flip
+	}
+	c.greeted = true
+	held := c.seats
 	bad := 0
 	for i, tok := range msg.Tokens {
 		if i >= len(r.g.Seats)+2 {
@@ -377,6 +387,11 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 		}
 	}
 	c.you = youPrefix(c.seats)
+	if c.seats != held {
+		// A player arrived: every view shows who is here.
+		r.built = [4]*sharedState{}
+		r.presenceLocked(c)
+	}
 	if bad > 0 {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "token",
 			Message: fmt.Sprintf("%d token(s) hold no seat of this game; you can watch", bad)})
@@ -558,7 +573,7 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if r.finishLocked(wctx, r.resultAgainst(seat), fmt.Sprintf("seat %d ran out of time", seat+1)) {
+	if r.finishLocked(wctx, r.resultAgainst(seat), seatReason(reasonTime, seat)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: "flag", Seat: seat})
 	}
 	r.scheduleLocked()
@@ -591,7 +606,7 @@ func (r *room) resignLocked(ctx context.Context, c *client) {
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if r.finishLocked(wctx, r.resultAgainst(seat), fmt.Sprintf("seat %d resigned", seat+1)) {
+	if r.finishLocked(wctx, r.resultAgainst(seat), seatReason(reasonResigned, seat)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: "resigned", Seat: seat})
 	}
 	r.scheduleLocked()
@@ -606,6 +621,9 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 	switch {
 	case seat < 0:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "spectator", Message: "spectators cannot " + kind})
+		return
+	case r.match.Variant().Players < 2:
+		r.sendLocked(c, errorMsg{Type: "error", Code: "solo", Message: "there is no draw offer or undo request in a game played alone"})
 		return
 	case r.finished():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
@@ -682,7 +700,7 @@ func (r *room) settleLocked(ctx context.Context) {
 	defer cancel()
 	switch o.kind {
 	case "draw":
-		if r.finishLocked(wctx, "draw", "agreement") {
+		if r.finishLocked(wctx, "draw", reasonAgreement) {
 			r.broadcastLocked(infoMsg{Type: "info", Code: "drawn", Seat: o.by})
 		}
 	case "undo":
@@ -717,7 +735,7 @@ func (r *room) broadcastLocked(v any) {
 func (r *room) broadcastStateLocked() {
 	// Every change of the game ends in a broadcast: what was built before
 	// is stale.
-	r.built = [2]*sharedState{}
+	r.built = [4]*sharedState{}
 	for c := range r.clients {
 		r.sendStateLocked(c)
 	}
@@ -726,14 +744,12 @@ func (r *room) broadcastStateLocked() {
 // builtLocked is the state for c's language, built if needed. A game with
 // clocks is built anew each time: its state holds the time left now.
 func (r *room) builtLocked(c *client) (*sharedState, error) {
-	i := 0
-	if langOf(c) == "fr" {
-		i = 1
-	}
+	vw := view{fr: langOf(c) == "fr", flip: c != nil && c.flip}
+	i := vw.index()
 	if r.built[i] != nil && r.clocks == nil {
 		return r.built[i], nil
 	}
-	st, err := r.stateLocked(langOf(c))
+	st, err := r.stateLocked(vw)
 	if err != nil {
 		return nil, err
 	}
@@ -765,7 +781,7 @@ func langOf(c *client) string {
 // to move and, on a computer seat, its search. Whatever ran before is
 // stopped: it belongs to a position that is gone.
 func (r *room) scheduleLocked() {
-	r.built = [2]*sharedState{} // the computer's thinking is in the state
+	r.built = [4]*sharedState{} // the computer's thinking is in the state
 	r.stopLocked()
 	r.gen++
 	if r.finished() || r.evicted.Load() || r.s.isStopping() {

@@ -148,7 +148,7 @@ func (r *room) busy(sr *search, gen uint64) {
 	r.timer2(busyRetry, gen, func() {
 		seat := r.match.ToMove()
 		r.search = nil
-		r.built = [2]*sharedState{}
+		r.built = [4]*sharedState{}
 		if seat >= 0 {
 			r.startSearchLocked(seat, gen)
 		}

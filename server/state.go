@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+
+	"github.com/plateau-games/plateau/render"
 )
 
 // The messages of the WebSocket protocol (docs/server.md).
@@ -17,6 +19,7 @@ type inMsg struct {
 	Move   string   `json:"move,omitempty"`
 	Accept bool     `json:"accept,omitempty"`
 	Lang   string   `json:"lang,omitempty"`
+	Flip   *bool    `json:"flip,omitempty"` // see the board from the other side
 }
 
 type errorMsg struct {
@@ -45,12 +48,17 @@ type infoMsg struct {
 	Type string `json:"type"` // "info"
 	Code string `json:"code"` // "declined", "undone", "drawn", "resigned", "flag", "busy"
 	Seat int    `json:"seat"`
+	Text string `json:"text,omitempty"` // the notice in the connection's language, naming the player
 }
 
 type seatInfo struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind"`
-	Agent string `json:"agent,omitempty"` // a level or an operator's engine name, never a spec
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Agent  string `json:"agent,omitempty"` // a level or an operator's engine name, never a spec
+	Level  string `json:"level,omitempty"` // the agent in the page's language ("moyen")
+	Colour string `json:"colour"`          // of the seat's pieces, for a swatch
+	Team   int    `json:"team"`            // seats of one team share it
+	Online bool   `json:"online"`          // a connection holds the seat (always for a computer)
 }
 
 type legalMove struct {
@@ -85,7 +93,37 @@ type stateMsg struct {
 	Offer    *offerInfo  `json:"offer,omitempty"`
 	Casual   bool        `json:"casual"`
 	Thinking bool        `json:"thinking"`
-	Busy     bool        `json:"busy,omitempty"` // the computer waits for a free search slot
+	Busy     bool        `json:"busy,omitempty"`     // the computer waits for a free search slot
+	Outcome  string      `json:"outcome,omitempty"`  // the end in words, in the page's language
+	Teams    bool        `json:"teams,omitempty"`    // seats play in teams
+	Solo     bool        `json:"solo,omitempty"`     // a game played alone: no draw, no undo
+	Flip     bool        `json:"flip"`               // the drawing is seen from the other side
+	LastMove []string    `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
+}
+
+// view is what a connection's drawing depends on: its language and which
+// way the board is turned. The state is built once per view.
+type view struct {
+	fr, flip bool
+}
+
+func (v view) lang() string {
+	if v.fr {
+		return "fr"
+	}
+	return "en"
+}
+
+// index numbers the views for the room's cache of built states.
+func (v view) index() int {
+	i := 0
+	if v.fr {
+		i = 1
+	}
+	if v.flip {
+		i += 2
+	}
+	return i
 }
 
 // encode marshals v without HTML escaping: the messages are read by
@@ -126,23 +164,40 @@ type sharedState struct {
 	body []byte // the encoding without its opening brace
 }
 
-// stateLocked builds and encodes the state for the language lang.
-func (r *room) stateLocked(lang string) (*sharedState, error) {
+// stateLocked builds and encodes the state for the view vw.
+func (r *room) stateLocked(vw view) (*sharedState, error) {
+	lang := vw.lang()
 	st := stateMsg{Type: "state", Game: r.id, Ply: len(r.g.Moves), Moves: slices.Clone(r.match.Notations()),
-		ToMove: -1, Result: r.g.Result, Reason: r.g.Reason, Casual: r.g.Casual, Running: -1}
+		ToMove: -1, Result: r.g.Result, Reason: r.g.Reason, Casual: r.g.Casual, Running: -1, Flip: vw.flip}
 	if st.Moves == nil {
 		st.Moves = []string{}
 	}
 	v := r.match.Variant()
+	online := r.onlineLocked()
 	for i, seat := range r.g.Seats {
-		info := seatInfo{Name: seatLabel(v, i, seat, lang), Kind: seat.Kind}
+		info := seatInfo{Name: seatLabel(v, i, seat, lang), Kind: seat.Kind,
+			Colour: render.SeatColour(v, i), Team: v.Team(i), Online: online&(1<<uint(i)) != 0}
 		if seat.Kind == "computer" {
 			info.Agent = r.s.publicAgent(seat.Agent)
+			info.Level = levelText(info.Agent, lang)
+			info.Online = true
 		}
 		st.Seats = append(st.Seats, info)
 	}
+	st.Teams = v.Teams != nil
+	st.Solo = v.Players < 2
+	opt := render.Options{Lang: lang, Flip: vw.flip}
+	if r.finished() {
+		st.Outcome = outcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
+		opt.Status = st.Outcome
+	}
 	s := r.match.State()
-	if svg, err := r.s.render.SVG(s, lang); err == nil {
+	if n := len(r.match.Moves()); n > 0 {
+		if _, last, err := r.s.positionWithLast(r.match, n); err == nil {
+			opt.LastMove, st.LastMove = last, last
+		}
+	}
+	if svg, err := r.s.render.SVG(s, opt); err == nil {
 		st.SVG = string(svg)
 	}
 	if !r.finished() {

@@ -43,14 +43,16 @@ var stateBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // spectator. seats, lang and gone are guarded by the room's mutex; the
 // latest state by its own, since the writer takes it.
 type client struct {
-	conn  *websocket.Conn
-	addr  string
-	send  chan []byte   // discrete messages, in order
-	wake  chan struct{} // a new state is waiting (capacity 1)
-	seats uint8         // seats whose token it showed
-	you   []byte        // youPrefix(seats)
-	lang  string        // of seat names and drawings: "en" or "fr"
-	gone  bool          // dropped: send is closed
+	conn    *websocket.Conn
+	addr    string
+	send    chan []byte   // discrete messages, in order
+	wake    chan struct{} // a new state is waiting (capacity 1)
+	seats   uint8         // seats whose token it showed
+	you     []byte        // youPrefix(seats)
+	lang    string        // of seat names and drawings: "en" or "fr"
+	flip    bool          // the drawing seen from the other side
+	greeted bool          // it has said hello
+	gone    bool          // dropped: send is closed
 
 	lastRead atomic.Int64  // unix ns of the last message received
 	watchers *atomic.Int64 // connections to its game, the room's count
