@@ -344,7 +344,18 @@ func TestBrowserPages(t *testing.T) {
 	if n := eval[int](t, w, visible); n != 4 {
 		t.Errorf("players=4: %d seat rows shown, want 4", n)
 	}
-	if v := eval[string](t, w, `document.getElementById('variant').value`); v != "custom" {
-		t.Errorf("changing an option leaves the variant at %q", v)
+	// A level only for the computer's seats: seat 1 is "me", seat 2 the
+	// computer.
+	levels := `[...document.querySelectorAll('.seatrow')].filter(r => !r.hidden).map(r => r.querySelector('.levelfield').hidden ? '-' : r.querySelector('select[name^=level]').value).join(',')`
+	if got := eval[string](t, w, levels); got != "-,medium,-,-" {
+		t.Errorf("levels shown for seats (me, computer, me, me): %q, want -,medium,-,-", got)
 	}
+	if n := eval[int](t, w, `document.querySelectorAll('#newgame select option[value=""]').length`); n != 0 {
+		t.Errorf("the form has %d empty choices", n)
+	}
+	do(t, w, "French form", chromedp.Navigate(ts.URL+"/new?game=empire&lang=fr"), chromedp.WaitVisible(chromedp.CSS(`main`)))
+	if text := eval[string](t, w, `document.getElementById('newgame').innerText`); !strings.Contains(text, "Joueurs") || strings.Contains(text, "players") || !strings.Contains(text, "moyen") {
+		t.Errorf("French form: %q", text)
+	}
+	screenshot(t, w, "new-empire-fr")
 }

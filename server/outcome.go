@@ -126,6 +126,9 @@ func (r *room) localized(c *client, v any) any {
 			m.Text = strings.ReplaceAll(tr(lang, key), "%s", name)
 		}
 		return m
+	case rematchMsg:
+		m.Text = fmt.Sprintf(tr(lang, "info:rematch"), playerName(r.match.Variant(), m.By, r.g.Seats, lang))
+		return m
 	case errorMsg:
 		if lang != "fr" {
 			return m

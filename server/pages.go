@@ -301,8 +301,14 @@ type gameChoice struct {
 type variantChoice struct{ Value, Label string }
 
 type optionField struct {
-	Name, Doc, Default string
-	Values             []string
+	Name, Label, Doc, Default string
+	Values                    []string
+	Choices                   []valueChoice // Values in words, the default selected
+}
+
+type valueChoice struct {
+	Value, Label string
+	Selected     bool
 }
 
 func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
@@ -322,7 +328,7 @@ func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
 func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang string, g *game.Game, code int, msg string) {
 	d := newGameData{Game: g, Name: g.Name.In(lang), Error: msg}
 	for _, name := range p.s.agentNames() {
-		label := name
+		label := levelText(name, lang)
 		if p.s.engines[name] != "" {
 			label += " (" + tr(lang, "engine") + ")"
 		}
@@ -342,7 +348,15 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 		if o.Name == "seed" {
 			continue // a server game's start is chosen for it
 		}
-		d.Options = append(d.Options, optionField{Name: o.Name, Doc: o.Doc.In(lang), Default: o.Default, Values: o.Values})
+		f := optionField{Name: o.Name, Label: tr(lang, "optname:"+o.Name), Doc: o.Doc.In(lang), Default: o.Default, Values: o.Values}
+		for _, val := range o.Values {
+			label := optionsText(o.Name+"="+val, lang)
+			if label == "" { // a false flag reads as nothing: say no
+				label = tr(lang, "no")
+			}
+			f.Choices = append(f.Choices, valueChoice{Value: val, Label: label, Selected: val == o.Default})
+		}
+		d.Options = append(d.Options, f)
 	}
 	for i := 0; i < g.MaxPlayers; i++ {
 		d.Seats = append(d.Seats, i)

@@ -56,6 +56,11 @@ type room struct {
 	// build, not one each.
 	built  [4]*sharedState
 	loaded time.Time
+	// rematch is the game created to play this one again, and for each
+	// human seat of this game its seat and token there ("1-TOKEN"). It
+	// lives while the room does: one rematch per finished game.
+	rematch      string
+	rematchSeats map[int]string
 
 	evicted  atomic.Bool  // no longer serves: connections load a new room
 	watchers atomic.Int64 // len(clients), for the writers' pace
@@ -353,9 +358,11 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 		r.offerLocked(ctx, c, msg.Type)
 	case "answer":
 		r.answerLocked(ctx, c, msg.Accept)
+	case "rematch":
+		r.rematchLocked(ctx, c)
 	default:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "unknown_type",
-			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo or answer", game.Quote(truncate(msg.Type, 40)))})
+			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer or rematch", game.Quote(truncate(msg.Type, 40)))})
 	}
 	return true
 }

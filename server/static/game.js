@@ -29,14 +29,39 @@
   var tokens = Object.keys(saved.me).map(function (k) { return saved.me[k]; });
 
   var ws = null, state = null, view = -1, sel = [], retry = 500, clockTimer = null, stateAt = 0;
+  var cursor = null; // the place under the keyboard cursor
+  var rematchURL = '';
 
-  function notice(text) { $('notice').textContent = text || ''; }
+  // The board is turned for the player on the other side (the second seat
+  // of a two-player game) unless they chose otherwise; the choice is kept.
+  var flipKey = 'plateau:flip:' + id, flipChoice = null;
+  try { flipChoice = localStorage.getItem(flipKey); } catch (e) {}
+  function defaultFlip() {
+    var mine = Object.keys(saved.me).map(Number);
+    return mine.length > 0 && mine.indexOf(0) < 0 && mine.indexOf(1) >= 0;
+  }
+  var flip = flipChoice === null ? defaultFlip() : flipChoice === '1';
+
+  // Notices (refused moves, answers, errors) show over the bottom of the
+  // board, where the eyes are, and fade after a while.
+  var noticeTimer = null;
+  function notice(text) {
+    var p = $('notice');
+    p.textContent = text || '';
+    p.hidden = !text;
+    if (noticeTimer) clearTimeout(noticeTimer);
+    if (text) noticeTimer = setTimeout(function () { p.hidden = true; }, 8000);
+  }
+  function fmt(template) {
+    var args = Array.prototype.slice.call(arguments, 1), i = 0;
+    return String(template).replace(/%[sd]/g, function () { return args[i++]; });
+  }
 
   function connect() {
     ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/games/' + id + '/ws');
     ws.onopen = function () {
       retry = 500;
-      ws.send(JSON.stringify({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang }));
+      ws.send(JSON.stringify({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip }));
     };
     ws.onmessage = function (e) {
       var msg;
@@ -70,7 +95,12 @@
         notice(msg.message);
         break;
       case 'info':
-        notice(M[msg.code] || msg.code);
+        notice(msg.text || M[msg.code] || msg.code);
+        break;
+      case 'rematch':
+        rematchURL = msg.url;
+        if (msg.by >= 0 && state && mine(msg.by) && asked) { location.href = msg.url; return; }
+        renderBanner();
         break;
     }
   }
@@ -94,13 +124,53 @@
     renderOffer();
     renderClocks();
     renderInvites();
+    renderBanner();
+    renderHistory();
     highlight();
     var spectator = state.you.length === 0, over = state.result !== '*';
     $('actions').hidden = spectator || over;
-    $('drawbtn').hidden = !state.casual;
-    $('undobtn').hidden = !state.casual;
+    $('drawbtn').hidden = !state.casual || state.solo;
+    $('undobtn').hidden = !state.casual || state.solo;
     $('entry').hidden = spectator || over;
   }
+
+  // The end of the game: who won and why, and what to do next.
+  var asked = false;
+  function renderBanner() {
+    var over = state.result !== '*';
+    $('banner').hidden = !over;
+    if (!over) return;
+    $('bannertext').textContent = state.outcome || M['sent:over'];
+    var player = state.you.length > 0;
+    var rb = $('rematch');
+    rb.hidden = !player && !rematchURL;
+    if (rematchURL && !asked) {
+      rb.textContent = M.playrematch;
+      rb.classList.add('primary');
+    }
+  }
+  $('rematch').onclick = function () {
+    if (rematchURL && !asked) { location.href = rematchURL; return; }
+    asked = true;
+    send({ type: 'rematch' });
+  };
+  $('replay').onclick = function () { show(0); $('navfwd').focus(); };
+
+  // Stepping through the game: say that the board is not live.
+  function renderHistory() {
+    var past = view >= 0 && state && view < state.ply;
+    $('history').hidden = !past;
+    app.classList.toggle('past', past);
+    if (past) $('historytext').textContent = view === 0 ? fmt(M.startview, state.ply) : fmt(M.historyview, view, state.ply);
+  }
+  $('backtolive').onclick = function () { show(state ? state.ply : 0); };
+
+  $('flip').onclick = function () {
+    flip = !flip;
+    try { localStorage.setItem(flipKey, flip ? '1' : '0'); } catch (e) {}
+    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip });
+    if (view >= 0) show(view);
+  };
 
   function renderMoves() {
     var ol = $('movelist');
@@ -120,10 +190,34 @@
   function renderPlayers() {
     var ol = $('players');
     ol.innerHTML = '';
+    var myTeams = state.you.map(function (i) { return state.seats[i] ? state.seats[i].team : -1; });
     state.seats.forEach(function (s, i) {
       var li = document.createElement('li');
-      li.textContent = s.name + (s.kind === 'computer' ? ' (' + s.agent + ')' : '') + (mine(i) ? ' — ' + M.you : '');
-      if (i === state.toMove) li.className = 'tomove';
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = s.colour;
+      li.appendChild(sw);
+      var name = document.createElement('span');
+      name.textContent = s.name + (s.kind === 'computer' ? ' (' + (s.level || s.agent) + ')' : '');
+      li.appendChild(name);
+      var tags = [];
+      if (mine(i)) tags.push(M.you);
+      else if (state.teams && myTeams.indexOf(s.team) >= 0) tags.push(M.partner);
+      if (tags.length) {
+        var t = document.createElement('span');
+        t.className = 'tag';
+        t.textContent = tags.join(', ');
+        li.appendChild(t);
+      }
+      if (s.kind !== 'computer') {
+        var dot = document.createElement('span');
+        dot.className = 'presence ' + (s.online ? 'on' : 'off');
+        dot.title = s.online ? M.online : M.offline;
+        dot.setAttribute('aria-label', dot.title);
+        li.appendChild(dot);
+      }
+      li.dataset.online = s.online ? '1' : '0';
+      if (i === state.toMove && state.result === '*') li.className = 'tomove';
       ol.appendChild(li);
     });
   }
@@ -131,12 +225,7 @@
   function renderStatus() {
     var text;
     if (state.result !== '*') {
-      text = M.gameover + ': ';
-      var m = /^win (.*)$/.exec(state.result);
-      if (m) text += m[1].split(',').map(function (n) { return seatName(+n - 1); }).join(', ') + ' ' + M.wins;
-      else if (state.result === 'draw') text += M.draw;
-      else text += M.over;
-      if (state.reason) text += ' (' + (M['reason:' + state.reason] || state.reason) + ')';
+      text = state.outcome || M['sent:over'];
     } else {
       text = seatName(state.toMove) + ' ' + M.tomove;
       if (mine(state.toMove)) text += ' (' + M.you + ')';
@@ -144,6 +233,7 @@
       if (state.you.length === 0) text += ' — ' + M.spectator;
     }
     $('status').textContent = text;
+    $('status').hidden = state.result !== '*'; // the banner says it
   }
 
   function renderPasses() {
@@ -224,7 +314,19 @@
       var input = document.createElement('input');
       input.value = url; input.readOnly = true; input.className = 'invite'; input.dataset.seat = seat;
       input.onclick = function () { input.select(); };
+      input.setAttribute('aria-label', M.invitelinks + ' — ' + seatName(+seat));
       p.appendChild(input);
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'copy';
+      b.textContent = M.copy;
+      b.onclick = function () {
+        var done = function () { b.textContent = M.copied + ' ✓'; setTimeout(function () { b.textContent = M.copy; }, 2000); };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(url).then(done, function () { input.select(); document.execCommand('copy'); done(); });
+        } else { input.select(); document.execCommand('copy'); done(); }
+      };
+      p.appendChild(b);
       div.appendChild(p);
     });
     var w = document.createElement('p');
@@ -245,16 +347,63 @@
     });
   }
 
+  // Marks drawn over the board: the pieces that can move (before a
+  // click), the selected piece, and where it can go (dots, or a band along
+  // a segment), in a layer of their own on top of the drawing.
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  function placeElements(place) {
+    return $('board').querySelectorAll('[data-place="' + CSS.escape(place) + '"]');
+  }
+  function shapeOf(g) {
+    return g.querySelector('line, rect, circle, polygon, path, ellipse') || g;
+  }
+  function markLayer() {
+    var svg = $('board').querySelector('svg');
+    if (!svg) return null;
+    var layer = svg.querySelector('g.hints');
+    if (!layer) {
+      layer = document.createElementNS(SVGNS, 'g');
+      layer.setAttribute('class', 'hints');
+      layer.setAttribute('pointer-events', 'none');
+      svg.appendChild(layer);
+    }
+    return layer;
+  }
+  function mark(layer, place, kind) {
+    placeElements(place).forEach(function (g) {
+      var el = shapeOf(g), box;
+      try { box = el.getBBox(); } catch (e) { return; }
+      if (el.tagName === 'line') {
+        var l = document.createElementNS(SVGNS, 'line');
+        ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
+        l.setAttribute('class', 'hint-' + kind + ' hint-line');
+        layer.appendChild(l);
+        return;
+      }
+      var size = Math.min(box.width, box.height) || 20;
+      var c = document.createElementNS(SVGNS, 'circle');
+      c.setAttribute('cx', box.x + box.width / 2);
+      c.setAttribute('cy', box.y + box.height / 2);
+      c.setAttribute('r', kind === 'target' ? size * 0.17 : size * 0.44);
+      c.setAttribute('class', 'hint-' + kind);
+      layer.appendChild(c);
+    });
+  }
   function highlight() {
     var board = $('board');
-    board.querySelectorAll('.sel, .target').forEach(function (el) { el.classList.remove('sel', 'target'); });
+    board.querySelectorAll('.sel, .target, .movable').forEach(function (el) { el.classList.remove('sel', 'target', 'movable'); });
+    var layer = markLayer();
+    if (!layer) return;
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    if (cursor) mark(layer, cursor, 'cursor');
     if (!myTurn()) return;
-    var mark = function (place, cls) {
-      board.querySelectorAll('[data-place="' + CSS.escape(place) + '"]').forEach(function (el) { el.classList.add(cls); });
-    };
-    sel.forEach(function (p) { mark(p, 'sel'); });
-    if (!sel.length) return;
-    candidates().forEach(function (m) { if (m.places.length > sel.length) mark(m.places[sel.length], 'target'); });
+    var next = {};
+    candidates().forEach(function (m) { if (m.places.length > sel.length) next[m.places[sel.length]] = true; });
+    sel.forEach(function (p) { mark(layer, p, 'sel'); placeElements(p).forEach(function (el) { el.classList.add('sel'); }); });
+    Object.keys(next).forEach(function (p) {
+      mark(layer, p, sel.length ? 'target' : 'movable');
+      placeElements(p).forEach(function (el) { el.classList.add(sel.length ? 'target' : 'movable'); });
+    });
   }
 
   function click(place) {
@@ -296,9 +445,57 @@
   }
 
   $('board').addEventListener('click', function (e) {
-    if (!state || !myTurn()) return;
+    if (!state) return;
     var el = e.target.closest('[data-place]');
+    if (view >= 0 && view < state.ply) { notice(M.notlive); return; }
+    if (!myTurn()) return;
     if (el) click(el.getAttribute('data-place'));
+  });
+
+  // The keyboard: arrows move a cursor from place to place (to the nearest
+  // in that direction), Enter or Space clicks it, Escape cancels.
+  function centres() {
+    var out = [];
+    $('board').querySelectorAll('[data-place]').forEach(function (g) {
+      var b;
+      try { b = shapeOf(g).getBBox(); } catch (e) { return; }
+      out.push({ place: g.getAttribute('data-place'), x: b.x + b.width / 2, y: b.y + b.height / 2 });
+    });
+    return out;
+  }
+  function moveCursor(dx, dy) {
+    var all = centres();
+    if (!all.length) return;
+    var from = null;
+    all.forEach(function (c) { if (c.place === cursor) from = c; });
+    if (!from) { cursor = all[0].place; highlight(); return; }
+    var best = null, bestScore = Infinity;
+    all.forEach(function (c) {
+      var vx = c.x - from.x, vy = c.y - from.y;
+      var along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 0.5) return;
+      var score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = c; }
+    });
+    if (best) cursor = best.place;
+    highlight();
+    var label = cursor;
+    placeElements(cursor).forEach(function (g) { var t = g.querySelector('title'); if (t) label = t.textContent; });
+    $('board').setAttribute('aria-label', label);
+  }
+  $('board').addEventListener('keydown', function (e) {
+    var dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (dirs[e.key]) {
+      e.preventDefault(); e.stopPropagation();
+      moveCursor(dirs[e.key][0], dirs[e.key][1]);
+    } else if ((e.key === 'Enter' || e.key === ' ') && cursor) {
+      e.preventDefault(); e.stopPropagation();
+      if (view >= 0 && view < state.ply) { notice(M.notlive); return; }
+      if (myTurn()) click(cursor);
+    } else if (e.key === 'Escape') {
+      e.stopPropagation();
+      sel = []; highlight();
+    }
   });
 
   $('entry').addEventListener('submit', function (e) {
@@ -322,8 +519,10 @@
     }
     view = ply;
     app.dataset.ply = ply;
-    fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang).then(function (r) { return r.text(); }).then(function (svg) {
-      if (view === ply) { $('board').innerHTML = svg; renderMoves(); renderPasses(); }
+    renderHistory();
+    highlight();
+    fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.text(); }).then(function (svg) {
+      if (view === ply) { $('board').innerHTML = svg; renderMoves(); renderPasses(); renderHistory(); }
     });
   }
   function current() { return view < 0 ? (state ? state.ply : 0) : view; }
@@ -332,7 +531,7 @@
   $('navfwd').onclick = function () { show(current() + 1); };
   $('navlast').onclick = function () { show(state ? state.ply : 0); };
   document.addEventListener('keydown', function (e) {
-    if (e.target.tagName === 'INPUT' || e.target.tagName === 'TEXTAREA') return;
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'TEXTAREA' || e.target.id === 'board') return;
     if (e.key === 'ArrowLeft') show(current() - 1);
     else if (e.key === 'ArrowRight') show(current() + 1);
     else if (e.key === 'Home') show(0);

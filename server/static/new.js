@@ -1,25 +1,25 @@
-// The new game form. Options typed below the variant list apply only with
-// "Options below": choose it when an option changes, and show as many seats
-// as players. Choosing another game reloads the form for it.
+// The new game form: as many seats as players, a level only for the
+// computer's seats. Choosing another game reloads the form for it.
 (function () {
   'use strict';
   var pick = document.getElementById('gamepick');
   if (pick) pick.addEventListener('change', function () { pick.form.submit(); });
-  var f = document.getElementById('newgame'), v = document.getElementById('variant');
-  if (!f || !v) return;
+  var f = document.getElementById('newgame');
+  if (!f) return;
   var min = +f.dataset.min, max = +f.dataset.max;
   function players() {
-    var text = v.value === 'custom' ? 'players=' + ((f.elements.opt_players || {}).value || '') : v.value;
-    var m = /players=(\d)/.exec(text);
+    var m = /^(\d)$/.exec((f.elements.opt_players || {}).value || '');
     return m ? +m[1] : min;
   }
+  // As many seats as players; a level only for the computer's seats.
   function seats() {
     var n = Math.max(min, Math.min(max, players()));
-    f.querySelectorAll('.seatrow').forEach(function (row) { row.hidden = +row.dataset.seat >= n; });
+    f.querySelectorAll('.seatrow').forEach(function (row) {
+      row.hidden = +row.dataset.seat >= n;
+      var kind = row.querySelector('.seatkind'), level = row.querySelector('.levelfield');
+      if (kind && level) level.hidden = kind.value !== 'computer';
+    });
   }
-  f.querySelectorAll('[name^=opt_]').forEach(function (el) {
-    el.addEventListener('change', function () { v.value = 'custom'; seats(); });
-  });
-  v.addEventListener('change', seats);
+  f.querySelectorAll('[name^=opt_], .seatkind').forEach(function (el) { el.addEventListener('change', seats); });
   seats();
 })();

@@ -1,0 +1,121 @@
+package server
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/plateau-games/plateau/ai"
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/store"
+)
+
+// sameInBothLanguages are the texts allowed to read the same in English
+// and French.
+var sameInBothLanguages = map[string]bool{
+	"site": true, "options": true, "position": true, "date": true, "opt:orientation": true,
+	"opt:teams=false": true, "opt:expert=false": true, "opt:match=false": true,
+	"diagram": false,
+}
+
+// TestEveryTextHasFrench fails when a string the server can show or send
+// has no French text: every interface string, every code of an info,
+// error or refused move written in the server's source, every level and
+// every option value of every game.
+func TestEveryTextHasFrench(t *testing.T) {
+	for key, m := range messages {
+		if m[1] == "" && m[0] != "" {
+			t.Errorf("message %q has no French text", key)
+		}
+		if m[0] == m[1] && m[0] != "" && !sameInBothLanguages[key] && !strings.Contains(m[0], "%") {
+			t.Logf("message %q reads the same in both languages: %q", key, m[0])
+		}
+	}
+	// The codes the server sends, found in its source.
+	files, _ := filepath.Glob("*.go")
+	patterns := map[string]*regexp.Regexp{
+		"err:":  regexp.MustCompile(`(?:errorMsg\{Type: "(?:error|reject)", Code: |rejectLocked\(c, |sendError\(c, )"([a-z_]+)"`),
+		"info:": regexp.MustCompile(`infoMsg\{Type: "info", Code: "([a-z_]+)"`),
+	}
+	found := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for prefix, re := range patterns {
+			for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+				found++
+				key := prefix + m[1]
+				if !hasMessage(key) {
+					t.Errorf("%s: code %q has no text (%s)", f, m[1], key)
+				} else if fr := tr("fr", key); fr == tr("en", key) {
+					t.Errorf("%s: %s has no French text", f, key)
+				}
+			}
+		}
+	}
+	if found < 20 {
+		t.Errorf("found only %d codes in the server's source: the patterns are out of date", found)
+	}
+	for _, level := range append([]string{"random", "computer"}, ai.Levels...) {
+		if !hasMessage("level:" + level) {
+			t.Errorf("level %q has no words", level)
+		}
+	}
+	// Every option value of every game, in words.
+	for _, g := range game.Games() {
+		for _, o := range g.Options {
+			values := append([]string{o.Default}, o.Values...)
+			for _, val := range values {
+				if val == "" || strings.Contains(val, " ") {
+					continue
+				}
+				text := optionsText(o.Name+"="+val, "fr")
+				if strings.Contains(text, "=") {
+					t.Errorf("%s: option %s=%s shown as %q", g.ID, o.Name, val, text)
+				}
+			}
+		}
+	}
+}
+
+// TestOutcomeSentences puts ends of games into words, the reasons stored
+// before they were codes included.
+func TestOutcomeSentences(t *testing.T) {
+	v, err := game.NewVariant("pogo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []store.Seat{{Name: "Alice"}, {Name: "Bruno"}}
+	for _, tc := range []struct {
+		result, reason, lang, want string
+	}{
+		{"win 1", "resigned 2", "fr", "Alice gagne — Bruno a abandonné"},
+		{"win 1", "resigned 2", "en", "Alice wins — Bruno resigned"},
+		{"win 1", "seat 2 resigned", "fr", "Alice gagne — Bruno a abandonné"},
+		{"win 2", "seat 1 ran out of time", "fr", "Bruno gagne — Alice a dépassé son temps"},
+		{"win 2", "time 1", "en", "Bruno wins — Alice ran out of time"},
+		{"draw", "agreement", "fr", "Nulle par accord"},
+		{"draw", "threefold repetition", "fr", "Partie nulle — triple répétition"},
+		{"over", "abandoned", "fr", "Partie abandonnée faute de coups"},
+		{"win 1", "tops every stack", "fr", "Alice gagne — domine toutes les piles"},
+		{"*", "", "fr", ""},
+	} {
+		if got := outcomeSentence(v, seats, tc.result, tc.reason, tc.lang); got != tc.want {
+			t.Errorf("%s %q in %s: %q, want %q", tc.result, tc.reason, tc.lang, got, tc.want)
+		}
+	}
+	// Without names, the seats' names.
+	if got := outcomeSentence(v, nil, "win 2", "resigned 1", "fr"); !strings.Contains(got, "gagne") || strings.Contains(got, "seat") {
+		t.Errorf("without names: %q", got)
+	}
+	if got := optionsText("players=4 teams=true", "fr"); got != "4 joueurs, par équipes" {
+		t.Errorf("options in words: %q", got)
+	}
+}
