@@ -116,6 +116,7 @@
     }
     app.dataset.result = state.result;
     app.dataset.tomove = state.toMove;
+    app.dataset.flip = state.flip ? '1' : '0';
     app.dataset.you = state.you.join(',');
     renderMoves();
     renderPlayers();
@@ -138,8 +139,12 @@
   var asked = false;
   function renderBanner() {
     var over = state.result !== '*';
+    var was = !$('banner').hidden;
     $('banner').hidden = !over;
     if (!over) return;
+    // The end just came (a resignation from the side panel, on a phone
+    // below the board): bring the banner into sight.
+    if (!was && $('banner').scrollIntoView) $('banner').scrollIntoView({ block: 'nearest' });
     $('bannertext').textContent = state.outcome || M['sent:over'];
     var player = state.you.length > 0;
     var rb = $('rematch');
