@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -227,4 +228,37 @@ func optionsText(options, lang string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// describeShared puts into words the legal moves whose clicks another
+// move shares: the dialog that asks which one is meant shows the sentence
+// under each move's picture.
+func describeShared(v *game.Variant, legal []legalMove, lang string) {
+	count := map[string]int{}
+	for _, m := range legal {
+		count[strings.Join(m.Places, " ")]++
+	}
+	for i, m := range legal {
+		if len(m.Places) > 0 && count[strings.Join(m.Places, " ")] > 1 {
+			legal[i].Says = describeMove(v, m.Move, lang)
+		}
+	}
+}
+
+// pogoMove reads POGO's notation: a count of pieces, from, "-", to.
+var pogoMove = regexp.MustCompile(`^([1-3])([a-c][1-3])-([a-c][1-3])$`)
+
+// describeMove says what a move does, where the notation alone is hard to
+// read; otherwise "Play NOTATION".
+func describeMove(v *game.Variant, notation, lang string) string {
+	if v.Game.ID == "pogo" {
+		if m := pogoMove.FindStringSubmatch(notation); m != nil {
+			key := "says:pogo"
+			if m[1] != "1" {
+				key = "says:pogos"
+			}
+			return fmt.Sprintf(tr(lang, key), m[1], m[2], m[3])
+		}
+	}
+	return fmt.Sprintf(tr(lang, "says:play"), notation)
 }

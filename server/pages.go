@@ -772,3 +772,51 @@ func (s *Server) loadMatch(ctx context.Context, id string) (*store.Game, *game.M
 	}
 	return g, m, nil
 }
+
+// gamePreview draws, small, the position after a move the player hesitates
+// over (?ply=N&move=NOTATION: a legal move of the position after N moves),
+// with the move marked: the pictures of the dialog that asks which of
+// several moves sharing the same clicks is meant.
+func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
+	_, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			http.NotFound(w, r)
+			return
+		}
+		p.s.plainInternalError(w, r, "load game", err)
+		return
+	}
+	ply, err := plyParam(r, len(m.Notations()))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	notation := r.FormValue("move")
+	if notation == "" || len(notation) > game.MaxInput {
+		http.Error(w, "move: a legal move in notation, at most 4096 bytes", http.StatusBadRequest)
+		return
+	}
+	before, err := positionAt(m, ply)
+	if err != nil {
+		p.s.plainInternalError(w, r, "replay", err)
+		return
+	}
+	mv, err := before.ParseMove(notation)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	after := before.Clone()
+	last := p.s.render.Places(before, mv)
+	after.Apply(mv)
+	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last,
+		Lang: normLang(r.FormValue("lang")), Flip: r.FormValue("flip") == "1", Status: " "})
+	if err != nil {
+		p.s.plainInternalError(w, r, "draw", err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Write(svg)
+}

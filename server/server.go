@@ -311,6 +311,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{id}", s.pages.gamePage)
 	mux.HandleFunc(wsRoute, s.sameOriginUpgrade(s.limitSockets(s.serveWS)))
 	mux.HandleFunc("GET /games/{id}/svg", s.pages.gameSVG)
+	mux.HandleFunc("GET /games/{id}/preview", s.pages.gamePreview)
 	mux.HandleFunc("GET /games/{id}/record", s.pages.gameRecord)
 	mux.HandleFunc("GET /archive", s.pages.archive)
 	mux.HandleFunc("POST /archive/view", s.pages.viewRecord)

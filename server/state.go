@@ -64,6 +64,7 @@ type seatInfo struct {
 type legalMove struct {
 	Move   string   `json:"move"`
 	Places []string `json:"places"`
+	Says   string   `json:"says,omitempty"` // in words, for a move whose clicks another move shares
 }
 
 type offerInfo struct {
@@ -209,6 +210,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 			}
 			st.Legal = append(st.Legal, legalMove{Move: s.MoveString(mv), Places: places})
 		}
+		describeShared(v, st.Legal, lang)
 		st.Thinking = r.search != nil
 		st.Busy = r.search != nil && r.search.busy
 	}

@@ -190,3 +190,36 @@ func getPlain(t *testing.T, url string) string {
 	b, _ := io.ReadAll(resp.Body)
 	return string(b)
 }
+
+// TestPreviewRefusesBadInput: the dialog's pictures take a ply and a move
+// from the URL; anything else than a legal move of that ply is refused
+// with a clear error.
+func TestPreviewRefusesBadInput(t *testing.T) {
+	_, ts := startServer(t, newMemStore())
+	g := createGame(t, ts, form("pogo", "me", "me"))
+	base := ts.URL + "/games/" + g.id + "/preview"
+	for _, tc := range []struct {
+		query string
+		code  int
+		says  string
+	}{
+		{"?ply=0&move=1b1-b2", 200, "<svg"},
+		{"?move=1b1-b2", 200, "<svg"},
+		{"?ply=0&move=9z9-z9", 400, "not a move"},
+		{"?ply=0&move=3a1-a2", 400, "legal"},
+		{"?ply=0", 400, "move"},
+		{"?ply=7&move=1b1-b2", 400, "ply"},
+		{"?ply=-1&move=1b1-b2", 400, "ply"},
+		{"?ply=0&move=" + strings.Repeat("x", 5000), 400, "4096"},
+	} {
+		resp, err := http.Get(base + tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code || !strings.Contains(string(body), tc.says) {
+			t.Errorf("%.60s: %d %.80q, want %d with %q", tc.query, resp.StatusCode, body, tc.code, tc.says)
+		}
+	}
+}

@@ -389,7 +389,7 @@
       var c = document.createElementNS(SVGNS, 'circle');
       c.setAttribute('cx', box.x + box.width / 2);
       c.setAttribute('cy', box.y + box.height / 2);
-      c.setAttribute('r', kind === 'target' ? size * 0.17 : size * 0.44);
+      c.setAttribute('r', kind === 'target' ? size * 0.12 : size * 0.44);
       c.setAttribute('class', 'hint-' + kind);
       layer.appendChild(c);
     });
@@ -428,14 +428,28 @@
     highlight();
   }
 
+  // Several moves share the clicks: each is shown as the position it
+  // leads to, with a sentence, and its notation.
   function choose(list) {
     var dlg = $('choose'), div = $('choices');
     div.innerHTML = '';
     list.forEach(function (m) {
       var b = document.createElement('button');
-      b.textContent = m.move;
       b.className = 'choice';
       b.dataset.move = m.move;
+      var img = document.createElement('img');
+      img.alt = m.says || m.move;
+      img.width = 160;
+      img.src = '/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
+        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '');
+      b.appendChild(img);
+      var says = document.createElement('span');
+      says.className = 'says';
+      says.textContent = m.says || m.move;
+      b.appendChild(says);
+      var code = document.createElement('small');
+      code.textContent = m.move;
+      b.appendChild(code);
       b.onclick = function () { dlg.close(); play(m.move); };
       div.appendChild(b);
     });
