@@ -152,16 +152,34 @@ func drawPods(c *canvas, s game.State) ([]string, error) {
 			}
 		}
 	}
-	level := v.Options["level"]
-	caption := []string{fmt.Sprintf(c.tr("Level %s, orientation %d", "Niveau %s, orientation %d"), level, orientation)}
+	// The reserves, drawn as the pods they hold, under the board.
 	for seat := 0; seat < 2; seat++ {
-		list := strings.ToUpper(strings.ReplaceAll(fields[1+seat], ",", " "))
-		if list == "-" {
-			list = c.tr("empty", "vide")
+		name := v.SeatName(seat, c.opt.Lang)
+		var codes []string
+		if fields[1+seat] != "-" {
+			codes = strings.Split(fields[1+seat], ",")
 		}
-		caption = append(caption, fmt.Sprintf(c.tr("%s's reserve: %s", "Réserve de %s : %s"), v.SeatName(seat, c.opt.Lang), list))
+		size := c.w * 0.03
+		c.h += size * 1.6
+		label := fmt.Sprintf(c.tr("%s's reserve", "Réserve de %s"), name)
+		if len(codes) == 0 {
+			label += c.tr(": empty", " : vide")
+		}
+		printf(&c.fg, `<text class="reserve" x="%s" y="%s" font-size="%s" fill="%s">%s</text>`+"\n",
+			num(g.margin), num(c.h-size*0.3), num(size), inkColour, esc(label))
+		if len(codes) == 0 {
+			continue
+		}
+		unit := min(g.unit*0.7, (c.w-2*g.margin)/float64(len(codes)))
+		c.h += unit * 0.1
+		for i, code := range codes {
+			x := g.margin + unit*(float64(i)+0.5)
+			drawPodAt(c, x, c.h+unit/2, unit, g.flip, code, v, fmt.Sprintf(c.tr("%s in %s's reserve", "%s dans la réserve de %s"), strings.ToUpper(code), name))
+		}
+		c.h += unit
 	}
-	return caption, nil
+	level := v.Options["level"]
+	return []string{fmt.Sprintf(c.tr("Level %s, orientation %d", "Niveau %s, orientation %d"), level, orientation)}, nil
 }
 
 // drawPod draws the pod with the given code (lower case: Black's) on (f, r).
@@ -175,8 +193,23 @@ func drawPod(c *canvas, g grid, f, r int, code string, v *game.Variant) {
 		return
 	}
 	x, y := g.centre(f, r)
-	fill, ink := colourNamed(v.Seats[seat].EN, seat)
 	title := fmt.Sprintf(c.tr("%s %s (%s) on %s", "%s de %s (%s) en %s"), c.tr(design.EN, design.FR), v.SeatName(seat, c.opt.Lang), design.Code, cellName(f, r))
+	drawPodAt(c, x, y, g.unit, g.flip, code, v, title)
+}
+
+// drawPodAt draws the pod with the given code centred on (x, y), at the
+// scale of a board square of side unit.
+func drawPodAt(c *canvas, x, y, unit float64, flip bool, code string, v *game.Variant, title string) {
+	seat := pods.White
+	if code != strings.ToUpper(code) {
+		seat = pods.Black
+	}
+	design, ok := podDesign(code)
+	if !ok {
+		return
+	}
+	g := grid{unit: unit, flip: flip}
+	fill, ink := colourNamed(v.Seats[seat].EN, seat)
 	c.f(`<g class="piece pod"><title>%s</title>`+"\n", esc(title))
 	dirs, running := podFeet(design, seat)
 	body := g.unit * 0.2

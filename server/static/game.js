@@ -405,7 +405,11 @@
     var next = {};
     candidates().forEach(function (m) { if (m.places.length > sel.length) next[m.places[sel.length]] = true; });
     sel.forEach(function (p) { mark(layer, p, 'sel'); placeElements(p).forEach(function (el) { el.classList.add('sel'); }); });
-    Object.keys(next).forEach(function (p) {
+    var places = Object.keys(next);
+    // Before a click, ring the pieces that can move; where a move starts
+    // on any empty point (a placement) that would ring the whole board.
+    if (!sel.length && places.length > 24) return;
+    places.forEach(function (p) {
       mark(layer, p, sel.length ? 'target' : 'movable');
       placeElements(p).forEach(function (el) { el.classList.add(sel.length ? 'target' : 'movable'); });
     });
