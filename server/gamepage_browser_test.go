@@ -61,8 +61,12 @@ func TestBrowserGamePageAgainstTheComputer(t *testing.T) {
 				t.Errorf("%d movable pieces marked at the start, want 3", n)
 			}
 			do(t, w, "select b1", chromedp.Click(chromedp.CSS(`#board [data-place="b1"]`)))
-			if n := eval[int](t, w, `document.querySelectorAll('#board .hints .hint-target').length`); n == 0 {
-				t.Errorf("no target marked after selecting b1")
+			// From b1: dots on the empty cells, rings on the stacks.
+			if n := eval[int](t, w, `document.querySelectorAll('#board .hints .hint-target').length`); n != 3 {
+				t.Errorf("%d empty targets marked after selecting b1, want 3 (a2, b2, c2)", n)
+			}
+			if n := eval[int](t, w, `document.querySelectorAll('#board .hints .hint-occupied').length`); n != 3 {
+				t.Errorf("%d occupied targets ringed after selecting b1, want 3 (a1, c1, b3)", n)
 			}
 			if n := eval[int](t, w, `document.querySelectorAll('#board .hints .hint-sel').length`); n != 1 {
 				t.Errorf("%d selection marks, want 1", n)

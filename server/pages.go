@@ -226,7 +226,7 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		variants = append(variants, v)
-		label := opts.String()
+		label := optionsText(opts.String(), lang)
 		if label == "" {
 			label = tr(lang, "default")
 		}

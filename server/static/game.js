@@ -374,10 +374,23 @@
     }
     return layer;
   }
-  function mark(layer, place, kind) {
+  // pieceCentres are the centres of the pieces drawn on the board: a
+  // target holding one (a capture, a stack to climb) gets a ring, not a dot.
+  function pieceCentres() {
+    var out = [];
+    $('board').querySelectorAll('svg .piece').forEach(function (p) {
+      try { var b = p.getBBox(); out.push([b.x + b.width / 2, b.y + b.height / 2]); } catch (e) {}
+    });
+    return out;
+  }
+  function occupied(box, pieces) {
+    return pieces.some(function (c) { return c[0] > box.x && c[0] < box.x + box.width && c[1] > box.y && c[1] < box.y + box.height; });
+  }
+  function mark(layer, place, kind, pieces) {
     placeElements(place).forEach(function (g) {
       var el = shapeOf(g), box;
       try { box = el.getBBox(); } catch (e) { return; }
+      if (kind === 'target' && pieces && el.tagName !== 'line' && occupied(box, pieces)) kind = 'occupied';
       if (el.tagName === 'line') {
         var l = document.createElementNS(SVGNS, 'line');
         ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
@@ -389,7 +402,7 @@
       var c = document.createElementNS(SVGNS, 'circle');
       c.setAttribute('cx', box.x + box.width / 2);
       c.setAttribute('cy', box.y + box.height / 2);
-      c.setAttribute('r', kind === 'target' ? size * 0.12 : size * 0.44);
+      c.setAttribute('r', kind === 'target' ? size * 0.12 : kind === 'occupied' ? size * 0.42 : size * 0.44);
       c.setAttribute('class', 'hint-' + kind);
       layer.appendChild(c);
     });
@@ -409,8 +422,9 @@
     // Before a click, ring the pieces that can move; where a move starts
     // on any empty point (a placement) that would ring the whole board.
     if (!sel.length && places.length > 24) return;
+    var pieces = sel.length ? pieceCentres() : null;
     places.forEach(function (p) {
-      mark(layer, p, sel.length ? 'target' : 'movable');
+      mark(layer, p, sel.length ? 'target' : 'movable', pieces);
       placeElements(p).forEach(function (el) { el.classList.add(sel.length ? 'target' : 'movable'); });
     });
   }
