@@ -260,5 +260,35 @@ func describeMove(v *game.Variant, notation, lang string) string {
 			return fmt.Sprintf(tr(lang, key), m[1], m[2], m[3])
 		}
 	}
+	switch v.Game.ID {
+	case "pods":
+		if m := podsPlacement.FindStringSubmatch(notation); m != nil {
+			return fmt.Sprintf(tr(lang, "says:pods"), strings.ToUpper(m[1]), m[2])
+		}
+	case "poldr":
+		if m := poldrPlacement.FindStringSubmatch(notation); m != nil {
+			return fmt.Sprintf(tr(lang, "says:poldr"+m[1]), m[2])
+		}
+	case "polygone":
+		if _, taken, ok := strings.Cut(notation, "x("); ok {
+			segs := strings.Split(strings.TrimSuffix(taken, ")"), ",")
+			key := "says:polygone"
+			if len(segs) > 1 {
+				key = "says:polygones"
+			}
+			return fmt.Sprintf(tr(lang, key), len(segs), strings.Join(segs, ", "))
+		}
+	case "porte":
+		if plain, shape, ok := strings.Cut(notation, "+"); ok && (shape == "T" || shape == "S") {
+			return fmt.Sprintf(tr(lang, "says:porte"+shape), plain)
+		}
+	}
 	return fmt.Sprintf(tr(lang, "says:play"), notation)
 }
+
+var (
+	// PODS' placement: the pod's code, "@", the point.
+	podsPlacement = regexp.MustCompile(`^([A-Za-z]+[0-9]*)@([a-f][1-6])$`)
+	// POLD.R's placement of a marker (M) or a pawn (P).
+	poldrPlacement = regexp.MustCompile(`^([MP])-([a-z][0-9]+)$`)
+)

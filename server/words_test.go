@@ -119,3 +119,27 @@ func TestOutcomeSentences(t *testing.T) {
 		t.Errorf("options in words: %q", got)
 	}
 }
+
+// TestChoiceSentences: the moves that share their clicks with another are
+// told apart in words, in every game where that happens.
+func TestChoiceSentences(t *testing.T) {
+	for _, tc := range []struct{ id, move, lang, want string }{
+		{"pogo", "3c1-b1", "fr", "Déplacer 3 pions de c1 à b1"},
+		{"pogo", "1c1-b1", "en", "Move 1 piece from c1 to b1"},
+		{"pods", "B2@a1", "fr", "Poser le pod B2 en a1"},
+		{"poldr", "M-b2", "fr", "Poser le marqueur en b2"},
+		{"poldr", "P-b2", "en", "Place the pawn on b2"},
+		{"polygone", "C3-B2/C3-C4x(B2-A2,C2-B2,C2-C3,C3-C4)", "fr", "Prendre 4 segments : B2-A2, C2-B2, C2-C3, C3-C4"},
+		{"polygone", "C3-B2/C3-C4x(C3-C4)", "en", "Take 1 segment: C3-C4"},
+		{"porte", "e6-d6+S", "fr", "e6-d6 en faisant entrer un carré"},
+		{"saute", "a1-a3", "fr", "Jouer a1-a3"},
+	} {
+		v, err := game.NewVariant(tc.id, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := describeMove(v, tc.move, tc.lang); got != tc.want {
+			t.Errorf("%s %s in %s: %q, want %q", tc.id, tc.move, tc.lang, got, tc.want)
+		}
+	}
+}
