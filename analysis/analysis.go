@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"sort"
 	"sync"
@@ -31,6 +32,10 @@ type Config struct {
 	Seed uint64
 	// Parallel is the number of games played at once; 0 means one per CPU.
 	Parallel int
+	// Openings is the number of uniformly random plies (from the game's
+	// seed) that start each game before the agents play: without them a
+	// deterministic agent plays the same game every time.
+	Openings int
 }
 
 // GameResult is what one game contributes to the statistics.
@@ -41,6 +46,8 @@ type GameResult struct {
 	Legal   []int
 	Passes  int
 	Outcome game.Outcome
+	// Moves hashes the game's moves: equal games have equal hashes.
+	Moves uint64
 }
 
 // Play plays the games of cfg and collects them in game order.
@@ -102,6 +109,7 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 	m := game.NewMatch(v.Start())
 	var r GameResult
 	var buf []game.Move
+	rng := rand.New(rand.NewPCG(cfg.Seed, game.Mix64(uint64(g)+0x0e1)))
 	for !m.Outcome().Ended() {
 		if err := ctx.Err(); err != nil {
 			return r, err
@@ -109,9 +117,15 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 		buf = m.LegalMoves(buf)
 		r.Legal = append(r.Legal, len(buf))
 		seat := m.ToMove()
-		mv, err := agents[seat].Choose(ctx, m)
-		if err != nil {
-			return r, fmt.Errorf("%s, seat %d: %w", agents[seat].Name(), seat+1, err)
+		var mv game.Move
+		if len(m.Moves()) < cfg.Openings {
+			mv = buf[rng.IntN(len(buf))]
+		} else {
+			var err error
+			mv, err = agents[seat].Choose(ctx, m)
+			if err != nil {
+				return r, fmt.Errorf("%s, seat %d: %w", agents[seat].Name(), seat+1, err)
+			}
 		}
 		if mv == game.Pass {
 			r.Passes++
@@ -121,6 +135,10 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 		}
 	}
 	r.Plies, r.Outcome = len(m.Moves()), m.Outcome()
+	r.Moves = 0x9e3779b97f4a7c15
+	for _, mv := range m.Moves() {
+		r.Moves = game.Mix64(r.Moves ^ uint64(mv))
+	}
 	return r, nil
 }
 
@@ -210,7 +228,12 @@ type Stats struct {
 	Agent   string `json:"agent"`
 	Games   int    `json:"games"`
 	Seed    uint64 `json:"seed"`
-	Players int    `json:"players"`
+	// Openings is the number of random plies each game began with;
+	// Distinct counts the different games played (fewer than Games: some
+	// games were the same, and count more than once).
+	Openings int `json:"openings"`
+	Distinct int `json:"distinct"`
+	Players  int `json:"players"`
 	// Seats names the seats in English.
 	Seats []string `json:"seats"`
 	// Lengths are the games' lengths in plies, in game order.
@@ -244,7 +267,13 @@ type Stats struct {
 // Compute turns game results into statistics.
 func Compute(cfg Config, results []GameResult) *Stats {
 	v := cfg.Variant
-	st := &Stats{Label: cfg.Label, Variant: v.String(), Agent: cfg.Agent, Games: len(results), Seed: cfg.Seed, Players: v.Players}
+	st := &Stats{Label: cfg.Label, Variant: v.String(), Agent: cfg.Agent, Games: len(results), Seed: cfg.Seed, Players: v.Players,
+		Openings: cfg.Openings}
+	seen := map[uint64]bool{}
+	for _, r := range results {
+		seen[r.Moves] = true
+	}
+	st.Distinct = len(seen)
 	for seat := 0; seat < v.Players; seat++ {
 		st.Seats = append(st.Seats, v.SeatName(seat, "en"))
 	}

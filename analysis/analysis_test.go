@@ -200,3 +200,21 @@ func checkPlot(t *testing.T, path, format string) {
 		}
 	}
 }
+
+// TestOpeningsVaryGames: a deterministic player plays one game over and
+// over; random opening plies make the games differ, and Distinct says so.
+func TestOpeningsVaryGames(t *testing.T) {
+	v, err := game.NewVariant("pogo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ openings, atLeast, atMost int }{{0, 1, 1}, {2, 6, 10}} {
+		st, err := Run(context.Background(), Config{Variant: v, Agent: "alphabeta:depth=2", Games: 10, Seed: 1, Parallel: 2, Openings: tc.openings})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Distinct < tc.atLeast || st.Distinct > tc.atMost || st.Openings != tc.openings {
+			t.Errorf("openings %d: %d distinct games of 10, want %d to %d", tc.openings, st.Distinct, tc.atLeast, tc.atMost)
+		}
+	}
+}

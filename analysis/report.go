@@ -86,6 +86,8 @@ func Table(stats []*Stats) (header []string, rows [][]string) {
 	add("agent", func(s *Stats) string { return s.Agent })
 	add("games", func(s *Stats) string { return fmt.Sprint(s.Games) })
 	add("seed", func(s *Stats) string { return fmt.Sprint(s.Seed) })
+	add("random opening plies", func(s *Stats) string { return fmt.Sprint(s.Openings) })
+	add("distinct games", func(s *Stats) string { return fmt.Sprintf("%d of %d", s.Distinct, s.Games) })
 	add("plies: mean ± sd", func(s *Stats) string { return fmt.Sprintf("%.1f ± %.1f", s.Length.Mean, s.Length.StdDev) })
 	add("plies: min / median / max", func(s *Stats) string {
 		return fmt.Sprintf("%d / %g / %d", s.Length.Min, s.Length.Median, s.Length.Max)

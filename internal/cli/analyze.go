@@ -23,6 +23,7 @@ func newAnalyzeCommand() *cobra.Command {
 		out      string
 		plots    string
 		parallel int
+		openings int
 		asJSON   bool
 	)
 	cmd := &cobra.Command{
@@ -39,7 +40,12 @@ options (which win), and shows them side by side, one column each. With
 --out the report is written as Markdown (.md) or HTML (.html), with its
 plots (game length histogram, branching factor by ply, win rates with
 error bars) next to it as SVG or PNG files (--plots). Games run in parallel
-(--parallel, default one per CPU); the results depend only on the seed.`,
+(--parallel, default one per CPU); the results depend only on the seed.
+
+Each game starts with --openings uniformly random plies (default 2, drawn
+from the seed), so that a deterministic player does not play the same game
+over and over; the report says how many different games were played, and
+a warning says when some were the same.`,
 		Example: `  plateau analyze pogo --agent random --games 500
   plateau analyze poldr --compare size=6 --compare size=7 --agent random --games 200 --out report.md
   plateau analyze empire --opt players=4 --compare teams=false --compare teams=true --games 50 --out empire.html --plots png
@@ -51,6 +57,9 @@ error bars) next to it as SVG or PNG files (--plots). Games run in parallel
 			}
 			if parallel < 0 {
 				return usageErrorf("--parallel %d: give a number of games, or 0 for one per CPU", parallel)
+			}
+			if openings < 0 {
+				return usageErrorf("--openings %d: give 0 or more random plies", openings)
 			}
 			if parallel == 0 {
 				parallel = runtime.NumCPU()
@@ -94,7 +103,7 @@ error bars) next to it as SVG or PNG files (--plots). Games run in parallel
 				if label == "" {
 					label = v.String()
 				}
-				configs = append(configs, analysis.Config{Variant: v, Label: label, Agent: agent, Games: games, Seed: s, Parallel: parallel})
+				configs = append(configs, analysis.Config{Variant: v, Label: label, Agent: agent, Games: games, Seed: s, Parallel: parallel, Openings: openings})
 			}
 			var stats []*analysis.Stats
 			for _, c := range configs {
@@ -104,6 +113,9 @@ error bars) next to it as SVG or PNG files (--plots). Games run in parallel
 					return err
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d games in %v\n", c.Label, c.Games, time.Since(begin).Round(time.Millisecond))
+				if st.Distinct < st.Games {
+					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: only %d different games of %d; the same game counts several times (more --openings give more variety)\n", c.Label, st.Distinct, st.Games)
+				}
 				stats = append(stats, st)
 			}
 			var plotFiles *analysis.Plots
@@ -137,6 +149,7 @@ error bars) next to it as SVG or PNG files (--plots). Games run in parallel
 	cmd.Flags().StringVar(&out, "out", "", "write a report to this file (.md or .html), with its plots next to it")
 	cmd.Flags().StringVar(&plots, "plots", "svg", "format of the plot files: svg or png")
 	cmd.Flags().IntVar(&parallel, "parallel", 0, "games played at once (0: one per CPU)")
+	cmd.Flags().IntVar(&openings, "openings", 2, "uniformly random plies before the computer players play, so that games vary (0: none)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the statistics as one JSON object")
 	return cmd
 }
