@@ -96,6 +96,29 @@ type leveled struct {
 
 func (l leveled) Name() string { return l.name }
 
+// Unwrap is the agent the level stands for, for the figures of its
+// search (nodes, iterations).
+func (l leveled) Unwrap() Agent { return l.Agent }
+
+// SearchFigures gives what the last Choose of a (or of the agent a level
+// stands for) counted: alpha-beta's depth and nodes, MCTS's playouts.
+func SearchFigures(a Agent) (depth int, nodes, iterations int64) {
+	for {
+		u, ok := a.(interface{ Unwrap() Agent })
+		if !ok {
+			break
+		}
+		a = u.Unwrap()
+	}
+	switch x := a.(type) {
+	case *AlphaBeta:
+		return x.Depth(), x.Nodes(), 0
+	case *MCTS:
+		return 0, 0, x.Iterations()
+	}
+	return 0, 0, 0
+}
+
 // LevelSpecFor returns the spec that level stands for in the variant v:
 // the game's levels for one or two players, its multi-player levels
 // (RegisterMultiPlayerLevels) for three or four.

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/plateau-games/plateau/game"
@@ -74,7 +75,13 @@ type MCTS struct {
 	cfg   MCTSConfig
 	seed  uint64
 	trees []*tree
+	// iterations is the number of playouts of the last Choose.
+	iterations atomic.Int64
 }
+
+// Iterations is the number of playouts the last Choose made, over all
+// threads.
+func (a *MCTS) Iterations() int64 { return a.iterations.Load() }
 
 // NewMCTS returns an MCTS agent; zero fields of cfg take their defaults,
 // but a budget is required.
@@ -181,6 +188,7 @@ func (a *MCTS) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
 		sh.deadline = time.Now().Add(a.cfg.Time)
 	}
 	start := m.Start().Encode()
+	a.iterations.Store(0)
 	var wg sync.WaitGroup
 	for i, t := range a.trees {
 		iterations := 0
@@ -194,7 +202,7 @@ func (a *MCTS) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t.run(sh, iterations)
+			a.iterations.Add(int64(t.run(sh, iterations)))
 		}()
 	}
 	wg.Wait()
@@ -331,8 +339,8 @@ func (t *tree) compact(n int32) {
 }
 
 // run searches until the budget, the deadline or the cancellation of the
-// search, or until the root is proven.
-func (t *tree) run(sh *search, iterations int) {
+// search, or until the root is proven, and says how many playouts it made.
+func (t *tree) run(sh *search, iterations int) (done int) {
 	if t.nodes[0].first >= 0 {
 		t.prove(0, sh)
 	}
@@ -351,7 +359,9 @@ func (t *tree) run(sh *search, iterations int) {
 			}
 		}
 		t.iterate(sh)
+		done++
 	}
+	return done
 }
 
 // occurrences counts the position s on the path and in the game history,

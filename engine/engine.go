@@ -648,8 +648,12 @@ func (s *Server) startSearch(ctx context.Context, args []string) error {
 			return
 		}
 		info := fmt.Sprintf("info time %d agent %s", took, agent.Name())
-		if ab, ok := agent.(*ai.AlphaBeta); ok {
-			info += fmt.Sprintf(" depth %d nodes %d", ab.Depth(), ab.Nodes())
+		depth, nodes, iterations := ai.SearchFigures(agent)
+		if nodes > 0 {
+			info += fmt.Sprintf(" depth %d nodes %d nps %d", depth, nodes, perSecond(nodes, took))
+		}
+		if iterations > 0 {
+			info += fmt.Sprintf(" iterations %d ips %d", iterations, perSecond(iterations, took))
 		}
 		s.send("%s", info)
 		s.send("bestmove %s", copyM.State().MoveString(r.mv))
@@ -680,4 +684,9 @@ func (s *Server) stopSearch() {
 	s.mu.Lock()
 	s.cancel, s.done = nil, nil
 	s.mu.Unlock()
+}
+
+// perSecond is n per second over ms milliseconds.
+func perSecond(n, ms int64) int64 {
+	return n * 1000 / max(ms, 1)
 }

@@ -273,3 +273,22 @@ func TestQuitAnswersQueuedCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoFigures: the last info line says what the search counted, for
+// alpha-beta and MCTS, a level's agent included.
+func TestInfoFigures(t *testing.T) {
+	for _, tc := range []struct{ cmd, want string }{
+		{"go depth 3 agent alphabeta", " nodes "},
+		{"go iterations 300 agent mcts:threads=1", " iterations 300 ips "},
+		{"go agent easy", " nodes "},
+	} {
+		var b strings.Builder
+		if err := NewServer(strings.NewReader("newgame pogo\n"+tc.cmd+"\n"), &b).Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !strings.Contains(out, tc.want) || !strings.Contains(out, "bestmove") {
+			t.Errorf("%s: no %q in\n%s", tc.cmd, tc.want, out)
+		}
+	}
+}

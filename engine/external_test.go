@@ -65,7 +65,9 @@ func TestExternalEngineFromPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := ai.New(selfSpec(t, "iterations=50"), v, 2)
+	// Three players: the default agent is paranoid alpha-beta, whose
+	// budget is a depth.
+	a, err := ai.New(selfSpec(t, "depth=2"), v, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +82,7 @@ func TestExternalEngineFromPosition(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !strings.HasPrefix(a.Name(), "engine:iterations=50 ") {
+	if !strings.HasPrefix(a.Name(), "engine:depth=2 ") {
 		t.Errorf("name %q", a.Name())
 	}
 }
