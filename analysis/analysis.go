@@ -36,6 +36,9 @@ type Config struct {
 	// seed) that start each game before the agents play: without them a
 	// deterministic agent plays the same game every time.
 	Openings int
+	// Progress, when set, is called after every game with the games done
+	// and the total (from several goroutines, one at a time).
+	Progress func(done, total int)
 }
 
 // GameResult is what one game contributes to the statistics.
@@ -68,6 +71,8 @@ func Play(ctx context.Context, cfg Config) ([]GameResult, error) {
 	defer cancel()
 	jobs := make(chan int)
 	var wg sync.WaitGroup
+	var progressMu sync.Mutex
+	done := 0
 	for w := 0; w < min(workers, cfg.Games); w++ {
 		wg.Add(1)
 		go func() {
@@ -76,6 +81,12 @@ func Play(ctx context.Context, cfg Config) ([]GameResult, error) {
 				results[g], errs[g] = playOne(ctx, cfg, g)
 				if errs[g] != nil {
 					cancel()
+				}
+				if cfg.Progress != nil {
+					progressMu.Lock()
+					done++
+					cfg.Progress(done, cfg.Games)
+					progressMu.Unlock()
 				}
 			}
 		}()

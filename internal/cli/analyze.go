@@ -108,7 +108,10 @@ a warning says when some were the same.`,
 			var stats []*analysis.Stats
 			for _, c := range configs {
 				begin := time.Now()
+				report, finish := newProgress(cmd.ErrOrStderr(), c.Label, false)
+				c.Progress = report
 				st, err := analysis.Run(cmd.Context(), c)
+				finish()
 				if err != nil {
 					return err
 				}

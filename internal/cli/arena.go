@@ -13,7 +13,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/plateau-games/plateau/ai"
@@ -73,7 +72,8 @@ Games run --parallel at a time (default: one per core); each game builds
 its own agents. With iteration or depth budgets the results depend only on
 --seed, not on --parallel (give mcts threads=N for the same moves on every
 machine). --csv and --json print every game and the summary for programs;
-a progress bar goes to stderr when it is a terminal, or with --progress.`,
+a progress bar goes to stderr when it is a terminal, or with --progress;
+otherwise a line every 30 seconds says how many games are done and the time left.`,
 		Example: `  plateau arena pogo --agents easy,random --games 20 --seed 1
   plateau arena pogo --agents mcts:time=1s,random --games 20 --parallel 2
   plateau arena alignement --agents hard,medium,easy --games 40 --json
@@ -113,20 +113,9 @@ a progress bar goes to stderr when it is a terminal, or with --progress.`,
 			if _, err := ai.ArenaTables(v.Players, len(specs)); err != nil {
 				return usageErrorf("%v", err)
 			}
-			if progress || writerIsTerminal(cmd.ErrOrStderr()) {
-				bar := progressbar.NewOptions(1,
-					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-					progressbar.OptionSetDescription("games"),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionClearOnFinish(),
-				)
-				cfg.Progress = func(done, total int) {
-					bar.ChangeMax(total)
-					bar.Set(done)
-				}
-				defer bar.Finish()
-			}
+			report, finish := newProgress(cmd.ErrOrStderr(), "arena", progress)
+			cfg.Progress = report
+			defer finish()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			begin := time.Now()
