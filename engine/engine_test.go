@@ -292,3 +292,18 @@ func TestInfoFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestEndOfInputLetsTheSearchAnswer: the help's example, piped in without
+// quit, always prints a searched move (quit would stop the search).
+func TestEndOfInputLetsTheSearchAnswer(t *testing.T) {
+	for i := 0; i < 5; i++ {
+		var b strings.Builder
+		script := "plateau\nnewgame pogo\nposition start moves 2b1-b3\ngo depth 4\n"
+		if err := NewServer(strings.NewReader(script), &b).Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); !strings.Contains(out, "bestmove") || strings.Contains(out, "stopped before") || !strings.Contains(out, "depth 4 nodes") {
+			t.Fatalf("run %d:\n%s", i+1, out)
+		}
+	}
+}

@@ -27,9 +27,13 @@ data lines and then one final line: ok, error MESSAGE, or (for go)
 bestmove MOVE.
 
 --agent is the agent of go when none is named (default hard, the level);
---seed its seed (default 0, so that budgets in iterations or depth repeat).`,
+--seed its seed (default 0, so that budgets in iterations or depth repeat).
+
+quit (like stop) ends a running search at once, as a game program expects;
+at the end of the input a running search finishes and answers first, so
+a script piped in without quit gets its searched move.`,
 		Example: `  plateau engine
-  printf 'plateau\nnewgame pogo\nposition start moves 2b1-b3\ngo depth 4\nquit\n' | plateau engine
+  printf 'plateau\nnewgame pogo\nposition start moves 2b1-b3\ngo depth 4\n' | plateau engine
   plateau engine --agent mcts:time=1s
   plateau arena pogo --agents 'engine:time=500ms plateau engine,random' --games 4`,
 		Args: cobra.NoArgs,
