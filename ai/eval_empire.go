@@ -17,6 +17,16 @@ func init() {
 		"hard":   "alphabeta:depth=3",
 		"max":    "alphabeta:time=3s",
 	})
+	// With three or four (or four in teams), paranoid alpha-beta: the
+	// evaluation counts a commandant attacked by a player who moves
+	// before its owner as taken, so that no level walks it into the
+	// round's last player's reach (TestLevelsSeeAWholeRound).
+	RegisterMultiPlayerLevels("empire", map[string]string{
+		"easy":   "alphabeta:depth=2,noise=1",
+		"medium": "alphabeta:depth=3",
+		"hard":   "alphabeta:depth=5,nodes=300000",
+		"max":    "alphabeta:time=5s",
+	})
 }
 
 // Weights of the L'Empire evaluation, in pieces.

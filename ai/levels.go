@@ -44,19 +44,10 @@ var (
 	}
 
 	// multiLevelSpecs are the levels of games played by three or four
-	// (with or without teams), keyed like levelSpecs: paranoid alpha-beta
-	// (every opponent against the player), whose evaluations count a
-	// piece attacked by an opponent who moves before its owner as lost,
-	// so that a level sees what the rest of the round takes (measured by
-	// TestLevelsSeeAWholeRound).
-	multiLevelSpecs = map[string]map[string]string{
-		"": {
-			"easy":   "alphabeta:depth=2,noise=1",
-			"medium": "alphabeta:depth=3",
-			"hard":   "alphabeta:depth=5,nodes=300000",
-			"max":    "alphabeta:time=5s",
-		},
-	}
+	// (with or without teams) that have their own, keyed by game id
+	// (RegisterMultiPlayerLevels); other games keep their levels for two
+	// with two sides (teams), and the default MCTS levels with more.
+	multiLevelSpecs = map[string]map[string]string{}
 )
 
 // RegisterMultiPlayerLevels sets the specs of the levels of the game id
@@ -119,32 +110,34 @@ func SearchFigures(a Agent) (depth int, nodes, iterations int64) {
 	return 0, 0, 0
 }
 
-// LevelSpecFor returns the spec that level stands for in the variant v:
-// the game's levels for one or two players, its multi-player levels
-// (RegisterMultiPlayerLevels) for three or four.
-func LevelSpecFor(v *game.Variant, level string) (string, error) {
-	if v.Players <= 2 {
-		return LevelSpec(v.Game.ID, level)
+// LevelSpecFor returns the spec that level stands for in the variant v,
+// and whether it is one of the game's multi-player levels: for three or
+// four players, those (RegisterMultiPlayerLevels) when the game has them,
+// else the game's levels.
+func LevelSpecFor(v *game.Variant, level string) (spec string, multi bool, err error) {
+	if v.Players > 2 {
+		levelsMu.RLock()
+		spec, ok := multiLevelSpecs[strings.ToLower(v.Game.ID)][level]
+		levelsMu.RUnlock()
+		if ok {
+			return spec, true, nil
+		}
 	}
-	if !isLevel(level) {
-		return "", fmt.Errorf("unknown level %q; the levels are %s", level, strings.Join(Levels, ", "))
-	}
-	levelsMu.RLock()
-	defer levelsMu.RUnlock()
-	if spec, ok := multiLevelSpecs[strings.ToLower(v.Game.ID)][level]; ok {
-		return spec, nil
-	}
-	return multiLevelSpecs[""][level], nil
+	spec, err = LevelSpec(v.Game.ID, level)
+	return spec, false, err
 }
 
 func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
-	spec, err := LevelSpecFor(v, level)
+	spec, multi, err := LevelSpecFor(v, level)
 	if err != nil {
 		return nil, err
 	}
-	// Alpha-beta needs two sides or more: a game played alone (Solitaire,
-	// or a Blockade game for one) falls back to the default levels.
-	if strings.HasPrefix(spec, "alphabeta") && sides(v) < 2 {
+	// A game's alpha-beta level for two sides falls back to the default
+	// (MCTS) levels when played alone, or by three or four without teams
+	// unless the game has multi-player levels: paranoid alpha-beta, which
+	// it would then be, lost to the MCTS levels in POLD.R and Saute for
+	// three (1 game of 24 and of 12, docs/ai.md).
+	if strings.HasPrefix(spec, "alphabeta") && (sides(v) < 2 || sides(v) > 2 && !multi) {
 		spec, _ = LevelSpec("", level)
 	}
 	// POGO's strongest level is the perfect player once its solution has

@@ -65,9 +65,7 @@ func TestExternalEngineFromPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Three players: the default agent is paranoid alpha-beta, whose
-	// budget is a depth.
-	a, err := ai.New(selfSpec(t, "depth=2"), v, 2)
+	a, err := ai.New(selfSpec(t, "iterations=50"), v, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +80,7 @@ func TestExternalEngineFromPosition(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !strings.HasPrefix(a.Name(), "engine:depth=2 ") {
+	if !strings.HasPrefix(a.Name(), "engine:iterations=50 ") {
 		t.Errorf("name %q", a.Name())
 	}
 }
