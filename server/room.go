@@ -51,9 +51,9 @@ type room struct {
 	search    *search // the computer's search of the current position
 	gen       uint64  // bumped on every change: a stale computer move or flag is dropped
 	ongoing   bool    // counted in the active games gauge
-	// built is the state of the current position by language (en, fr),
-	// kept until the next change: a crowd arriving at a game costs one
-	// build, not one each.
+	// built is the state of the current position by view (language and
+	// orientation, view.index), kept until the next change: a crowd
+	// arriving at a game costs one build per view, not one each.
 	built  [4]*sharedState
 	loaded time.Time
 	// rematch is the game created to play this one again, and for each
@@ -748,7 +748,7 @@ func (r *room) broadcastStateLocked() {
 	}
 }
 
-// builtLocked is the state for c's language, built if needed. A game with
+// builtLocked is the state for c's view, built if needed. A game with
 // clocks is built anew each time: its state holds the time left now.
 func (r *room) builtLocked(c *client) (*sharedState, error) {
 	vw := view{fr: langOf(c) == "fr", flip: c != nil && c.flip}
