@@ -146,7 +146,7 @@ func (r *room) localized(c *client, v any) any {
 			if len(legal) > 40 {
 				list = strings.Join(legal[:40], " ") + fmt.Sprintf(" … (%d en tout)", len(legal))
 			}
-			text = fmt.Sprintf(text, game.Quote(m.Move), list)
+			text = fmt.Sprintf(text, "« "+strings.Trim(game.Quote(m.Move), `"`)+" »", list)
 			if len(legal) == 0 {
 				text = tr(lang, "err:over")
 			}
