@@ -182,13 +182,19 @@ func drawPods(c *canvas, s game.State) ([]string, error) {
 	return []string{fmt.Sprintf(c.tr("Level %s, orientation %d", "Niveau %s, orientation %d"), level, orientation)}, nil
 }
 
-// drawPod draws the pod with the given code (lower case: Black's) on (f, r).
-func drawPod(c *canvas, g grid, f, r int, code string, v *game.Variant) {
-	seat := pods.White
+// podOf reads a pod's code: its owner (lower case: Black) and design.
+func podOf(code string) (seat int, design pods.Design, ok bool) {
+	seat = pods.White
 	if code != strings.ToUpper(code) {
 		seat = pods.Black
 	}
-	design, ok := podDesign(code)
+	design, ok = podDesign(code)
+	return seat, design, ok
+}
+
+// drawPod draws the pod with the given code (lower case: Black's) on (f, r).
+func drawPod(c *canvas, g grid, f, r int, code string, v *game.Variant) {
+	seat, design, ok := podOf(code)
 	if !ok {
 		return
 	}
@@ -200,11 +206,7 @@ func drawPod(c *canvas, g grid, f, r int, code string, v *game.Variant) {
 // drawPodAt draws the pod with the given code centred on (x, y), at the
 // scale of a board square of side unit.
 func drawPodAt(c *canvas, x, y, unit float64, flip bool, code string, v *game.Variant, title string) {
-	seat := pods.White
-	if code != strings.ToUpper(code) {
-		seat = pods.Black
-	}
-	design, ok := podDesign(code)
+	seat, design, ok := podOf(code)
 	if !ok {
 		return
 	}

@@ -564,14 +564,25 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 	w.Write(svg)
 }
 
-func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
-	_, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+// plainMatch loads the game of the URL for an answer that is not a page
+// (a drawing, a record): a plain 404, or an internal error with its
+// reference; ok is false when the answer is given.
+func (p *pages) plainMatch(w http.ResponseWriter, r *http.Request) (*store.Game, *game.Match, bool) {
+	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			http.NotFound(w, r)
-			return
+			return nil, nil, false
 		}
 		p.s.plainInternalError(w, r, "load game", err)
+		return nil, nil, false
+	}
+	return g, m, true
+}
+
+func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
+	_, m, ok := p.plainMatch(w, r)
+	if !ok {
 		return
 	}
 	p.writeSVG(w, r, m)
@@ -579,13 +590,8 @@ func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
 
 // gameRecord downloads a game as a record file.
 func (p *pages) gameRecord(w http.ResponseWriter, r *http.Request) {
-	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			http.NotFound(w, r)
-			return
-		}
-		p.s.plainInternalError(w, r, "load game", err)
+	g, m, ok := p.plainMatch(w, r)
+	if !ok {
 		return
 	}
 	rec := p.s.gameRecordOf(g, m)
@@ -778,13 +784,8 @@ func (s *Server) loadMatch(ctx context.Context, id string) (*store.Game, *game.M
 // with the move marked: the pictures of the dialog that asks which of
 // several moves sharing the same clicks is meant.
 func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
-	_, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			http.NotFound(w, r)
-			return
-		}
-		p.s.plainInternalError(w, r, "load game", err)
+	_, m, ok := p.plainMatch(w, r)
+	if !ok {
 		return
 	}
 	ply, err := plyParam(r, len(m.Notations()))
@@ -794,7 +795,7 @@ func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
 	}
 	notation := r.FormValue("move")
 	if notation == "" || len(notation) > game.MaxInput {
-		http.Error(w, "move: a legal move in notation, at most 4096 bytes", http.StatusBadRequest)
+		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
 		return
 	}
 	before, err := positionAt(m, ply)
