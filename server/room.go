@@ -61,6 +61,10 @@ type room struct {
 	// lives while the room does: one rematch per finished game.
 	rematch      string
 	rematchSeats map[int]string
+	// last caches the places of the last move, for the drawing's mark:
+	// finding them replays the game, once per ply rather than once per
+	// state built (every view, and every state of a game with clocks).
+	last lastMove
 
 	evicted  atomic.Bool  // no longer serves: connections load a new room
 	watchers atomic.Int64 // len(clients), for the writers' pace

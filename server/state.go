@@ -193,11 +193,8 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		opt.Status = st.Outcome
 	}
 	s := r.match.State()
-	if n := len(r.match.Moves()); n > 0 {
-		if _, last, err := r.s.positionWithLast(r.match, n); err == nil {
-			opt.LastMove, st.LastMove = last, last
-		}
-	}
+	opt.LastMove = r.lastPlacesLocked()
+	st.LastMove = opt.LastMove
 	if svg, err := r.s.render.SVG(s, opt); err == nil {
 		st.SVG = string(svg)
 	}
@@ -238,4 +235,31 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	// An exact copy: the encoder's buffer has grown to twice the message,
 	// and the state is kept by the room until the next move.
 	return &sharedState{ply: st.Ply, body: slices.Clone(b[1:])}, nil
+}
+
+// lastMove is the places of the move that made ply ply, which was written
+// notation.
+type lastMove struct {
+	ply      int
+	notation string
+	places   []string
+}
+
+// lastPlacesLocked is the places of the last move (none at the start),
+// found once per move: the cache is keyed by the ply and the move, so that
+// an undo followed by another move finds them again.
+func (r *room) lastPlacesLocked() []string {
+	n := len(r.match.Moves())
+	if n == 0 {
+		return nil
+	}
+	notation := r.match.Notations()[n-1]
+	if r.last.ply != n || r.last.notation != notation {
+		_, places, err := r.s.positionWithLast(r.match, n)
+		if err != nil {
+			return nil
+		}
+		r.last = lastMove{ply: n, notation: notation, places: places}
+	}
+	return r.last.places
 }
