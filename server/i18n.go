@@ -202,6 +202,7 @@ var messages = map[string][2]string{
 	"lastmove":            {"Last move", "Dernier coup"},
 	"movelist":            {"Moves played", "Coups joués"},
 	"info:rematch":        {"%s proposes a rematch", "%s propose une revanche"},
+	"err:rematch_limited": {"Too many new games from your address: try again in a moment.", "Trop de nouvelles parties depuis votre adresse : réessayez dans un moment."},
 	"err:not_over":        {"A rematch is for a finished game.", "La revanche se joue après la fin de la partie."},
 	"info:busy":           {"The computer is busy: it will play as soon as a place is free", "L'ordinateur est occupé : il jouera dès qu'une place se libère"},
 	"err:illegal":         {"%s is not a legal move here; legal moves: %s", "%s n'est pas un coup possible ici. Coups possibles : %s"},

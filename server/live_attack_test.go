@@ -499,3 +499,50 @@ func TestAttackAbandonedGamesExpire(t *testing.T) {
 		t.Fatalf("expired %v, want 1", got)
 	}
 }
+
+// A rematch is a new game: resigning and asking for a rematch again and
+// again must not create games past the address's creation limit.
+func TestAttackRematchLoopIsRateLimited(t *testing.T) {
+	st := newMemStore()
+	_, ts := startServerWith(t, Config{Store: st, CreatePerMinute: 1, CreateBurst: 3})
+	g := createGame(t, ts, form("pogo", "me", "me"))
+	id, toks := g.id, []string{g.mine[0], g.mine[1]}
+	created := 1
+	for i := 0; i < 10; i++ {
+		c := dial(t, ts, id)
+		c.send(map[string]any{"type": "hello", "tokens": toks, "ply": 0})
+		c.expect("state", nil)
+		c.send(map[string]any{"type": "resign"})
+		c.expect("state", func(m msg) bool { return m.str("result") != "*" })
+		c.send(map[string]any{"type": "rematch"})
+		var next msg
+		for {
+			x, err := c.read(5 * time.Second)
+			if err != nil {
+				t.Fatalf("round %d: %v", i, err)
+			}
+			if x.str("type") == "rematch" || x.str("type") == "error" {
+				next = x
+				break
+			}
+		}
+		if next.str("type") == "error" {
+			if next.str("code") != "rematch_limited" {
+				t.Fatalf("round %d: %v", i, next)
+			}
+			break
+		}
+		created++
+		url := next.str("url")
+		id = strings.TrimPrefix(strings.Split(url, "#")[0], "/games/")
+		toks = nil
+		for _, item := range strings.Split(strings.SplitN(url, "#me=", 2)[1], ",") {
+			_, tok, _ := strings.Cut(item, "-")
+			toks = append(toks, tok)
+		}
+		c.conn.CloseNow()
+	}
+	if created > 3 {
+		t.Errorf("%d games created by one address with a burst of 3", created)
+	}
+}

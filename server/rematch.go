@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -33,6 +35,17 @@ func (r *room) rematchLocked(ctx context.Context, c *client) {
 		return
 	}
 	if r.rematch == "" {
+		// A rematch is a new game: it counts against the address's
+		// creation limit, or resigning and asking again would create
+		// games without end.
+		if r.s.limits.createPerMinute > 0 {
+			if ok, wait := r.s.clients.take(c.key, time.Now(), r.s.limits.createPerMinute, r.s.limits.createBurst); !ok {
+				r.s.metrics.refusals.WithLabelValues("rate_limited").Inc()
+				r.sendLocked(c, errorMsg{Type: "error", Code: "rematch_limited",
+					Message: fmt.Sprintf("too many new games from your address: try again in %d seconds", max(int(math.Ceil(wait.Seconds())), 1))})
+				return
+			}
+		}
 		v := r.match.Variant()
 		n := len(r.g.Seats)
 		// newSeat is where the player of old seat i sits in the new game.

@@ -45,6 +45,7 @@ var stateBuffers = sync.Pool{New: func() any { return new([]byte) }}
 type client struct {
 	conn    *websocket.Conn
 	addr    string
+	key     string        // its address for rate limits (an IPv6 /64)
 	send    chan []byte   // discrete messages, in order
 	wake    chan struct{} // a new state is waiting (capacity 1)
 	seats   uint8         // seats whose token it showed
@@ -121,7 +122,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	c := &client{conn: conn, addr: infoOf(r).client.String(), send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
+	c := &client{conn: conn, addr: infoOf(r).client.String(), key: infoOf(r).key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {
