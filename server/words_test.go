@@ -17,7 +17,6 @@ import (
 var sameInBothLanguages = map[string]bool{
 	"site": true, "options": true, "position": true, "date": true, "opt:orientation": true,
 	"opt:teams=false": true, "opt:expert=false": true, "opt:match=false": true,
-	"diagram": false,
 }
 
 // TestEveryTextHasFrench fails when a string the server can show or send
