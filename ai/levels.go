@@ -149,5 +149,11 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("level %s of %s (%s): %w", level, v, spec, err)
 	}
+	// Three or four players: a level never plays a move that loses within
+	// the round when another is safe (roundGuard). L'Empire's levels see
+	// the round themselves (paranoid alpha-beta and its evaluation).
+	if v.Players > 2 && !multi {
+		a = roundGuard{Agent: a, v: v}
+	}
 	return leveled{Agent: a, name: level + " (" + a.Name() + ")"}, nil
 }

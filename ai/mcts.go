@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,7 +78,13 @@ type MCTS struct {
 	trees []*tree
 	// iterations is the number of playouts of the last Choose.
 	iterations atomic.Int64
+	// ranked is the legal moves of the last Choose, best first.
+	ranked []game.Move
 }
+
+// Ranked is the moves of the last Choose in the order the search ranked
+// them, best first: proven wins, then moves not proven lost, by visits.
+func (a *MCTS) Ranked() []game.Move { return a.ranked }
 
 // Iterations is the number of playouts the last Choose made, over all
 // threads.
@@ -173,6 +180,7 @@ type search struct {
 
 // Choose implements Agent.
 func (a *MCTS) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
+	a.ranked = a.ranked[:0]
 	p, err := newPosition(m)
 	if err != nil {
 		return 0, err
@@ -249,8 +257,6 @@ func (a *MCTS) best(p *position) (game.Move, bool) {
 		}
 		return x.reward > y.reward
 	}
-	var bestMove game.Move
-	var bestStat *rootStat
 	rank := func(st *rootStat) int {
 		switch {
 		case st.win:
@@ -260,15 +266,15 @@ func (a *MCTS) best(p *position) (game.Move, bool) {
 		}
 		return 0
 	}
-	// p.moves is in the game's stable order, so ties break the same way
-	// on every run.
-	for _, mv := range p.moves {
-		st := stats[mv]
-		if bestStat == nil || rank(st) > rank(bestStat) || rank(st) == rank(bestStat) && better(st, bestStat) {
-			bestMove, bestStat = mv, st
-		}
-	}
-	if bestStat.visits == 0 && !bestStat.win {
+	// p.moves is in the game's stable order, and the sort is stable, so
+	// ties break the same way on every run.
+	a.ranked = append(a.ranked[:0], p.moves...)
+	sort.SliceStable(a.ranked, func(i, j int) bool {
+		x, y := stats[a.ranked[i]], stats[a.ranked[j]]
+		return rank(x) > rank(y) || rank(x) == rank(y) && better(x, y)
+	})
+	bestMove := a.ranked[0]
+	if st := stats[bestMove]; st.visits == 0 && !st.win {
 		return 0, false
 	}
 	return bestMove, true

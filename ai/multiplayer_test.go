@@ -15,15 +15,18 @@ import (
 // the worst for root, root's partners the best. Losing is a finished game
 // root does not win, or, without teams, root's being out of the game (the
 // turn does not come back to it after the round: its commandant or king
-// was taken). budget bounds the positions visited; when it runs out the
-// answer is false (not proven).
-func roundLoss(v *game.Variant, s game.State, root, plies int, budget *int) bool {
+// was taken). Without teams, an opponent does not end the game when it
+// makes him lose too (last is the seat whose move led to s). budget bounds
+// the positions visited; when it runs out the answer is false (not
+// proven).
+func roundLoss(v *game.Variant, s game.State, root, last, plies int, budget *int) bool {
 	*budget--
 	if *budget < 0 {
 		return false
 	}
 	if o := v.Judge(s, 1); o.Ended() {
-		return Rewards(v, o)[root] < 0.5
+		r := Rewards(v, o)
+		return r[root] < 0.5 && (v.Teams != nil || last == root || r[last] >= 0.5)
 	}
 	if plies == 0 {
 		return v.Teams == nil && s.ToMove() != root
@@ -36,7 +39,7 @@ func roundLoss(v *game.Variant, s game.State, root, plies int, budget *int) bool
 	for _, mv := range s.LegalMoves(nil) {
 		c := s.Clone()
 		c.Apply(mv)
-		lost := roundLoss(v, c, root, plies-1, budget)
+		lost := roundLoss(v, c, root, mover, plies-1, budget)
 		if enemy && lost {
 			return true
 		}
@@ -60,47 +63,72 @@ func moveLoses(v *game.Variant, s game.State, mv game.Move) bool {
 	c := s.Clone()
 	c.Apply(mv)
 	budget := 3_000_000
-	return roundLoss(v, c, s.ToMove(), v.Players-1, &budget)
+	return roundLoss(v, c, s.ToMove(), s.ToMove(), v.Players-1, &budget)
 }
 
 // findThreats plays random games of v and keeps up to n positions with a
-// one-round threat.
+// one-round threat: half of the tries stop after a few plies, the others
+// look back from the end of a whole random game (races such as Saute are
+// threatened only near their end).
 func findThreats(t *testing.T, v *game.Variant, n int, seed uint64) []threat {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var found []threat
 	for tries := 0; tries < 60 && len(found) < n; tries++ {
 		m := game.NewMatch(v.Start())
-		plies := 2 + rng.IntN(24)
-		for i := 0; i < plies && !m.Outcome().Ended(); i++ {
+		limit := 2 + rng.IntN(24)
+		if tries%2 == 1 {
+			limit = 2000
+		}
+		for i := 0; i < limit && !m.Outcome().Ended(); i++ {
 			moves := m.LegalMoves(nil)
 			if err := m.Play(moves[rng.IntN(len(moves))]); err != nil {
 				t.Fatal(err)
 			}
 		}
+		candidates := []*game.Match{m}
 		if m.Outcome().Ended() {
-			continue
-		}
-		s := m.State()
-		moves := s.LegalMoves(nil)
-		if len(moves) < 2 {
-			continue
-		}
-		safe, losing := 0, 0
-		for _, mv := range moves {
-			if moveLoses(v, s, mv) {
-				losing++
-			} else {
-				safe++
-			}
-			if safe > 0 && losing > 0 && safe+losing >= 12 {
-				break // enough to know both kinds exist
+			candidates = nil
+			played := m.Moves()
+			for back := 1; back <= 3*v.Players && back <= len(played); back++ {
+				c := game.NewMatch(v.Start())
+				for _, mv := range played[:len(played)-back] {
+					if err := c.Play(mv); err != nil {
+						t.Fatal(err)
+					}
+				}
+				candidates = append(candidates, c)
 			}
 		}
-		if safe > 0 && losing > 0 {
-			found = append(found, threat{v: v, match: m, safe: safe})
+		for _, c := range candidates {
+			if th, ok := threatIn(v, c); ok {
+				found = append(found, th)
+				break
+			}
 		}
 	}
 	return found
+}
+
+// threatIn says whether the position of m has a move that loses within
+// the round and one that does not.
+func threatIn(v *game.Variant, m *game.Match) (threat, bool) {
+	s := m.State()
+	moves := s.LegalMoves(nil)
+	if len(moves) < 2 {
+		return threat{}, false
+	}
+	safe, losing := 0, 0
+	for _, mv := range moves {
+		if moveLoses(v, s, mv) {
+			losing++
+		} else {
+			safe++
+		}
+		if safe > 0 && losing > 0 && safe+losing >= 12 {
+			break // enough to know both kinds exist
+		}
+	}
+	return threat{v: v, match: m, safe: safe}, safe > 0 && losing > 0
 }
 
 // roundThreats are positions of games of three and four players where
@@ -120,14 +148,22 @@ var roundThreats = []struct {
 	{"empire", game.Options{"players": "4"}, "2T2S2T2S..3T.3S3T3S4S/2S2C2S......3S3C3S/2T2S......2T3T3S3T/2S..........3S/............/............/............/............/1S1S.........4S/1T......1T.4T4S4T/1S1C1S......4S4C./1T1S1T1S....4S4T4S4T 2 5"},
 	{"empire", game.Options{"players": "4", "teams": "true"}, "2T2S2T.2S...3S3T3S./2S.2S...2C.3S.3C3S/2T.2T......3T3S3T/2S..........3S/..1T........./.1S........../1S..3T......../.2S........../...........4S/1T1S1T......4T4S4T/1S1C1S...4S..4S4C./1T4S4T....1S..4S4T 4 15"},
 	{"empire", game.Options{"players": "4", "teams": "true"}, "2T2S2T2S..3T.3S3T3S4S/2S2C2S......3S3C3S/2T2S......2T3T3S3T/2S..........3S/............/............/............/............/1S1S.........4S/1T......1T.4T4S4T/1S1C1S......4S4C./1T1S1T1S....4S4T4S4T 2 5"},
-	// POLD.R for three keeps its MCTS levels, much stronger there than
-	// paranoid alpha-beta (docs/ai.md); in positions such as
-	// "7/B1bb1yy/bbbyr1y/b1yyrby/R1yyry1/ry2rrr/PyyyY2 R 9,2,9 1 13,14,12 14"
-	// they play moves that a coalition of the two others could punish,
-	// which the paranoid test above counts as lost but two rivals rarely do.
+	// The races: a move that lets an opponent finish (Saute: the parity of
+	// a file lets his last piece run on; La Porte: an opening that lets
+	// him bring in his last piece), and POLD.R's ends by blockage.
+	{"saute", game.Options{"players": "3"}, "12/12/12/7S2ST/9TSS/9STS/9SST/5S4ST/7S2TS/6S1ST2/4T2S3S/3S6ST R 0 115"},
+	{"saute", game.Options{"players": "3"}, "12/12/12/6S2S1T/6S1T2S/9SST/8S1ST/2T7SS/7S2TS/7S2TS/9STS/9SST G 0 110"},
+	{"saute", game.Options{"players": "4"}, "8T1SS/9STS/3T2S4S/6S3ST/6T3SS/7S1S1T/9STS/9TSS/7S1T1S/9SST/5ST4S/5T4SS Y 0 151"},
+	{"saute", game.Options{"players": "4"}, "6S3ST/1S7ST1/9STS/9SST/5T1S3S/6T2SS1/9SST/9STS/6T3SS/4T5SS/6S2TS1/8TS1S B 0 136"},
+	{"saute", game.Options{"players": "4", "teams": "true"}, "6S2T1S/9STS/9TSS/9SST/9TSS/9SST/9TSS/9TSS/9TSS/9TSS/6S1S1T1/9STS B 0 164"},
+	{"saute", game.Options{"players": "4", "teams": "true"}, "8TS1S/7T2SS/6S3ST/9STS/9STS/9TSS/8T1SS/9STS/9STS/7T2SS/9TSS/9SST Y 1 179"},
+	{"poldr", game.Options{"players": "3"}, "1bbbYyP/yrb1brR/yyryybr/y2rbyb/yb2ryB/1bbbbby/3r1y1 R 2,4,9 1 22,23,21 23"},
+	{"poldr", game.Options{"players": "3"}, "4b2/4R1b/5y1/b6/b6/P2r3/1Y2B2 B 12,15,15 2 40,47,51 51"},
+	{"poldr", game.Options{"players": "3"}, "1bbbbb1/1bB2ry/1bbbr2/3rbrR/1yr1bb1/YyyyyrP/7 R 4,10,10 1 10,11,9 11"},
+	{"poldr", game.Options{"players": "3"}, "1bbbbb1/ryY4/Bb5/r4b1/r1P4/4R2/1yyy3 B 9,12,13 2 52,50,48 54"},
 }
 
-// TestLevelsSeeAWholeRound checks that no level below max plays a move
+// TestLevelsSeeAWholeRound checks that no level plays a move
 // that loses within the round in the positions above, and in L'Empire's
 // start for four in teams (where b2-h2 lost at ply 4).
 func TestLevelsSeeAWholeRound(t *testing.T) {
@@ -144,13 +180,17 @@ func TestLevelsSeeAWholeRound(t *testing.T) {
 			t.Fatalf("%s %q: %v", v, tc.position, err)
 		}
 		m := game.NewMatch(s)
-		for _, spec := range []string{"easy", "medium", "hard"} {
+		for _, spec := range Levels {
 			began := time.Now()
 			a, err := New(spec, v, uint64(i+1))
 			if err != nil {
 				t.Fatal(err)
 			}
-			mv, err := a.Choose(context.Background(), m)
+			// max thinks 5 s a move; a second shows it with a shorter
+			// search, the guard included.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			mv, err := a.Choose(ctx, m)
+			cancel()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -191,10 +231,16 @@ func TestFindRoundThreats(t *testing.T) {
 		{"empire", game.Options{"players": "4"}},
 		{"empire", game.Options{"players": "4", "teams": "true"}},
 		{"saute", game.Options{"players": "3"}},
+		{"saute", game.Options{"players": "4"}},
 		{"saute", game.Options{"players": "4", "teams": "true"}},
 		{"porte", game.Options{"players": "3"}},
+		{"porte", game.Options{"players": "4"}},
+		{"porte", game.Options{"players": "4", "teams": "true"}},
 		{"poldr", game.Options{"players": "3"}},
 	} {
+		if only := os.Getenv("PLATEAU_FIND_THREATS"); only != "1" && only != tc.id {
+			continue
+		}
 		v, err := game.NewVariant(tc.id, tc.opts)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,179 @@
+package ai
+
+import (
+	"context"
+	"sort"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// A verdict on one move in a game of three or four: whether the players
+// who move after it, before the mover's next turn, can make the mover
+// lose.
+type verdict int8
+
+const (
+	unproven verdict = iota // the budget ran out first
+	safe                    // no sequence of the round loses
+	lost                    // the opponents can make the mover lose in the round
+)
+
+// roundVerdict judges root's move mv in s: the opponents of the round
+// choosing the worst for root, root's partners the best. Losing is a
+// finished game root does not win, or, without teams, root's being out of
+// the game (the turn does not come back to it after the round: its
+// commandant or king was taken). budget bounds the positions visited.
+//
+// The opponents may prepare the blow together, but the one who ends the
+// game must not lose by it: without teams, a rival does not end the game
+// to hand the win to another (that paranoid view made the guard lose
+// games of POLD.R for three, where many moves let a coalition end the
+// game).
+func roundVerdict(v *game.Variant, s game.State, mv game.Move, budget *int) verdict {
+	c := s.Clone()
+	c.Apply(mv)
+	return roundSearch(v, c, s.ToMove(), s.ToMove(), v.Players-1, budget)
+}
+
+// roundSearch judges s, reached by a move of the seat last.
+func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *int) verdict {
+	*budget--
+	if *budget < 0 {
+		return unproven
+	}
+	if o := v.Judge(s, 1); o.Ended() {
+		r := Rewards(v, o)
+		if r[root] < 0.5 && (v.Teams != nil || last == root || r[last] >= 0.5) {
+			return lost
+		}
+		return safe
+	}
+	if plies == 0 {
+		if v.Teams == nil && s.ToMove() != root {
+			return lost
+		}
+		return safe
+	}
+	mover := s.ToMove()
+	if mover == root {
+		return safe // the round is over: root moves again
+	}
+	enemy := v.Team(mover) != v.Team(root)
+	open := false
+	for _, mv := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(mv)
+		switch roundSearch(v, c, root, mover, plies-1, budget) {
+		case lost:
+			if enemy {
+				return lost
+			}
+		case safe:
+			if !enemy {
+				return safe
+			}
+		default:
+			open = true
+		}
+	}
+	switch {
+	case open:
+		return unproven
+	case enemy:
+		return safe
+	}
+	return lost
+}
+
+// roundGuardBudget bounds the positions the guard visits for one move:
+// a whole round of Saute, La Porte or POLD.R from any move for three, or
+// for four in teams (at most about 25,000 positions, a few milliseconds;
+// random games, 2026-11-25), and most of one of La Porte for four (0.1 s).
+// roundGuardTotal bounds the search for a safe move once the agent's move
+// is proven lost.
+const (
+	roundGuardBudget = 400_000
+	roundGuardTotal  = 2_000_000
+)
+
+// roundGuard keeps an agent of a game of three or four from playing a move
+// that loses within the round when another move is safe. The agent chooses
+// as usual; its move is checked by a search of the round (roundVerdict),
+// and only a proven loss is replaced, by the agent's next preferred move
+// proven safe. MCTS misses such moves when few playouts reach them (an
+// opponent finishing a race, or taking the last pieces, on the next turn);
+// a two-sided alpha-beta for four in teams sees only part of the round.
+type roundGuard struct {
+	Agent
+	v *game.Variant
+}
+
+func (g roundGuard) Unwrap() Agent { return g.Agent }
+
+func (g roundGuard) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
+	mv, err := g.Agent.Choose(ctx, m)
+	if err != nil {
+		return mv, err
+	}
+	s := m.State()
+	budget := roundGuardBudget
+	if roundVerdict(g.v, s, mv, &budget) != lost {
+		return mv, nil
+	}
+	total := roundGuardTotal
+	for _, alt := range preferred(g.Agent, g.v, s) {
+		// Not stopped by ctx: the budget bounds it, and a move chosen
+		// in a hurry needs the check most.
+		if total <= 0 {
+			break
+		}
+		if alt == mv {
+			continue
+		}
+		budget := min(roundGuardBudget, total)
+		v := roundVerdict(g.v, s, alt, &budget)
+		total -= min(roundGuardBudget, total) - max(budget, 0)
+		if v == safe {
+			return alt, nil
+		}
+	}
+	return mv, nil
+}
+
+// ranker is an agent that can say how it ranked the moves of its last
+// search, best first.
+type ranker interface {
+	Ranked() []game.Move
+}
+
+// preferred orders the moves of s as the agent would: by its last search
+// when it can tell (MCTS: visits), else by the game's evaluation after the
+// move, else in the game's order.
+func preferred(a Agent, v *game.Variant, s game.State) []game.Move {
+	moves := s.LegalMoves(nil)
+	for {
+		if r, ok := a.(ranker); ok {
+			if ranked := r.Ranked(); len(ranked) == len(moves) {
+				return ranked
+			}
+		}
+		u, ok := a.(interface{ Unwrap() Agent })
+		if !ok {
+			break
+		}
+		a = u.Unwrap()
+	}
+	eval, ok := LookupEval(v.Game.ID)
+	if !ok {
+		return moves
+	}
+	me := s.ToMove()
+	value := make(map[game.Move]float64, len(moves))
+	for _, mv := range moves {
+		c := s.Clone()
+		c.Apply(mv)
+		value[mv] = eval(c, me)
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return value[moves[i]] > value[moves[j]] })
+	return moves
+}
