@@ -161,6 +161,12 @@ var roundThreats = []struct {
 	{"poldr", game.Options{"players": "3"}, "4b2/4R1b/5y1/b6/b6/P2r3/1Y2B2 B 12,15,15 2 40,47,51 51"},
 	{"poldr", game.Options{"players": "3"}, "1bbbbb1/1bB2ry/1bbbr2/3rbrR/1yr1bb1/YyyyyrP/7 R 4,10,10 1 10,11,9 11"},
 	{"poldr", game.Options{"players": "3"}, "1bbbbb1/ryY4/Bb5/r4b1/r1P4/4R2/1yyy3 B 9,12,13 2 52,50,48 54"},
+	{"porte", game.Options{"players": "3"}, "gTrTrC1gT1bT5/5gS1bS4/bT5bSrS4/1bC10/bS11/3rTgTrS1bS4/2gC4rS4/5gS2bT3/4gT7/1bS4rS1rT1bT1/12/9rT1gS g 178"},
+	{"porte", game.Options{"players": "3"}, "6rTgS4/6gCrSbC2rC/gS7gS3/bT7rT3/12/5bS1bT4/6gT3gT1/1bS4bS5/3rS1gT1gS2gT1/6bTbS3rT/5gS1bS2rT1/5bT2rSrS2 g 307"},
+	{"porte", game.Options{"players": "4"}, "3gS1bT2yT3/2yTgS2yTrSrS3/1bC4ySyS1bT2/7bS3rC/11rS/10rT1/1bTrT1rT2bS3rT/2yT3gS5/1bS1gTgS7/8yC3/2gS2rSbT4bS/4rS1gTgCyS3 b 171"},
+	{"porte", game.Options{"players": "4"}, "5rSrS1rT3/3yTyS5ySbC/rSgTyS6yC2/1gT1bSgTgC2gS1bT1/3rS2yT3yS1/2gS3gT2yT2/9rT1bS/7bS1bS2/5rC2bTbT2/1bS8rT1/3bT1rS6/2yT5gSyS1rS y 281"},
+	{"porte", game.Options{"players": "4", "teams": "true"}, "1yT1yC2gTbTyT2yS/6gT1bS3/rS3rTbS6/3bT1ySrC5/2rS2gSbS1gT3/2bS9/3yT3rT3rT/1bS1rS8/6gCrS4/1rTgS1bTrS1gS1yS2/gS1bCyS4gS3/1yT1bS1gT2rSySbT1 y 473"},
+	{"porte", game.Options{"players": "4", "teams": "true"}, "1ySyT5gSgS2/bS5yS2yS1rC/rTgT3bS2bS3/2bC1rTbS2rS3/yS2gS5bT2/rS1yC5rT3/2gC1yT3ySbT2/bT2yS6bSgS/4yT7/12/2gTbT4rSrT1gS/2gSgT4yT3 g 378"},
 }
 
 // TestLevelsSeeAWholeRound checks that no level plays a move
