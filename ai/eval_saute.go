@@ -16,6 +16,15 @@ func init() {
 		"hard":   "alphabeta:depth=7",
 		"max":    "alphabeta:time=3s",
 	})
+	// For four in teams the first team wins most games between equal
+	// players, and depths 2 to 5 did no better than 1 against depth 1;
+	// easy errs instead (docs/ai.md, Three and four players).
+	RegisterTeamLevels("saute", map[string]string{
+		"easy":   "alphabeta:depth=1,noise=1",
+		"medium": "alphabeta:depth=3",
+		"hard":   "alphabeta:depth=7",
+		"max":    "alphabeta:time=3s",
+	})
 }
 
 // Weights of the Saute evaluation, in files a piece still has to go.
@@ -29,8 +38,8 @@ const (
 // asks), the other side's total minus the seat's, plus a tempo for the side
 // to move. Saute is a pure race (nothing is captured, nothing blocks
 // for good), so the distance left is the whole story but for the jumps,
-// which the search sees. With more than two seats (teams), the seat's side
-// is compared with the best opposing seat.
+// which the search sees. A team finishes with its slower partner; the
+// seat's side is compared with the opposing side nearest to finishing.
 func evalSaute(st game.State, seat int) float64 {
 	s := st.(*saute.State)
 	v := s.Variant()
@@ -51,12 +60,14 @@ func evalSaute(st game.State, seat int) float64 {
 			}
 		}
 	}
-	mine, theirs := 0, 1<<30
+	var side [game.MaxPlayers]int // by team: the files its slower partner has to go
 	for p := 0; p < v.Players; p++ {
-		if v.Team(p) == v.Team(seat) {
-			mine = max(mine, togo[p]) // a team finishes with its slower partner
-		} else {
-			theirs = min(theirs, togo[p])
+		side[v.Team(p)] = max(side[v.Team(p)], togo[p])
+	}
+	mine, theirs := side[v.Team(seat)], 1<<30
+	for p := 0; p < v.Players; p++ {
+		if v.Team(p) != v.Team(seat) {
+			theirs = min(theirs, side[v.Team(p)])
 		}
 	}
 	value := float64(theirs - mine)

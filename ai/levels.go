@@ -48,7 +48,20 @@ var (
 	// (RegisterMultiPlayerLevels); other games keep their levels for two
 	// with two sides (teams), and the default MCTS levels with more.
 	multiLevelSpecs = map[string]map[string]string{}
+
+	// teamLevelSpecs are the levels of games played by four in two teams
+	// that have their own (RegisterTeamLevels), keyed by game id; they
+	// come before the multi-player levels.
+	teamLevelSpecs = map[string]map[string]string{}
 )
+
+// RegisterTeamLevels sets the specs of the levels of the game id when four
+// play in two teams; levels not given keep the others.
+func RegisterTeamLevels(id string, specs map[string]string) {
+	levelsMu.Lock()
+	defer levelsMu.Unlock()
+	teamLevelSpecs[strings.ToLower(id)] = specs
+}
 
 // RegisterMultiPlayerLevels sets the specs of the levels of the game id
 // when three or four play; levels not given keep the defaults.
@@ -111,13 +124,18 @@ func SearchFigures(a Agent) (depth int, nodes, iterations int64) {
 }
 
 // LevelSpecFor returns the spec that level stands for in the variant v,
-// and whether it is one of the game's multi-player levels: for three or
-// four players, those (RegisterMultiPlayerLevels) when the game has them,
-// else the game's levels.
+// and whether it is one of the game's multi-player levels: for four in
+// teams, the game's team levels (RegisterTeamLevels) when it has them; for
+// three or four players, its multi-player levels
+// (RegisterMultiPlayerLevels) when it has them; else the game's levels.
 func LevelSpecFor(v *game.Variant, level string) (spec string, multi bool, err error) {
 	if v.Players > 2 {
+		id := strings.ToLower(v.Game.ID)
 		levelsMu.RLock()
-		spec, ok := multiLevelSpecs[strings.ToLower(v.Game.ID)][level]
+		spec, ok := teamLevelSpecs[id][level]
+		if !ok || v.Teams == nil {
+			spec, ok = multiLevelSpecs[id][level]
+		}
 		levelsMu.RUnlock()
 		if ok {
 			return spec, true, nil
@@ -150,9 +168,11 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 		return nil, fmt.Errorf("level %s of %s (%s): %w", level, v, spec, err)
 	}
 	// Three or four players: a level never plays a move that loses within
-	// the round when another is safe (roundGuard). L'Empire's levels see
-	// the round themselves (paranoid alpha-beta and its evaluation).
-	if v.Players > 2 && !multi {
+	// the round when another is safe (roundGuard). Paranoid alpha-beta (the
+	// multi-player levels of L'Empire, with an evaluation that sees the
+	// round's threats) does that itself, at a cost the guard would double.
+	paranoid := strings.HasPrefix(spec, "alphabeta") && sides(v) > 2
+	if v.Players > 2 && !paranoid {
 		a = roundGuard{Agent: a, v: v}
 	}
 	return leveled{Agent: a, name: level + " (" + a.Name() + ")"}, nil
