@@ -36,9 +36,9 @@ var (
 			"max":    "mcts:time=5s",
 		},
 		"pogo": {
-			"easy":   "alphabeta:depth=1,noise=60",
+			"easy":   "alphabeta:depth=1,noise=20",
 			"medium": "alphabeta:depth=2",
-			"hard":   "alphabeta:depth=6",
+			"hard":   "alphabeta:depth=8",
 			"max":    "alphabeta:time=3s",
 		},
 	}
