@@ -8,7 +8,8 @@
 //
 // Players (--player): random; greedy (one ply, a simple heuristic); minimax
 // (alpha-beta with iterative deepening and its own evaluation); mcts (plain
-// UCT with random playouts).
+// UCT with random playouts); program (another program's search, through
+// --program: laurentg/README.md).
 package main
 
 import (
@@ -18,7 +19,7 @@ import (
 )
 
 func main() {
-	player := flag.String("player", "minimax", "the player: random, greedy, minimax or mcts")
+	player := flag.String("player", "minimax", "the player: random, greedy, minimax, mcts or program")
 	depth := flag.Int("depth", 6, "minimax: plies searched when go gives no budget")
 	iterations := flag.Int("iterations", 10000, "mcts: playouts when go gives no budget")
 	movetime := flag.Duration("time", 0, "thinking time when go gives no budget (instead of --depth or --iterations)")
@@ -26,6 +27,7 @@ func main() {
 	seed := flag.Uint64("seed", 0, "seed of the random choices (setoption seed overrides it)")
 	logIn := flag.Bool("log", false, "echo the commands received to standard error")
 	perft := flag.Int("perft", -1, "print the perft count of the start position to this depth and exit")
+	flag.StringVar(&programCommand, "program", "", "program: the command that answers positions with its move (see program.go)")
 	flag.Parse()
 
 	if *perft >= 0 {

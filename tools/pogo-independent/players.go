@@ -46,8 +46,10 @@ func NewPlayer(name string, def Budget, c float64) (Player, error) {
 		return &minimaxPlayer{def: def}, nil
 	case "mcts":
 		return &mctsPlayer{def: def, c: c}, nil
+	case "program":
+		return newProgramPlayer(programCommand)
 	}
-	return nil, fmt.Errorf("unknown player %q: random, greedy, minimax or mcts", name)
+	return nil, fmt.Errorf("unknown player %q: random, greedy, minimax, mcts or program", name)
 }
 
 // --- random ---
