@@ -100,6 +100,41 @@ type (
 	// GroupCommitStats counts what a store's group commit did; both
 	// backends report it with their GroupCommitStats method.
 	GroupCommitStats = model.GroupCommitStats
+
+	// User is a player's account; Session one of its logins; Accounts
+	// keeps both (implemented by both backends next to Store, see
+	// model.Accounts for each method's contract; storetest.RunAccounts is
+	// its conformance suite).
+	//
+	//	CreateUser(ctx, u *User) error            // ErrConflict if the name is taken in any case
+	//	LoadUser(ctx, name string) (*User, error)  // any case; ErrNotFound
+	//	UpdateUser(ctx, u *User) error             // password, role, bot, disabled; disabling ends its sessions
+	//	ListUsers(ctx, limit, offset int) ([]User, error)
+	//	CreateSession(ctx, s *Session) error       // ErrNotFound unless the user exists and is enabled
+	//	LoadSession(ctx, tokenHash string, now time.Time) (*Session, *User, error) // ErrNotFound if expired or disabled
+	//	DeleteSession(ctx, tokenHash string) error
+	//	DeleteSessions(ctx, name string) (int, error)
+	//	DeleteExpiredSessions(ctx, now time.Time) (int, error)
+	User     = model.User
+	Session  = model.Session
+	Accounts = model.Accounts
+)
+
+// The roles of an account.
+const (
+	RolePlayer   = model.RolePlayer
+	RoleOperator = model.RoleOperator
+
+	// The bounds of a user name's length.
+	MinUserName = model.MinUserName
+	MaxUserName = model.MaxUserName
+)
+
+// CheckUserName says what is wrong with a user name (2 to 20 ASCII letters,
+// digits, '_' or '-', not first), or nil; UserKey is the name as compared.
+var (
+	CheckUserName = model.CheckUserName
+	UserKey       = model.UserKey
 )
 
 var (

@@ -89,6 +89,13 @@ func TestConformance(t *testing.T) {
 		storetest.Reopen(reopenable), storetest.Stall(stall))
 }
 
+func TestAccountsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {
+		return reopenable(t)().(store.Accounts)
+	})
+}
+
 // stall locks the moves table against writes from another connection (of
 // the store's pool, whose search_path is the test's schema): every batch
 // that writes a move waits at its first insert until release.

@@ -37,6 +37,12 @@ func TestConformance(t *testing.T) {
 		storetest.Reopen(reopenable), storetest.Stall(stall))
 }
 
+func TestAccountsConformance(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {
+		return reopenable(t)().(store.Accounts)
+	})
+}
+
 // stall holds the file's write lock from another connection, as another
 // process could: the store's next batch is taken by its writer, which then
 // waits in BEGIN IMMEDIATE (busy timeout) until release.

@@ -193,3 +193,56 @@ func Migrations(fsys fs.FS) ([]Migration, error) {
 func TooNew(db string, have, known int) error {
 	return fmt.Errorf("store: %s has schema version %d, newer than this program's %d: upgrade plateau", db, have, known)
 }
+
+// PrepareUser checks u before CreateUser or UpdateUser and fills in the
+// defaults of CreateUser (role, times), as stored.
+func PrepareUser(u *model.User) error {
+	if u == nil {
+		return errors.New("store: nil user")
+	}
+	if err := model.CheckUserName(u.Name); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if u.Role == "" {
+		u.Role = model.RolePlayer
+	}
+	if u.Role != model.RolePlayer && u.Role != model.RoleOperator {
+		return fmt.Errorf("store: user %s: role %q, accepted: %s or %s", u.Name, u.Role, model.RolePlayer, model.RoleOperator)
+	}
+	if len(u.PasswordHash) > model.MaxPasswordHash {
+		return fmt.Errorf("store: user %s: password hash of %d bytes, at most %d", u.Name, len(u.PasswordHash), model.MaxPasswordHash)
+	}
+	if u.CreatedAt.IsZero() {
+		u.CreatedAt = time.Now()
+	}
+	u.CreatedAt = Time(u.CreatedAt)
+	if u.UpdatedAt.IsZero() {
+		u.UpdatedAt = u.CreatedAt
+	}
+	u.UpdatedAt = Time(u.UpdatedAt)
+	return nil
+}
+
+// PrepareSession checks s before CreateSession and sets a zero CreatedAt to
+// now, as stored.
+func PrepareSession(s *model.Session) error {
+	if s == nil {
+		return errors.New("store: nil session")
+	}
+	if len(s.TokenHash) != 64 {
+		return fmt.Errorf("store: session token hash of %d characters, accepted: 64 (hex SHA-256)", len(s.TokenHash))
+	}
+	if s.CreatedAt.IsZero() {
+		s.CreatedAt = time.Now()
+	}
+	s.CreatedAt, s.ExpiresAt = Time(s.CreatedAt), Time(s.ExpiresAt)
+	if !s.ExpiresAt.After(s.CreatedAt) {
+		return fmt.Errorf("store: session of %s expires (%v) before it begins (%v)", s.User, s.ExpiresAt, s.CreatedAt)
+	}
+	return nil
+}
+
+// UserPage returns the LIMIT and OFFSET of ListUsers, with the default limit.
+func UserPage(limit, offset int) (int, int, error) {
+	return Page(model.Filter{Limit: limit, Offset: offset})
+}
