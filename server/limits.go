@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/plateau-games/plateau/store"
 )
 
 // The defaults of the limits, in one place. A zero Config field takes its
@@ -173,6 +175,9 @@ type reqInfo struct {
 	key     string     // the rate limiting key: the address, or its /64 for IPv6
 	refused string     // the reason of a refusal, for the log line
 	handled bool       // a 5xx the handler answered itself, safely
+	// The account logged in (currentUser), read once per request.
+	user     *store.User
+	userRead bool
 }
 
 type infoKey struct{}

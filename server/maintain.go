@@ -36,6 +36,7 @@ func (s *Server) maintain() {
 		case <-t.C:
 			s.sweepRooms()
 			s.expireAbandoned()
+			s.expireSessions()
 		}
 	}
 }

@@ -107,6 +107,8 @@ type page struct {
 	Lang  string
 	Title string
 	Path  string // the current path and query without lang, for the switch
+	User  string // the account logged in, "" for none
+	Login bool   // the store keeps accounts: offer to log in
 	Data  any
 }
 
@@ -122,7 +124,11 @@ func (p *pages) render(w http.ResponseWriter, r *http.Request, lang, name, title
 		path += "?" + q.Encode()
 	}
 	var b bytes.Buffer
-	if err := t.Execute(&b, page{Lang: lang, Title: title, Path: path, Data: data}); err != nil {
+	pg := page{Lang: lang, Title: title, Path: path, Data: data, Login: p.s.accounts.accountsOfStore != nil}
+	if u := p.s.currentUser(r); u != nil {
+		pg.User = u.Name
+	}
+	if err := t.Execute(&b, pg); err != nil {
 		p.s.plainInternalError(w, r, "template "+name, err)
 		return
 	}

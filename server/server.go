@@ -106,6 +106,22 @@ type Config struct {
 	// from pages of these origins are same-origin.
 	Origins []string
 
+	// Accounts (when the store keeps them: store.Accounts). Playing
+	// without one stays possible.
+
+	// SignupClosed leaves account creation to the operator (plateau users
+	// add): the signup page says so.
+	SignupClosed bool
+	// SessionLifetime is how long a login lasts (default
+	// DefaultSessionLifetime, at least a minute).
+	SessionLifetime time.Duration
+	// LoginPerMinute and LoginBurst bound login and signup attempts by
+	// client address, and login attempts on one account from all
+	// addresses (defaults DefaultLoginPerMinute, DefaultLoginBurst); a
+	// negative LoginPerMinute turns them off.
+	LoginPerMinute int
+	LoginBurst     int
+
 	// The bounds of live play; zero values take the defaults of
 	// withDefaults (docs/server.md lists them).
 
@@ -175,6 +191,7 @@ type Server struct {
 	engines  map[string]string // name → command line after "engine:"
 	allowed  []string          // operator-allowed specs
 	limits   limits
+	accounts accountLimits
 	clients  *clientTable
 	sockets  *socketCount
 	metrics  *metrics
@@ -217,6 +234,9 @@ func New(cfg Config) (*Server, error) {
 	s.pool = newSearchPool(cfg.MaxSearches, cfg.MaxSearchQueue, s.live)
 	s.store = timedStore{Store: cfg.Store, m: s.metrics}
 	if err := s.resolveLimits(cfg); err != nil {
+		return nil, err
+	}
+	if err := s.resolveAccounts(cfg); err != nil {
 		return nil, err
 	}
 	s.agentMax = s.limits.maxSearch
@@ -316,6 +336,11 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /archive", s.pages.archive)
 	mux.HandleFunc("POST /archive/view", s.pages.viewRecord)
 	mux.HandleFunc("POST /archive/svg", s.pages.recordSVG)
+	mux.HandleFunc("GET /login", s.pages.loginPage)
+	mux.HandleFunc("POST /login", s.pages.login)
+	mux.HandleFunc("GET /signup", s.pages.signupPage)
+	mux.HandleFunc("POST /signup", s.pages.signup)
+	mux.HandleFunc("POST /logout", s.pages.logout)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.

@@ -47,6 +47,11 @@ type serveFlags struct {
 	wsBurst        int
 	spectatorEvery time.Duration
 	abandonAfter   time.Duration
+	// accounts
+	signupClosed    bool
+	sessionLifetime time.Duration
+	loginPerMin     int
+	loginBurst      int
 }
 
 // config turns the flags into the server's Config (without Store and
@@ -59,7 +64,9 @@ func (f *serveFlags) config() (server.Config, error) {
 		BodyTimeout: f.bodyTimeout, MaxClients: f.maxClients, Origins: f.origins,
 		MaxRooms: f.maxRooms, MaxSearches: f.maxSearches, MaxSearchQueue: f.maxSearchQueue,
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
-		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter}
+		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
+		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
+		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst}
 	if len(f.engines) > 0 {
 		cfg.Engines = map[string]string{}
 	}
@@ -125,6 +132,11 @@ address with --origin https://club.example and the proxy's address with
 --trusted-proxy, so that the client address comes from X-Forwarded-For.
 Game creation and open WebSockets are limited per client address.
 
+Accounts are optional: visitors play without one. With one (Sign up on the
+site, or 'plateau users add NAME' for the operator) a player logs in with a
+name and a password; --signup-closed leaves account creation to the
+operator. Login attempts are limited per client address and per account.
+
 The server stops on Ctrl-C (SIGINT) or SIGTERM: it finishes the requests in
 progress, closes the live connections (browsers reconnect by themselves) and
 the store. GET /healthz answers "ok"; GET /metrics gives Prometheus metrics.
@@ -181,6 +193,10 @@ See docs/server.md.`,
 	fl.IntVar(&flags.wsBurst, "ws-message-burst", 40, "messages in a row one WebSocket may send")
 	fl.DurationVar(&flags.spectatorEvery, "spectator-interval", 250*time.Millisecond, "least time between two states sent to a spectator")
 	fl.DurationVar(&flags.abandonAfter, "abandon-after", 30*24*time.Hour, "end as abandoned a game without a move for this long (negative: never)")
+	fl.BoolVar(&flags.signupClosed, "signup-closed", false, "visitors cannot create accounts: only 'plateau users add' does")
+	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
+	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")
+	fl.IntVar(&flags.loginBurst, "login-burst", server.DefaultLoginBurst, "login attempts in a row per client address and per account")
 	return cmd
 }
 

@@ -12,7 +12,7 @@ type User struct {
 	Name         string // unique regardless of case (see CheckUserName); kept as chosen
 	PasswordHash string // a PHC string ($argon2id$...) made by package accounts; "" = cannot log in with a password (a bot)
 	Role         string // RolePlayer or RoleOperator
-	Bot          bool   // plays through a bot token, not a browser
+	Bot          bool   // an account for a program: no password login
 	Disabled     bool   // cannot log in; its sessions are deleted when it is disabled
 	CreatedAt    time.Time
 	UpdatedAt    time.Time

@@ -1,0 +1,355 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/store"
+)
+
+// Accounts are optional: a visitor plays without one exactly as before. An
+// account gives a name that lasts; the browser holds a session cookie
+// whose token the store keeps only as a hash (store.Accounts).
+
+// sessionCookie holds a login's secret token.
+const sessionCookie = "plateau_session"
+
+// The defaults of the account limits (Config fields of the same names).
+const (
+	// DefaultSessionLifetime is how long a login lasts.
+	DefaultSessionLifetime = 30 * 24 * time.Hour
+	// DefaultLoginPerMinute and DefaultLoginBurst bound the login and
+	// signup attempts of one client address, and separately the login
+	// attempts on one account from all addresses together: a guesser gets
+	// a few tries a minute whatever the number of addresses he has.
+	DefaultLoginPerMinute = 5
+	DefaultLoginBurst     = 10
+	// maxAccountForm bounds the body of a login or signup form.
+	maxAccountForm = 8 << 10
+	// maxTokenLength bounds a session cookie read: a token is 43
+	// characters; anything longer is not one of ours.
+	maxTokenLength = 64
+	// maxNextLength bounds the page to return to after logging in.
+	maxNextLength = 512
+)
+
+// accountLimits are the resolved account settings.
+type accountLimits struct {
+	signupClosed    bool
+	lifetime        time.Duration
+	perMinute       float64 // <= 0: no limit
+	burst           int
+	byAddress       *clientTable
+	byAccount       *clientTable
+	accountsOfStore store.Accounts // nil: the store keeps no accounts
+}
+
+func (s *Server) resolveAccounts(cfg Config) error {
+	a := accountLimits{signupClosed: cfg.SignupClosed, lifetime: cfg.SessionLifetime,
+		perMinute: float64(cfg.LoginPerMinute), burst: cfg.LoginBurst}
+	if a.lifetime == 0 {
+		a.lifetime = DefaultSessionLifetime
+	}
+	if a.lifetime < time.Minute {
+		return fmt.Errorf("server: SessionLifetime %v: at least a minute", a.lifetime)
+	}
+	if a.perMinute == 0 {
+		a.perMinute = DefaultLoginPerMinute
+	}
+	if a.burst <= 0 {
+		a.burst = DefaultLoginBurst
+	}
+	a.byAddress = newClientTable(s.limits.maxClients)
+	a.byAccount = newClientTable(s.limits.maxClients)
+	a.accountsOfStore, _ = cfg.Store.(store.Accounts)
+	s.accounts = a
+	return nil
+}
+
+// currentUser is the user logged in on r's browser, or nil. It is read
+// once per request.
+func (s *Server) currentUser(r *http.Request) *store.User {
+	info := infoOf(r)
+	if info.userRead {
+		return info.user
+	}
+	info.userRead = true
+	st := s.accounts.accountsOfStore
+	c, err := r.Cookie(sessionCookie)
+	if st == nil || err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), s.now())
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.log.Warn("session lookup", "error", err)
+		}
+		return nil
+	}
+	info.user = u
+	return u
+}
+
+// sessionCookieFor sets (token != "") or clears the session cookie: never
+// readable by scripts, sent only with the site's own navigation, and only
+// over TLS when the site is served over TLS.
+func (s *Server) sessionCookieFor(r *http.Request, token string, maxAge int) *http.Cookie {
+	return &http.Cookie{
+		Name: sessionCookie, Value: token, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: strings.HasPrefix(s.ownOrigin(r), "https://"),
+	}
+}
+
+// localNext is where to go after logging in: a path of this site, or "/".
+// Anything else (another site, "//host", a backslash that some browsers
+// read as a slash) would make the login form an open redirect.
+func localNext(next string) string {
+	if next == "" || len(next) > maxNextLength || next[0] != '/' || strings.HasPrefix(next, "//") ||
+		strings.ContainsAny(next, "\\\r\n") {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return "/"
+	}
+	return next
+}
+
+// accountForm is what the login and signup pages show.
+type accountForm struct {
+	Name   string
+	Next   string
+	Error  string
+	Signup bool // the signup form, else the login form
+	Closed bool // signup is closed: only the operator creates accounts
+}
+
+// limitLogin takes a token from the buckets of the client's address and,
+// when name is given, of the account. It answers 429 itself when one is
+// empty.
+func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name string) bool {
+	a := s.accounts
+	if a.perMinute <= 0 {
+		return true
+	}
+	now := time.Now()
+	ok, wait := a.byAddress.take(infoOf(r).key, now, a.perMinute, a.burst)
+	reason := "login_limited"
+	if ok && name != "" {
+		ok, wait = a.byAccount.take(store.UserKey(name), now, a.perMinute, a.burst)
+		reason = "login_account_limited"
+	}
+	if ok {
+		return true
+	}
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	s.refuse(r, reason)
+	s.pages.fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(tr(lang, "loginlimited"), secs))
+	return false
+}
+
+// accountsOff answers the account pages of a server whose store keeps no
+// accounts.
+func (p *pages) accountsOff(w http.ResponseWriter, r *http.Request, lang string) bool {
+	if p.s.accounts.accountsOfStore != nil {
+		return false
+	}
+	p.fail(w, r, lang, http.StatusNotFound, tr(lang, "noaccounts"))
+	return true
+}
+
+func (p *pages) loginPage(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) {
+		return
+	}
+	f := accountForm{Next: localNext(r.URL.Query().Get("next")), Closed: p.s.accounts.signupClosed}
+	p.render(w, r, lang, "login", tr(lang, "login"), http.StatusOK, f)
+}
+
+func (p *pages) signupPage(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) {
+		return
+	}
+	f := accountForm{Signup: true, Next: localNext(r.URL.Query().Get("next")), Closed: p.s.accounts.signupClosed}
+	code := http.StatusOK
+	if f.Closed {
+		code = http.StatusForbidden
+	}
+	p.render(w, r, lang, "login", tr(lang, "signup"), code, f)
+}
+
+// readAccountForm parses a small form; false when it answered an error.
+func (p *pages) readAccountForm(w http.ResponseWriter, r *http.Request, lang string) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxAccountForm)
+	if err := r.ParseForm(); err != nil {
+		p.fail(w, r, lang, http.StatusBadRequest, tr(lang, "formtoolarge"))
+		return false
+	}
+	return true
+}
+
+func (p *pages) login(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+		return
+	}
+	name, password := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password")
+	f := accountForm{Name: name, Next: localNext(r.PostForm.Get("next")), Closed: p.s.accounts.signupClosed}
+	again := func(code int, key string) {
+		f.Error = tr(lang, key)
+		p.render(w, r, lang, "login", tr(lang, "login"), code, f)
+	}
+	if store.CheckUserName(name) != nil {
+		// Not a name anyone could have: no account bucket to fill.
+		if p.s.limitLogin(w, r, lang, "") {
+			accounts.DummyCheck(password)
+			again(http.StatusUnauthorized, "badlogin")
+		}
+		return
+	}
+	if !p.s.limitLogin(w, r, lang, name) {
+		return
+	}
+	st := p.s.accounts.accountsOfStore
+	u, err := st.LoadUser(r.Context(), name)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		// As long as a wrong password, so that the answer's time does not
+		// tell which names exist.
+		accounts.DummyCheck(password)
+		p.s.refuse(r, "bad_login")
+		again(http.StatusUnauthorized, "badlogin")
+		return
+	case err != nil:
+		p.internalError(w, r, lang, "login", err)
+		return
+	}
+	if ok, err := accounts.CheckPassword(u.PasswordHash, password); err != nil || !ok {
+		if err != nil {
+			p.s.log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
+		}
+		p.s.refuse(r, "bad_login")
+		again(http.StatusUnauthorized, "badlogin")
+		return
+	}
+	if u.Disabled {
+		// Said only to whoever knows the password.
+		p.s.refuse(r, "disabled_account")
+		again(http.StatusForbidden, "accountdisabled")
+		return
+	}
+	p.startSession(w, r, lang, u.Name, f.Next)
+}
+
+// startSession logs the browser in as name and sends it to next.
+func (p *pages) startSession(w http.ResponseWriter, r *http.Request, lang, name, next string) {
+	token, hash, err := accounts.NewToken()
+	if err != nil {
+		p.internalError(w, r, lang, "session token", err)
+		return
+	}
+	now := p.s.now()
+	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.lifetime)}
+	if err := p.s.accounts.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
+		p.internalError(w, r, lang, "create session", err)
+		return
+	}
+	http.SetCookie(w, p.s.sessionCookieFor(r, token, int(p.s.accounts.lifetime.Seconds())))
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+		return
+	}
+	name := strings.TrimSpace(r.PostForm.Get("name"))
+	password, again2 := r.PostForm.Get("password"), r.PostForm.Get("password2")
+	f := accountForm{Signup: true, Name: name, Next: localNext(r.PostForm.Get("next")), Closed: p.s.accounts.signupClosed}
+	again := func(code int, msg string) {
+		f.Error = msg
+		p.render(w, r, lang, "login", tr(lang, "signup"), code, f)
+	}
+	if f.Closed {
+		p.s.refuse(r, "signup_closed")
+		again(http.StatusForbidden, tr(lang, "signupclosed"))
+		return
+	}
+	if !p.s.limitLogin(w, r, lang, "") {
+		return
+	}
+	if err := store.CheckUserName(name); err != nil {
+		f.Name = ""
+		again(http.StatusBadRequest, fmt.Sprintf(tr(lang, "nameinvalid"), store.MinUserName, store.MaxUserName))
+		return
+	}
+	if n := len(password); n < accounts.MinPassword || n > accounts.MaxPassword || !utf8.ValidString(password) {
+		again(http.StatusBadRequest, fmt.Sprintf(tr(lang, "passwordlength"), accounts.MinPassword, accounts.MaxPassword))
+		return
+	}
+	if password != again2 {
+		again(http.StatusBadRequest, tr(lang, "passwordmismatch"))
+		return
+	}
+	hash, err := accounts.HashPassword(password)
+	if err != nil {
+		again(http.StatusBadRequest, err.Error())
+		return
+	}
+	u := &store.User{Name: name, PasswordHash: hash}
+	switch err := p.s.accounts.accountsOfStore.CreateUser(r.Context(), u); {
+	case errors.Is(err, store.ErrConflict):
+		again(http.StatusConflict, fmt.Sprintf(tr(lang, "nametaken"), name))
+		return
+	case err != nil:
+		p.internalError(w, r, lang, "create user", err)
+		return
+	}
+	p.s.log.Info("account created", "user", u.Name, "client", infoOf(r).client.String())
+	p.startSession(w, r, lang, u.Name, f.Next)
+}
+
+// logout ends the browser's session, in the store and in the browser.
+func (p *pages) logout(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if st := p.s.accounts.accountsOfStore; st != nil {
+		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
+			if err := st.DeleteSession(r.Context(), accounts.TokenHash(c.Value)); err != nil {
+				p.internalError(w, r, lang, "logout", err)
+				return
+			}
+		}
+	}
+	http.SetCookie(w, p.s.sessionCookieFor(r, "", -1))
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// expireSessions deletes the expired sessions (a maintenance chore).
+func (s *Server) expireSessions() {
+	st := s.accounts.accountsOfStore
+	if st == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	if n, err := st.DeleteExpiredSessions(ctx, s.now()); err != nil {
+		s.log.Warn("expiring sessions", "error", err)
+	} else if n > 0 {
+		s.log.Info("sessions expired", "count", n)
+	}
+}
