@@ -44,13 +44,15 @@ const (
 
 // accountLimits are the resolved account settings.
 type accountLimits struct {
-	signupClosed    bool
-	lifetime        time.Duration
-	perMinute       float64 // <= 0: no limit
-	burst           int
-	byAddress       *clientTable
-	byAccount       *clientTable
-	accountsOfStore store.Accounts // nil: the store keeps no accounts
+	signupClosed      bool
+	lifetime          time.Duration
+	perMinute         float64 // <= 0: no limit
+	burst             int
+	byAddress         *clientTable
+	byAccount         *clientTable
+	accountsOfStore   store.Accounts // nil: the store keeps no accounts
+	lobby             store.Lobby    // nil: the store keeps no challenges
+	challengeLifetime time.Duration
 }
 
 func (s *Server) resolveAccounts(cfg Config) error {
@@ -71,6 +73,14 @@ func (s *Server) resolveAccounts(cfg Config) error {
 	a.byAddress = newClientTable(s.limits.maxClients)
 	a.byAccount = newClientTable(s.limits.maxClients)
 	a.accountsOfStore, _ = cfg.Store.(store.Accounts)
+	a.lobby, _ = cfg.Store.(store.Lobby)
+	a.challengeLifetime = cfg.ChallengeLifetime
+	if a.challengeLifetime == 0 {
+		a.challengeLifetime = DefaultChallengeLifetime
+	}
+	if a.challengeLifetime < time.Minute {
+		return fmt.Errorf("server: ChallengeLifetime %v: at least a minute", a.challengeLifetime)
+	}
 	s.accounts = a
 	return nil
 }

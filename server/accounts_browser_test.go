@@ -1,9 +1,16 @@
 package server
 
 import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/render"
 )
 
 // Two people sign up in their own browsers, one in French at a phone's
@@ -54,4 +61,82 @@ func TestBrowserSignupLogin(t *testing.T) {
 		waitJS(t, w, "logged in again", `!!document.getElementById('account')`)
 		screenshot(t, w, "logged-in-"+p.lang)
 	}
+}
+
+// browserSignup signs a window up as name, in lang.
+func browserSignup(t *testing.T, w context.Context, ts *httptest.Server, name, lang string) {
+	t.Helper()
+	do(t, w, "signup "+name, chromedp.Navigate(ts.URL+"/signup?lang="+lang),
+		chromedp.WaitVisible(chromedp.CSS(`#accountform`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), name),
+		chromedp.SendKeys(chromedp.CSS(`#password`), "password of "+name),
+		chromedp.SendKeys(chromedp.CSS(`#password2`), "password of "+name),
+		chromedp.Click(chromedp.CSS(`#submit`)))
+	waitJS(t, w, name+" logged in", `!!document.getElementById('account')`)
+}
+
+// Two players meet in the lobby: Alice (French, on a phone) posts a rated
+// POGO challenge, Bob (English, on a laptop) accepts it from his browser;
+// Alice's lobby page takes her to the game by itself. They play it to the
+// end by clicks, the result shows both rating changes, and the player
+// pages show the new ratings.
+func TestBrowserLobbyRatedGame(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts, _ := accountServer(t, Config{})
+	alice, bob := window(t, browser), window(t, browser)
+	do(t, alice, "phone", chromedp.EmulateViewport(390, 844))
+	do(t, bob, "laptop", chromedp.EmulateViewport(1366, 768))
+	browserSignup(t, alice, ts, "alice", "fr")
+	browserSignup(t, bob, ts, "bob", "en")
+
+	do(t, alice, "lobby", chromedp.Navigate(ts.URL+"/lobby?lang=fr"), chromedp.WaitVisible(chromedp.CSS(`#challengeform`)))
+	eval[bool](t, alice, `document.getElementById('variant').value = 'pogo|'; document.getElementById('colour').value = '0'; true`)
+	do(t, alice, "post", chromedp.Click(chromedp.CSS(`#postchallenge`)))
+	waitJS(t, alice, "her challenge listed", `!!document.querySelector('tr.challenge.mine')`)
+	screenshot(t, alice, "lobby-waiting-fr-phone")
+
+	do(t, bob, "lobby", chromedp.Navigate(ts.URL+"/lobby?lang=en"))
+	waitJS(t, bob, "alice's challenge", `!!document.querySelector('tr.challenge button.accept')`)
+	screenshot(t, bob, "lobby-en-laptop")
+	do(t, bob, "accept", chromedp.Click(chromedp.CSS(`tr.challenge button.accept`)))
+	waitJS(t, bob, "bob in the game", appIs(`a.dataset.you === '1'`))
+	waitJS(t, alice, "alice taken to the game", appIs(`a.dataset.you === '0'`))
+
+	v, _ := game.NewVariant("pogo", nil)
+	m := game.NewMatch(v.Start())
+	windows := []context.Context{alice, bob}
+	for ply, notation := range pogoWin {
+		w := windows[ply%2]
+		waitJS(t, w, fmt.Sprintf("ply %d to play", ply), appIs(fmt.Sprintf(`a.dataset.ply === '%d' && a.dataset.you === a.dataset.tomove`, ply)))
+		mv, err := m.State().ParseMove(notation)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range render.Places(m.State(), mv) {
+			do(t, w, "click "+p, chromedp.Click(chromedp.CSS(`#board [data-place="`+p+`"]`)))
+		}
+		if eval[bool](t, w, `document.getElementById('choose').open`) {
+			do(t, w, "choose "+notation, chromedp.Click(chromedp.CSS(`#choices button[data-move="`+notation+`"]`)))
+		}
+		if _, err := m.PlayNotation(notation); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, w := range windows {
+		waitJS(t, w, "the rating changes", `!document.getElementById('bannerratings').hidden`)
+		says := eval[string](t, w, `document.getElementById('bannerratings').textContent`)
+		if !strings.Contains(says, "alice 1500 → 1662 (+162)") || !strings.Contains(says, "bob 1500 → 1338 (−162)") {
+			t.Errorf("window %d shows %q", i+1, says)
+		}
+		screenshot(t, w, "lobby-rated-end-"+[]string{"fr-phone", "en-laptop"}[i])
+	}
+	do(t, bob, "alice's page", chromedp.Navigate(ts.URL+"/players/alice?lang=en"), chromedp.WaitVisible(chromedp.CSS(`svg.ratinggraph`)))
+	if r := eval[string](t, bob, `document.querySelector('.rating').textContent`); r != "1662?" {
+		t.Errorf("alice's rating on her page: %q", r)
+	}
+	screenshot(t, bob, "player-page-en-laptop")
+	do(t, alice, "bob's page", chromedp.Navigate(ts.URL+"/players/bob?lang=fr"), chromedp.WaitVisible(chromedp.CSS(`svg.ratinggraph`)))
+	screenshot(t, alice, "player-page-fr-phone")
+	do(t, alice, "leaderboard", chromedp.Navigate(ts.URL+"/leaderboard?variant=pogo&lang=fr"), chromedp.WaitVisible(chromedp.CSS(`#leaders`)))
+	screenshot(t, alice, "leaderboard-fr-phone")
 }

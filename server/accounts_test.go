@@ -73,11 +73,12 @@ func signupForm(name, password string) url.Values {
 func loggedInAs(t *testing.T, c *http.Client, ts *httptest.Server) string {
 	t.Helper()
 	_, body := getAs(t, c, ts.URL+"/")
-	i := strings.Index(body, `id="account">`)
+	i := strings.Index(body, `id="account"`)
 	if i < 0 {
 		return ""
 	}
-	rest := body[i+len(`id="account">`):]
+	rest := body[i:]
+	rest = rest[strings.Index(rest, ">")+1:]
 	return rest[:strings.Index(rest, "<")]
 }
 

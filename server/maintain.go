@@ -37,6 +37,7 @@ func (s *Server) maintain() {
 			s.sweepRooms()
 			s.expireAbandoned()
 			s.expireSessions()
+			s.expireChallenges()
 		}
 	}
 }

@@ -415,6 +415,7 @@ type GameSpec struct {
 	Casual    bool
 	Clock     time.Duration
 	Increment time.Duration
+	Rated     bool // only from the lobby (and its rematches), never from a form
 }
 
 // SeatSpec is one seat of a game to create: Kind "me", "invite" or
@@ -424,6 +425,7 @@ type SeatSpec struct {
 	Kind  string
 	Agent string
 	Name  string
+	User  string // the account holding a human seat: only from the lobby (and its rematches), never from a form
 }
 
 func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
@@ -452,17 +454,23 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 		spec.Seats = append(spec.Seats, SeatSpec{Kind: kind, Agent: strings.TrimSpace(f.Get("level" + n)),
 			Name: CleanText(f.Get("name"+n), maxNameRunes)})
 	}
+	var err error
+	spec.Clock, spec.Increment, err = readClock(f)
+	return spec, err
+}
+
+// readClock reads the form fields clock (minutes per player) and
+// increment (seconds per move).
+func readClock(f url.Values) (clock, increment time.Duration, err error) {
 	minutes, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("clock"))), 64)
 	if err != nil || minutes < 0 || minutes > 24*60 {
-		return spec, &formError{fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
+		return 0, 0, &formError{fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
 	}
 	inc, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("increment"))), 64)
 	if err != nil || inc < 0 || inc > 3600 {
-		return spec, &formError{fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
+		return 0, 0, &formError{fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
 	}
-	spec.Clock = time.Duration(minutes * float64(time.Minute))
-	spec.Increment = time.Duration(inc * float64(time.Second))
-	return spec, nil
+	return time.Duration(minutes * float64(time.Minute)), time.Duration(inc * float64(time.Second)), nil
 }
 
 func orZero(s string) string {
@@ -653,7 +661,16 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "list games", err)
 		return
 	}
-	var d archiveData
+	d := archiveData{Games: archiveRows(list, lang)}
+	if len(list) == perPage {
+		d.Next = offset + perPage
+	}
+	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusOK, d)
+}
+
+// archiveRows are games as the archive lists them.
+func archiveRows(list []store.Game, lang string) []archiveRow {
+	var rows []archiveRow
 	for _, g := range list {
 		row := archiveRow{ID: g.ID, Name: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.UpdatedAt.Format("2006-01-02 15:04")}
 		if info, err := game.Lookup(g.GameID); err == nil {
@@ -672,12 +689,9 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 			}
 			row.Players = append(row.Players, name)
 		}
-		d.Games = append(d.Games, row)
+		rows = append(rows, row)
 	}
-	if len(list) == perPage {
-		d.Next = offset + perPage
-	}
-	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusOK, d)
+	return rows
 }
 
 // readRecord reads a record from an upload (file field "file", or the

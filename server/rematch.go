@@ -55,11 +55,11 @@ func (r *room) rematchLocked(ctx context.Context, c *client) {
 			}
 			return i
 		}
-		spec := GameSpec{Game: v.Game.ID, Options: v.Options, Casual: r.g.Casual,
+		spec := GameSpec{Game: v.Game.ID, Options: v.Options, Casual: r.g.Casual, Rated: r.g.Rated,
 			Clock: time.Duration(r.g.ClockMillis) * time.Millisecond, Increment: time.Duration(r.g.IncrementMillis) * time.Millisecond}
 		spec.Seats = make([]SeatSpec, n)
 		for i, st := range r.g.Seats {
-			ss := SeatSpec{Kind: "me", Name: st.Name}
+			ss := SeatSpec{Kind: "me", Name: st.Name, User: st.User}
 			if st.Kind == "computer" {
 				ss = SeatSpec{Kind: "computer", Agent: st.Agent, Name: st.Name}
 			}

@@ -54,8 +54,10 @@ type room struct {
 	// built is the state of the current position by view (language and
 	// orientation, view.index), kept until the next change: a crowd
 	// arriving at a game costs one build per view, not one each.
-	built  [4]*sharedState
-	loaded time.Time
+	built [4]*sharedState
+	// ratings are the rating changes of the rated game once it ended.
+	ratings []ratingChange
+	loaded  time.Time
 	// rematch is the game created to play this one again, and for each
 	// human seat of this game its seat and token there ("1-TOKEN"). It
 	// lives while the room does: one rematch per finished game.
@@ -397,6 +399,15 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 			bad++
 		}
 	}
+	// A seat of an account is held by the connection of that account's
+	// session: no token needed (the lobby's games have none).
+	if c.user != "" {
+		for i, seat := range r.g.Seats {
+			if seat.User != "" && store.UserKey(seat.User) == store.UserKey(c.user) {
+				c.seats |= 1 << uint(i)
+			}
+		}
+	}
 	c.you = youPrefix(c.seats)
 	if c.seats != held {
 		// A player arrived: every view shows who is here.
@@ -539,6 +550,9 @@ func (r *room) endedLocked(result, reason string) {
 	r.offer = nil
 	r.countLocked()
 	r.s.log.Info("game over", "game", r.id, "result", result, "reason", reason)
+	if r.g.Rated {
+		r.rateLater()
+	}
 }
 
 // reloadLocked replaces the room's game by what the store holds.

@@ -121,6 +121,9 @@ type Config struct {
 	// negative LoginPerMinute turns them off.
 	LoginPerMinute int
 	LoginBurst     int
+	// ChallengeLifetime is how long a challenge of the lobby stays open
+	// (default DefaultChallengeLifetime, at least a minute).
+	ChallengeLifetime time.Duration
 
 	// The bounds of live play; zero values take the defaults of
 	// withDefaults (docs/server.md lists them).
@@ -341,6 +344,14 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /signup", s.pages.signupPage)
 	mux.HandleFunc("POST /signup", s.pages.signup)
 	mux.HandleFunc("POST /logout", s.pages.logout)
+	mux.HandleFunc("GET /lobby", s.pages.lobby)
+	mux.HandleFunc("GET /players/{name}", s.pages.player)
+	mux.HandleFunc("GET /leaderboard", s.pages.leaderboard)
+	mux.HandleFunc("GET /lobby/list", s.pages.lobbyList)
+	mux.HandleFunc("POST /challenges", s.limitCreate(s.pages.createChallenge))
+	mux.HandleFunc("GET /challenges/{id}", s.pages.challengeStatus)
+	mux.HandleFunc("POST /challenges/{id}/accept", s.limitCreate(s.pages.acceptChallenge))
+	mux.HandleFunc("POST /challenges/{id}/cancel", s.pages.cancelChallenge)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.

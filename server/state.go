@@ -96,6 +96,8 @@ type stateMsg struct {
 	Thinking bool        `json:"thinking"`
 	Busy     bool        `json:"busy,omitempty"`     // the computer waits for a free search slot
 	Outcome  string      `json:"outcome,omitempty"`  // the end in words, in the page's language
+	Ratings  string      `json:"ratings,omitempty"`  // a rated game's rating changes in words, once rated
+	Rated    bool        `json:"rated,omitempty"`    // the game is rated
 	Teams    bool        `json:"teams,omitempty"`    // seats play in teams
 	Solo     bool        `json:"solo,omitempty"`     // a game played alone: no draw, no undo
 	Flip     bool        `json:"flip"`               // the drawing is seen from the other side
@@ -186,11 +188,13 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Seats = append(st.Seats, info)
 	}
 	st.Teams = v.Teams != nil
+	st.Rated = r.g.Rated
 	st.Solo = v.Players < 2
 	opt := render.Options{Lang: lang, Flip: vw.flip}
 	if r.finished() {
 		st.Outcome = outcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
 		opt.Status = st.Outcome
+		st.Ratings = ratingText(r.ratings, lang)
 	}
 	s := r.match.State()
 	opt.LastMove = r.lastPlacesLocked()

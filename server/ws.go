@@ -53,6 +53,7 @@ type client struct {
 	lang    string        // of seat names and drawings: "en" or "fr"
 	flip    bool          // the drawing seen from the other side
 	greeted bool          // it has said hello
+	user    string        // the account logged in when it connected ("" for none)
 	gone    bool          // dropped: send is closed
 
 	lastRead atomic.Int64  // unix ns of the last message received
@@ -124,6 +125,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	c := &client{conn: conn, addr: infoOf(r).client.String(), key: infoOf(r).key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
+	if u := s.currentUser(r); u != nil {
+		c.user = u.Name
+	}
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {
 		// The room was evicted between lookup and join: load it again.

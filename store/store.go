@@ -52,6 +52,7 @@ type (
 	//
 	//	Finished      *bool     // nil: all
 	//	GameID        string    // "" : all games
+	//	User          string    // "" : all games; else the games where this account holds a seat
 	//	UpdatedBefore time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
 	//	OldestFirst   bool      // UpdatedAt ascending (then ID) instead of newest first
 	//	Limit         int       // 0: a default of 50
@@ -118,6 +119,55 @@ type (
 	User     = model.User
 	Session  = model.Session
 	Accounts = model.Accounts
+)
+
+type (
+	// Rating is an account's Glicko-2 rating in one variant; RatingPoint
+	// one point of its history; GameScore one player's result in a rated
+	// game; RatingUpdate computes new ratings from current ones; Ratings
+	// keeps them (implemented by both backends next to Store and
+	// Accounts, see model.Ratings for each method's contract;
+	// storetest.RunRatings is its conformance suite).
+	//
+	//	RateGame(ctx, game, variant string, at time.Time, scores []GameScore, def Rating, update RatingUpdate) ([]Rating, error)
+	//	                                              // once per game (ErrConflict after), in one transaction; ErrNotFound for a missing user
+	//	UserRatings(ctx, user string) ([]Rating, error) // by variant; ErrNotFound
+	//	Leaderboard(ctx, variant string, minGames, limit, offset int) ([]Rating, error)
+	//	                                              // highest first, then by name; enabled accounts with minGames or more
+	//	RatingHistory(ctx, user, variant string, limit int) ([]RatingPoint, error)
+	//	                                              // oldest first, the most recent limit points (0: MaxHistory)
+	Rating       = model.Rating
+	RatingPoint  = model.RatingPoint
+	GameScore    = model.GameScore
+	RatingUpdate = model.RatingUpdate
+	Ratings      = model.Ratings
+)
+
+// MaxHistory bounds the points RatingHistory returns.
+const MaxHistory = model.MaxHistory
+
+// Challenge is an account's offer to play a two-player game; Lobby keeps
+// them (both backends; model.Lobby has each method's contract,
+// storetest.RunLobby is its conformance suite).
+//
+//	CreateChallenge(ctx, c *Challenge) error                    // ErrNotFound for an unknown creator or target; ErrConflict over MaxOpenChallenges
+//	LoadChallenge(ctx, id string) (*Challenge, error)
+//	OpenChallenges(ctx, user string, now time.Time, limit int) ([]Challenge, error) // public ones, and user's own and those aimed at user
+//	AcceptChallenge(ctx, id, user string, now time.Time, g *Game) error // makes the game; exactly one of racing acceptors wins
+//	CancelChallenge(ctx, id, user string) error                  // its creator only
+//	ExpireChallenges(ctx, now time.Time) (int, error)
+type (
+	Challenge = model.Challenge
+	Lobby     = model.Lobby
+)
+
+// The states of a challenge, and the bound on one account's open ones.
+const (
+	ChallengeOpen      = model.ChallengeOpen
+	ChallengeAccepted  = model.ChallengeAccepted
+	ChallengeCancelled = model.ChallengeCancelled
+	ChallengeExpired   = model.ChallengeExpired
+	MaxOpenChallenges  = model.MaxOpenChallenges
 )
 
 // The roles of an account.

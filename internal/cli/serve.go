@@ -52,6 +52,7 @@ type serveFlags struct {
 	sessionLifetime time.Duration
 	loginPerMin     int
 	loginBurst      int
+	challengeLife   time.Duration
 }
 
 // config turns the flags into the server's Config (without Store and
@@ -66,7 +67,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
-		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst}
+		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife}
 	if len(f.engines) > 0 {
 		cfg.Engines = map[string]string{}
 	}
@@ -134,7 +135,9 @@ Game creation and open WebSockets are limited per client address.
 
 Accounts are optional: visitors play without one. With one (Sign up on the
 site, or 'plateau users add NAME' for the operator) a player logs in with a
-name and a password; --signup-closed leaves account creation to the
+name and a password, meets others in the lobby (open challenges, rated or
+casual) and has a Glicko-2 rating per game variant, shown on a player page
+and a leaderboard; --signup-closed leaves account creation to the
 operator. Login attempts are limited per client address and per account.
 
 The server stops on Ctrl-C (SIGINT) or SIGTERM: it finishes the requests in
@@ -196,6 +199,7 @@ See docs/server.md.`,
 	fl.BoolVar(&flags.signupClosed, "signup-closed", false, "visitors cannot create accounts: only 'plateau users add' does")
 	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
 	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")
+	fl.DurationVar(&flags.challengeLife, "challenge-lifetime", server.DefaultChallengeLifetime, "how long a challenge of the lobby stays open")
 	fl.IntVar(&flags.loginBurst, "login-burst", server.DefaultLoginBurst, "login attempts in a row per client address and per account")
 	return cmd
 }

@@ -146,6 +146,8 @@
     // below the board): bring the banner into sight.
     if (!was && $('banner').scrollIntoView) $('banner').scrollIntoView({ block: 'nearest' });
     $('bannertext').textContent = state.outcome || M['sent:over'];
+    $('bannerratings').textContent = state.ratings || '';
+    $('bannerratings').hidden = !state.ratings;
     var player = state.you.length > 0;
     var rb = $('rematch');
     rb.hidden = !player && !rematchURL;

@@ -193,23 +193,40 @@ func (s *Store) CreateGame(ctx context.Context, g *model.Game) error {
 	if err := sqlcommon.PrepareGame(g); err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx pgx.Tx) error {
-		// A batch sends every insert in one round trip.
-		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO games
-			(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-			g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
-			g.ClockMillis, g.IncrementMillis, g.CreatedAt, g.UpdatedAt)
-		for i, seat := range g.Seats {
-			b.Queue(`INSERT INTO seats (game, seat, kind, agent, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`,
-				g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash)
+	return s.write(ctx, func(tx pgx.Tx) error { return insertGame(ctx, tx, g) })
+}
+
+// insertGame writes a prepared game with its seats and moves (CreateGame,
+// AcceptChallenge).
+func insertGame(ctx context.Context, tx pgx.Tx, g *model.Game) error {
+	for i, seat := range g.Seats {
+		if seat.User == "" {
+			continue
 		}
-		for _, m := range g.Moves {
-			queueMove(b, g.ID, m)
+		var one int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM users WHERE name_key = $1`, model.UserKey(seat.User)).Scan(&one)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("%w: seat %d: no user %s", model.ErrNotFound, i, seat.User)
 		}
-		return tx.SendBatch(ctx, b).Close()
-	})
+		if err != nil {
+			return err
+		}
+	}
+	// A batch sends every insert in one round trip.
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO games
+		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
+		g.ClockMillis, g.IncrementMillis, g.CreatedAt, g.UpdatedAt, g.Rated)
+	for i, seat := range g.Seats {
+		b.Queue(`INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User))
+	}
+	for _, m := range g.Moves {
+		queueMove(b, g.ID, m)
+	}
+	return tx.SendBatch(ctx, b).Close()
 }
 
 func queueMove(b *pgx.Batch, id string, m model.Move) {
@@ -217,7 +234,7 @@ func queueMove(b *pgx.Batch, id string, m model.Move) {
 		id, m.Ply, m.Notation, m.Seat, m.At, m.ClockMillis)
 }
 
-const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at`
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated`
 
 // LoadGame implements store.Store. Its three queries run in one
 // REPEATABLE READ transaction, so that they see one snapshot even while a
@@ -231,7 +248,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	g := new(model.Game)
 	err = tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id).Scan(
 		&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-		&g.ClockMillis, &g.IncrementMillis, &g.CreatedAt, &g.UpdatedAt)
+		&g.ClockMillis, &g.IncrementMillis, &g.CreatedAt, &g.UpdatedAt, &g.Rated)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: %s", model.ErrNotFound, id)
 	}
@@ -239,10 +256,12 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 		return nil, s.wrap(err)
 	}
 	g.CreatedAt, g.UpdatedAt = g.CreatedAt.UTC(), g.UpdatedAt.UTC()
-	rows, _ := tx.Query(ctx, `SELECT kind, agent, name, token_hash FROM seats WHERE game = $1 ORDER BY seat`, id)
+	rows, _ := tx.Query(ctx, `SELECT s.kind, s.agent, s.name, s.token_hash, COALESCE(u.name, '')
+		FROM seats s LEFT JOIN users u ON u.name_key = s.user_key AND s.user_key <> ''
+		WHERE s.game = $1 ORDER BY s.seat`, id)
 	g.Seats, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (model.Seat, error) {
 		var seat model.Seat
-		err := row.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash)
+		err := row.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash, &seat.User)
 		return seat, err
 	})
 	if err != nil {
@@ -609,6 +628,10 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		args = append(args, f.GameID)
 		where = append(where, fmt.Sprintf(`game_id = $%d`, len(args)))
 	}
+	if f.User != "" {
+		args = append(args, model.UserKey(f.User))
+		where = append(where, fmt.Sprintf(`id IN (SELECT game FROM seats WHERE user_key = $%d)`, len(args)))
+	}
 	if !f.UpdatedBefore.IsZero() {
 		// Stored times are whole milliseconds: updated < t is updated <
 		// t rounded up to the millisecond.
@@ -625,11 +648,12 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	}
 	args = append(args, limit, offset)
 	rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
-			g.clock_ms, g.increment_ms, g.created_at, g.updated_at,
-			s.kind, s.agent, s.name, s.token_hash
+			g.clock_ms, g.increment_ms, g.created_at, g.updated_at, g.rated,
+			s.kind, s.agent, s.name, s.token_hash, u.name
 		FROM (SELECT `+gameColumns+` FROM games %s
 			ORDER BY %s LIMIT $%d OFFSET $%d) AS g
 		LEFT JOIN seats AS s ON s.game = g.id
+		LEFT JOIN users AS u ON u.name_key = s.user_key AND s.user_key <> ''
 		ORDER BY %s, s.seat`, cond, order, len(args)-1, len(args), outer), args...)
 	if err != nil {
 		return nil, s.wrap(err)
@@ -639,10 +663,10 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	for rows.Next() {
 		var g model.Game
 		var created, updated time.Time
-		var kind, agent, name, hash *string // NULL for a game without seats
+		var kind, agent, name, hash, user *string // NULL for a game without seats, or a seat without account
 		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-			&g.ClockMillis, &g.IncrementMillis, &created, &updated,
-			&kind, &agent, &name, &hash); err != nil {
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated,
+			&kind, &agent, &name, &hash, &user); err != nil {
 			return nil, s.wrap(err)
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
@@ -651,7 +675,11 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		}
 		if kind != nil {
 			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, model.Seat{Kind: *kind, Agent: *agent, Name: *name, TokenHash: *hash})
+			seat := model.Seat{Kind: *kind, Agent: *agent, Name: *name, TokenHash: *hash}
+			if user != nil {
+				seat.User = *user
+			}
+			last.Seats = append(last.Seats, seat)
 		}
 	}
 	return games, s.wrap(rows.Err())

@@ -89,10 +89,24 @@ func TestConformance(t *testing.T) {
 		storetest.Reopen(reopenable), storetest.Stall(stall))
 }
 
+func TestLobbyConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore {
+		return reopenable(t)().(storetest.LobbyStore)
+	})
+}
+
 func TestAccountsConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {
 		return reopenable(t)().(store.Accounts)
+	})
+}
+
+func TestRatingsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunRatings(t, func(t *testing.T) store.Ratings {
+		return reopenable(t)().(store.Ratings)
 	})
 }
 

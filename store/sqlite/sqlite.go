@@ -222,27 +222,41 @@ func (s *Store) CreateGame(ctx context.Context, g *model.Game) error {
 	if err := sqlcommon.PrepareGame(g); err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO games
-			(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
-			g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt)); err != nil {
+	return s.write(ctx, func(tx *sql.Tx) error { return insertGame(ctx, tx, g) })
+}
+
+// insertGame writes a prepared game with its seats and moves (CreateGame,
+// AcceptChallenge).
+func insertGame(ctx context.Context, tx *sql.Tx, g *model.Game) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games
+		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
+		g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt), g.Rated); err != nil {
+		return err
+	}
+	for i, seat := range g.Seats {
+		if seat.User != "" {
+			var one int
+			err := tx.QueryRowContext(ctx, `SELECT 1 FROM users WHERE name_key = ?`, model.UserKey(seat.User)).Scan(&one)
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("%w: seat %d: no user %s", model.ErrNotFound, i, seat.User)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User)); err != nil {
 			return err
 		}
-		for i, seat := range g.Seats {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, kind, agent, name, token_hash)
-				VALUES (?, ?, ?, ?, ?, ?)`, g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash); err != nil {
-				return err
-			}
+	}
+	for _, m := range g.Moves {
+		if err := insertMove(ctx, tx, g.ID, m); err != nil {
+			return err
 		}
-		for _, m := range g.Moves {
-			if err := insertMove(ctx, tx, g.ID, m); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 func insertMove(ctx context.Context, tx *sql.Tx, id string, m model.Move) error {
@@ -251,13 +265,13 @@ func insertMove(ctx context.Context, tx *sql.Tx, id string, m model.Move) error 
 	return err
 }
 
-const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms`
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated`
 
 // scanGame reads the gameColumns.
 func scanGame(row interface{ Scan(...any) error }, g *model.Game) error {
 	var created, updated int64
 	if err := row.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-		&g.ClockMillis, &g.IncrementMillis, &created, &updated); err != nil {
+		&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated); err != nil {
 		return err
 	}
 	g.CreatedAt, g.UpdatedAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
@@ -280,13 +294,15 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT kind, agent, name, token_hash FROM seats WHERE game = ? ORDER BY seat`, id)
+	rows, err := tx.QueryContext(ctx, `SELECT s.kind, s.agent, s.name, s.token_hash, COALESCE(u.name, '')
+		FROM seats s LEFT JOIN users u ON u.name_key = s.user_key AND s.user_key <> ''
+		WHERE s.game = ? ORDER BY s.seat`, id)
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		var seat model.Seat
-		if err := rows.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash); err != nil {
+		if err := rows.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash, &seat.User); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -515,6 +531,10 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		where = append(where, `game_id = ?`)
 		args = append(args, f.GameID)
 	}
+	if f.User != "" {
+		where = append(where, `id IN (SELECT game FROM seats WHERE user_key = ?)`)
+		args = append(args, model.UserKey(f.User))
+	}
 	if !f.UpdatedBefore.IsZero() {
 		// Stored times are whole milliseconds: updated < t is updated <
 		// t rounded up to the millisecond.
@@ -531,11 +551,12 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	}
 	args = append(args, limit, offset)
 	rows, err := s.r.QueryContext(ctx, `SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
-			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms,
-			s.kind, s.agent, s.name, s.token_hash
+			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms, g.rated,
+			s.kind, s.agent, s.name, s.token_hash, u.name
 		FROM (SELECT `+gameColumns+` FROM games `+cond+`
 			ORDER BY `+order+` LIMIT ? OFFSET ?) AS g
 		LEFT JOIN seats AS s ON s.game = g.id
+		LEFT JOIN users AS u ON u.name_key = s.user_key AND s.user_key <> ''
 		ORDER BY `+outer+`, s.seat`, args...)
 	if err != nil {
 		return nil, err
@@ -545,10 +566,10 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	for rows.Next() {
 		var g model.Game
 		var created, updated int64
-		var kind, agent, name, hash sql.NullString
+		var kind, agent, name, hash, user sql.NullString
 		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-			&g.ClockMillis, &g.IncrementMillis, &created, &updated,
-			&kind, &agent, &name, &hash); err != nil {
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated,
+			&kind, &agent, &name, &hash, &user); err != nil {
 			return nil, err
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
@@ -557,7 +578,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		}
 		if kind.Valid { // a game without seats has one row of NULLs
 			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, model.Seat{Kind: kind.String, Agent: agent.String, Name: name.String, TokenHash: hash.String})
+			last.Seats = append(last.Seats, model.Seat{Kind: kind.String, Agent: agent.String, Name: name.String, TokenHash: hash.String, User: user.String})
 		}
 	}
 	return games, rows.Err()

@@ -37,9 +37,21 @@ func TestConformance(t *testing.T) {
 		storetest.Reopen(reopenable), storetest.Stall(stall))
 }
 
+func TestLobbyConformance(t *testing.T) {
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore {
+		return reopenable(t)().(storetest.LobbyStore)
+	})
+}
+
 func TestAccountsConformance(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {
 		return reopenable(t)().(store.Accounts)
+	})
+}
+
+func TestRatingsConformance(t *testing.T) {
+	storetest.RunRatings(t, func(t *testing.T) store.Ratings {
+		return reopenable(t)().(store.Ratings)
 	})
 }
 

@@ -33,6 +33,7 @@ func RunAccounts(t *testing.T, newStore func(t *testing.T) store.Accounts) {
 		{"DisabledUserSessions", testDisabledUserSessions},
 		{"BadSessions", testBadSessions},
 		{"UserRace", testUserRace},
+		{"SeatsOfAccounts", testSeatsOfAccounts},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -346,5 +347,53 @@ func testUserRace(t *testing.T, s store.Accounts) {
 	wg.Wait()
 	if wins.Load() != 1 {
 		t.Errorf("%d writers created the user, want 1", wins.Load())
+	}
+}
+
+// testSeatsOfAccounts: a seat may belong to an account; it comes back with
+// the name as the account has it, in LoadGame and ListGames, and a seat of
+// an unknown account is refused with nothing stored.
+func testSeatsOfAccounts(t *testing.T, s store.Accounts) {
+	games, ok := s.(store.Store)
+	if !ok {
+		t.Skip("this store keeps no games")
+	}
+	if err := s.CreateUser(ctx(t), &store.User{Name: "Zoe"}); err != nil {
+		t.Fatal(err)
+	}
+	g := sample("accounts01")
+	g.Seats[0].User = "zoe" // any case
+	g.Rated = true
+	if err := games.CreateGame(ctx(t), g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := games.LoadGame(ctx(t), "accounts01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Seats[0].User != "Zoe" || got.Seats[1].User != "" || !got.Rated {
+		t.Errorf("LoadGame: seats %+v, rated %v", got.Seats, got.Rated)
+	}
+	list, err := games.ListGames(ctx(t), store.Filter{})
+	if err != nil || len(list) != 1 || list[0].Seats[0].User != "Zoe" || list[0].Seats[1].User != "" || !list[0].Rated {
+		t.Errorf("ListGames: %+v, %v", list, err)
+	}
+	other := sample("accounts03")
+	if err := games.CreateGame(ctx(t), other); err != nil {
+		t.Fatal(err)
+	}
+	for user, want := range map[string]int{"ZOE": 1, "nobody": 0, "": 2} {
+		list, err := games.ListGames(ctx(t), store.Filter{User: user})
+		if err != nil || len(list) != want || want == 1 && list[0].ID != "accounts01" {
+			t.Errorf("ListGames(User %q): %d games, %v; want %d", user, len(list), err, want)
+		}
+	}
+	bad := sample("accounts02")
+	bad.Seats[1].User = "nobody"
+	if err := games.CreateGame(ctx(t), bad); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a seat of an unknown account: %v, want ErrNotFound", err)
+	}
+	if _, err := games.LoadGame(ctx(t), "accounts02"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the refused game was stored: %v", err)
 	}
 }

@@ -122,6 +122,7 @@ func sample(id string) *store.Game {
 		},
 		Result:          "*",
 		Casual:          true,
+		Rated:           true,
 		ClockMillis:     300000,
 		IncrementMillis: 2000,
 		CreatedAt:       base,

@@ -22,6 +22,7 @@ type Game struct {
 	Result          string // as in game records: "*" while on, "win 1", "win 1,3", "draw", "over"
 	Reason          string // why it ended ("" while on)
 	Casual          bool   // undo requests and draw offers allowed
+	Rated           bool   // the result changes the ratings of the seats' accounts
 	ClockMillis     int64  // initial time per player, 0 = no clock
 	IncrementMillis int64
 	CreatedAt       time.Time
@@ -34,6 +35,7 @@ type Seat struct {
 	Agent     string // agent spec for a computer seat ("medium", "mcts:time=1s")
 	Name      string // display name
 	TokenHash string // hex SHA-256 of the seat's secret token; "" for computers
+	User      string // the account holding the seat (its name); "" for none
 }
 
 // Move is one stored move.
@@ -59,6 +61,7 @@ var (
 type Filter struct {
 	Finished      *bool     // nil: all
 	GameID        string    // "" : all games
+	User          string    // "" : all games; else only games where this account holds a seat
 	UpdatedBefore time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
 	OldestFirst   bool      // order by UpdatedAt ascending (then ID) instead of newest first
 	Limit         int       // 0: a default of 50

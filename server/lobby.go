@@ -1,0 +1,367 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/store"
+)
+
+// The lobby lists the open challenges of players with accounts: a
+// two-player game, its variant, a clock, rated or not, the creator's
+// colour, open to anyone or aimed at one player. Accepting one makes the
+// game, whose seats belong to the two accounts (no seat token: the session
+// cookie holds them, see helloLocked).
+
+// DefaultChallengeLifetime is how long a challenge stays open.
+const DefaultChallengeLifetime = time.Hour
+
+// lobbyRefresh is how often the lobby page asks for the list again.
+const lobbyRefresh = 3 * time.Second
+
+// lobbyChoice is one game and two-player variant a challenge can be for.
+type lobbyChoice struct {
+	Value, Label string
+	Key          string // the variant's name in the ratings (variantKey)
+}
+
+// challengeRow is a challenge as the lobby shows it.
+type challengeRow struct {
+	ID, Creator, Target, Game, Variant, Clock, Colour string
+	Rated, Mine, ForMe                                bool
+}
+
+type lobbyData struct {
+	User       string
+	Choices    []lobbyChoice
+	Challenges []challengeRow
+	Error      string
+	Refresh    int // milliseconds
+}
+
+// lobbyChoices are the two-player variants of every game, as
+// "id|options" with their names.
+func lobbyChoices(lang string) []lobbyChoice {
+	var out []lobbyChoice
+	for _, g := range game.Games() {
+		for _, opts := range g.AllVariants() {
+			v, err := g.Variant(opts)
+			if err != nil || v.Players != 2 {
+				continue
+			}
+			label := g.Name.In(lang)
+			if t := optionsText(v.Options.String(), lang); t != "" {
+				label += " — " + t
+			}
+			out = append(out, lobbyChoice{Value: g.ID + "|" + opts.String(), Label: label, Key: variantKey(g.ID, v.Options.String())})
+		}
+	}
+	return out
+}
+
+// clockText is "5+2" (minutes + seconds of increment), or "—".
+func clockText(clock, inc int64) string {
+	if clock == 0 {
+		return "—"
+	}
+	m := strconv.FormatFloat(float64(clock)/60000, 'f', -1, 64)
+	return m + "+" + strconv.FormatFloat(float64(inc)/1000, 'f', -1, 64)
+}
+
+func (p *pages) challengeRows(list []store.Challenge, user, lang string) []challengeRow {
+	var rows []challengeRow
+	for _, c := range list {
+		row := challengeRow{ID: c.ID, Creator: c.Creator, Target: c.Target, Clock: clockText(c.ClockMillis, c.IncrementMillis),
+			Rated: c.Rated, Game: c.GameID, Variant: optionsText(c.Options, lang),
+			Mine:  user != "" && store.UserKey(c.Creator) == store.UserKey(user),
+			ForMe: user != "" && store.UserKey(c.Target) == store.UserKey(user)}
+		if g, err := game.Lookup(c.GameID); err == nil {
+			row.Game = g.Name.In(lang)
+		}
+		switch c.Seat {
+		case 0:
+			row.Colour = tr(lang, "colourfirst")
+		case 1:
+			row.Colour = tr(lang, "coloursecond")
+		default:
+			row.Colour = tr(lang, "colourrandom")
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// lobbyOff answers the lobby's routes on a store without accounts.
+func (p *pages) lobbyOff(w http.ResponseWriter, r *http.Request, lang string) bool {
+	if p.s.accounts.lobby != nil && p.s.accounts.accountsOfStore != nil {
+		return false
+	}
+	p.fail(w, r, lang, http.StatusNotFound, tr(lang, "noaccounts"))
+	return true
+}
+
+func (p *pages) lobbyData(r *http.Request, lang string) (lobbyData, error) {
+	d := lobbyData{Refresh: int(lobbyRefresh.Milliseconds())}
+	if u := p.s.currentUser(r); u != nil {
+		d.User = u.Name
+	}
+	list, err := p.s.accounts.lobby.OpenChallenges(r.Context(), d.User, p.s.now(), 200)
+	if err != nil {
+		return d, err
+	}
+	d.Challenges = p.challengeRows(list, d.User, lang)
+	return d, nil
+}
+
+func (p *pages) lobby(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.lobbyOff(w, r, lang) {
+		return
+	}
+	d, err := p.lobbyData(r, lang)
+	if err != nil {
+		p.internalError(w, r, lang, "lobby", err)
+		return
+	}
+	d.Choices = lobbyChoices(lang)
+	d.Error = p.lobbyMessage(r.URL.Query().Get("error"), lang)
+	p.render(w, r, lang, "lobby", tr(lang, "lobby"), http.StatusOK, d)
+}
+
+// lobbyList is the table of challenges alone, which the lobby page fetches
+// every few seconds.
+func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.lobbyOff(w, r, lang) {
+		return
+	}
+	d, err := p.lobbyData(r, lang)
+	if err != nil {
+		p.s.plainInternalError(w, r, "lobby list", err)
+		return
+	}
+	t := p.tmpl["lobby"]
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := t.ExecuteTemplate(w, "challenges", page{Lang: lang, User: d.User, Data: d}); err != nil {
+		p.s.log.Warn("lobby list", "error", err)
+	}
+}
+
+// lobbyMessage turns an error code of a redirect back to the lobby into
+// words; unknown codes show nothing.
+func (p *pages) lobbyMessage(code, lang string) string {
+	switch code {
+	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock":
+		return tr(lang, "challenge:"+code)
+	}
+	return ""
+}
+
+// backToLobby sends the browser to the lobby with an error to show.
+func backToLobby(w http.ResponseWriter, r *http.Request, code string) {
+	http.Redirect(w, r, "/lobby?error="+code, http.StatusSeeOther)
+}
+
+// loggedIn returns the account of the request, or sends the browser to
+// the login page (nil).
+func (p *pages) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
+	u := p.s.currentUser(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next=/lobby", http.StatusSeeOther)
+	}
+	return u
+}
+
+func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.lobbyOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+		return
+	}
+	u := p.loggedIn(w, r)
+	if u == nil {
+		return
+	}
+	id, opts, _ := strings.Cut(r.PostForm.Get("variant"), "|")
+	g, err := game.Lookup(id)
+	if err != nil {
+		backToLobby(w, r, "badgame")
+		return
+	}
+	options, err := game.ParseOptions(opts)
+	if err != nil {
+		backToLobby(w, r, "badgame")
+		return
+	}
+	v, err := g.Variant(options)
+	if err != nil || v.Players != 2 {
+		backToLobby(w, r, "badgame")
+		return
+	}
+	clock, increment, err := readClock(r.PostForm)
+	if err != nil {
+		backToLobby(w, r, "badclock")
+		return
+	}
+	seat := -1
+	switch r.PostForm.Get("colour") {
+	case "0":
+		seat = 0
+	case "1":
+		seat = 1
+	}
+	now := p.s.now()
+	c := &store.Challenge{ID: newGameID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
+		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
+		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(),
+		CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.challengeLifetime)}
+	if c.Target != "" && store.CheckUserName(c.Target) != nil {
+		backToLobby(w, r, "nouser")
+		return
+	}
+	if c.Target != "" && store.UserKey(c.Target) == store.UserKey(u.Name) {
+		backToLobby(w, r, "self")
+		return
+	}
+	switch err := p.s.accounts.lobby.CreateChallenge(r.Context(), c); {
+	case errors.Is(err, store.ErrNotFound):
+		backToLobby(w, r, "nouser")
+	case errors.Is(err, store.ErrConflict):
+		backToLobby(w, r, "toomany")
+	case err != nil:
+		p.internalError(w, r, lang, "create challenge", err)
+	default:
+		p.s.log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
+		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
+	}
+}
+
+func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.lobbyOff(w, r, lang) {
+		return
+	}
+	u := p.loggedIn(w, r)
+	if u == nil {
+		return
+	}
+	ctx := r.Context()
+	c, err := p.s.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		backToLobby(w, r, "notfound")
+		return
+	case err != nil:
+		p.internalError(w, r, lang, "load challenge", err)
+		return
+	}
+	g, err := p.s.challengeGame(c, u.Name)
+	if err != nil {
+		p.internalError(w, r, lang, "challenge game", err)
+		return
+	}
+	err = p.s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, p.s.now(), g)
+	switch {
+	case errors.Is(err, store.ErrConflict) && store.UserKey(c.Creator) == store.UserKey(u.Name):
+		backToLobby(w, r, "self")
+	case errors.Is(err, store.ErrConflict):
+		backToLobby(w, r, "taken")
+	case errors.Is(err, store.ErrNotFound):
+		backToLobby(w, r, "gone")
+	case err != nil:
+		p.internalError(w, r, lang, "accept challenge", err)
+	default:
+		p.s.log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
+		http.Redirect(w, r, "/games/"+g.ID, http.StatusSeeOther)
+	}
+}
+
+// challengeGame is the game a challenge becomes when user accepts it: the
+// creator's seat as asked (or drawn), the two accounts holding the seats.
+func (s *Server) challengeGame(c *store.Challenge, user string) (*store.Game, error) {
+	seat := c.Seat
+	if seat < 0 {
+		n, err := rand.Int(rand.Reader, big.NewInt(2))
+		if err != nil {
+			return nil, err
+		}
+		seat = int(n.Int64())
+	}
+	now := s.now().UTC()
+	g := &store.Game{ID: newGameID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
+		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis,
+		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
+	g.Seats[seat] = store.Seat{Kind: "human", Name: c.Creator, User: c.Creator}
+	g.Seats[1-seat] = store.Seat{Kind: "human", Name: user, User: user}
+	return g, nil
+}
+
+func (p *pages) cancelChallenge(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.lobbyOff(w, r, lang) {
+		return
+	}
+	u := p.loggedIn(w, r)
+	if u == nil {
+		return
+	}
+	switch err := p.s.accounts.lobby.CancelChallenge(r.Context(), r.PathValue("id"), u.Name); {
+	case errors.Is(err, store.ErrNotFound):
+		backToLobby(w, r, "notfound")
+	case errors.Is(err, store.ErrConflict):
+		backToLobby(w, r, "gone")
+	case err != nil:
+		p.internalError(w, r, lang, "cancel challenge", err)
+	default:
+		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
+	}
+}
+
+// challengeStatus tells the lobby page of a challenge's creator what
+// became of it: accepted (and the game), cancelled, expired or open. Only
+// its creator and the player who accepted it get the game's id.
+func (p *pages) challengeStatus(w http.ResponseWriter, r *http.Request) {
+	if p.s.accounts.lobby == nil {
+		http.NotFound(w, r)
+		return
+	}
+	c, err := p.s.accounts.lobby.LoadChallenge(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		p.s.plainInternalError(w, r, "challenge status", err)
+		return
+	}
+	out := map[string]string{"status": c.Status}
+	if u := p.s.currentUser(r); u != nil && c.Game != "" &&
+		(store.UserKey(u.Name) == store.UserKey(c.Creator) || store.UserKey(u.Name) == store.UserKey(c.AcceptedBy)) {
+		out["game"] = c.Game
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(out)
+}
+
+// expireChallenges marks the expired challenges (a maintenance chore).
+func (s *Server) expireChallenges() {
+	if s.accounts.lobby == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	if n, err := s.accounts.lobby.ExpireChallenges(ctx, s.now()); err != nil {
+		s.log.Warn("expiring challenges", "error", err)
+	} else if n > 0 {
+		s.log.Info("challenges expired", "count", n)
+	}
+}

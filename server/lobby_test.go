@@ -1,0 +1,218 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+// signedUp is a browser logged in as a new account.
+func signedUp(t *testing.T, ts *httptest.Server, name string) *http.Client {
+	t.Helper()
+	c := browser(t)
+	if resp, _ := postAs(t, c, ts.URL+"/signup", signupForm(name, "password "+name)); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("signup %s: %d", name, resp.StatusCode)
+	}
+	return c
+}
+
+// dialAs connects to a game's WebSocket with the browser's cookies.
+func dialAs(t *testing.T, ts *httptest.Server, c *http.Client, id string) *wsClient {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	u, _ := url.Parse(ts.URL)
+	h := http.Header{}
+	for _, ck := range c.Jar.Cookies(u) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/games/"+id+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	conn.SetReadLimit(1 << 22)
+	t.Cleanup(func() { conn.CloseNow() })
+	return &wsClient{t: t, conn: conn}
+}
+
+func you(m msg) []int {
+	var out []int
+	for _, v := range m["you"].([]any) {
+		out = append(out, int(v.(float64)))
+	}
+	return out
+}
+
+func TestLobbyChallengeToGame(t *testing.T) {
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1})
+	alice, bob, carol := signedUp(t, ts, "alice"), signedUp(t, ts, "bob"), signedUp(t, ts, "carol")
+
+	// Alice posts a rated POGO challenge, playing first.
+	form := url.Values{"variant": {"pogo|"}, "clock": {"5"}, "increment": {"3"}, "colour": {"0"}, "rated": {"1"}}
+	if resp, _ := postAs(t, alice, ts.URL+"/challenges", form); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/lobby" {
+		t.Fatalf("post challenge: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	// Everyone sees it, anonymous visitors included; only Alice can cancel it.
+	_, list := getAs(t, bob, ts.URL+"/lobby/list?lang=en")
+	if !strings.Contains(list, "alice") || !strings.Contains(list, "POGO") || !strings.Contains(list, "5&#43;3") || !strings.Contains(list, "/accept") {
+		t.Fatalf("bob's lobby list: %s", list)
+	}
+	_, anon := getAs(t, browser(t), ts.URL+"/lobby/list")
+	if !strings.Contains(anon, "alice") || strings.Contains(anon, "/accept") || strings.Contains(anon, "/cancel") {
+		t.Fatalf("an anonymous visitor's list: %s", anon)
+	}
+	_, mine := getAs(t, alice, ts.URL+"/lobby/list")
+	if !strings.Contains(mine, "/cancel") || strings.Contains(mine, "/accept") {
+		t.Fatalf("alice's list: %s", mine)
+	}
+	open, _ := st.(store.Lobby).OpenChallenges(t.Context(), "", time.Now(), 0)
+	if len(open) != 1 {
+		t.Fatalf("open challenges: %+v", open)
+	}
+	id := open[0].ID
+
+	// Alice cannot accept her own; an anonymous visitor is sent to log in.
+	if resp, _ := postAs(t, alice, ts.URL+"/challenges/"+id+"/accept", nil); resp.Header.Get("Location") != "/lobby?error=self" {
+		t.Errorf("alice accepting her own: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if resp, _ := postAs(t, browser(t), ts.URL+"/challenges/"+id+"/accept", nil); !strings.HasPrefix(resp.Header.Get("Location"), "/login") {
+		t.Errorf("an anonymous acceptance: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	// Bob accepts and lands in the game; Carol comes too late.
+	resp, _ := postAs(t, bob, ts.URL+"/challenges/"+id+"/accept", nil)
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/games/") {
+		t.Fatalf("bob accepting: %d %s", resp.StatusCode, loc)
+	}
+	gameID := strings.TrimPrefix(loc, "/games/")
+	if resp, _ := postAs(t, carol, ts.URL+"/challenges/"+id+"/accept", nil); resp.Header.Get("Location") != "/lobby?error=taken" {
+		t.Errorf("carol too late: %s", resp.Header.Get("Location"))
+	}
+	// Alice's page learns where the game is; Carol's does not.
+	_, status := getAs(t, alice, ts.URL+"/challenges/"+id)
+	var s map[string]string
+	if err := json.Unmarshal([]byte(status), &s); err != nil || s["status"] != "accepted" || s["game"] != gameID {
+		t.Fatalf("alice's challenge status: %s", status)
+	}
+	_, status = getAs(t, carol, ts.URL+"/challenges/"+id)
+	if strings.Contains(status, gameID) {
+		t.Errorf("carol learns the game of a challenge not hers: %s", status)
+	}
+	g, err := st.(store.Store).LoadGame(t.Context(), gameID)
+	if err != nil || !g.Rated || g.Casual || g.Seats[0].User != "alice" || g.Seats[1].User != "bob" || g.ClockMillis != 300000 || g.IncrementMillis != 3000 {
+		t.Fatalf("the game: %+v, %v", g, err)
+	}
+
+	// The accounts hold their seats through their sessions; others watch.
+	wa, wb, wc := dialAs(t, ts, alice, gameID), dialAs(t, ts, bob, gameID), dialAs(t, ts, carol, gameID)
+	if y := you(wa.hello(0)); len(y) != 1 || y[0] != 0 {
+		t.Errorf("alice holds %v, want [0]", y)
+	}
+	if y := you(wb.hello(0)); len(y) != 1 || y[0] != 1 {
+		t.Errorf("bob holds %v, want [1]", y)
+	}
+	if y := you(wc.hello(0)); len(y) != 0 {
+		t.Errorf("carol holds %v, want none", y)
+	}
+	wc.move(0, "2b1-b3")
+	wc.expect("", nil) // refused: a spectator
+	wa.move(0, "2b1-b3")
+	wb.expect("state", plyIs(1))
+
+	// Bob resigns: the rated game changes both ratings, once, and the
+	// result says by how much.
+	wb.send(map[string]any{"type": "resign"})
+	st2 := wa.expect("state", func(m msg) bool { return m.str("ratings") != "" })
+	if want := "Ratings: alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)"; st2.str("ratings") != want {
+		t.Errorf("rating changes %q, want %q", st2.str("ratings"), want)
+	}
+	// The player pages show the ratings, a graph and the game; the
+	// leaderboard ranks them.
+	_, page := getAs(t, carol, ts.URL+"/players/ALICE?lang=en")
+	for _, want := range []string{`id="playername">alice`, `1662?`, `<svg class="ratinggraph"`, `/games/` + gameID, "Won / drawn / lost 1 / 0 / 0"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("alice's page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "style=") {
+		t.Errorf("the rating graph has a style attribute, which the CSP forbids")
+	}
+	_, board := getAs(t, carol, ts.URL+"/leaderboard?variant=pogo&lang=en")
+	if a, b := strings.Index(board, ">alice<"), strings.Index(board, ">bob<"); a < 0 || b < 0 || a > b {
+		t.Errorf("leaderboard: alice at %d, bob at %d", a, b)
+	}
+	if resp, _ := getAs(t, carol, ts.URL+"/players/nobody"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a missing player: %d", resp.StatusCode)
+	}
+	if resp, _ := getAs(t, carol, ts.URL+"/players/..%2Fetc"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a path as a player name: %d", resp.StatusCode)
+	}
+	// A rematch keeps the accounts, turned round, and the rating.
+	wa.send(map[string]any{"type": "rematch"})
+	rm := wa.expect("rematch", nil)
+	rid := strings.TrimPrefix(strings.Split(rm.str("url"), "#")[0], "/games/")
+	rg, err := st.(store.Store).LoadGame(t.Context(), rid)
+	if err != nil || !rg.Rated || rg.Seats[0].User != "bob" || rg.Seats[1].User != "alice" {
+		t.Errorf("the rematch: %+v, %v", rg, err)
+	}
+	rs := st.(store.Ratings)
+	for name, want := range map[string]float64{"alice": 1662.3, "bob": 1337.7} {
+		list, err := rs.UserRatings(t.Context(), name)
+		if err != nil || len(list) != 1 || list[0].Variant != "pogo" || list[0].Games != 1 || math.Abs(list[0].Rating-want) > 0.1 {
+			t.Errorf("%s's ratings: %+v, %v; want one pogo game at %.1f", name, list, err, want)
+		}
+	}
+}
+
+func TestLobbyRefusals(t *testing.T) {
+	_, ts, _ := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	alice := signedUp(t, ts, "alice")
+	for _, tc := range []struct {
+		form url.Values
+		code string
+	}{
+		{url.Values{"variant": {"chess|"}}, "badgame"},
+		{url.Values{"variant": {"empire|players=4"}}, "badgame"},
+		{url.Values{"variant": {"pogo|"}, "clock": {"-3"}}, "badclock"},
+		{url.Values{"variant": {"pogo|"}, "opponent": {"nobody"}}, "nouser"},
+		{url.Values{"variant": {"pogo|"}, "opponent": {"<b>x</b>"}}, "nouser"},
+		{url.Values{"variant": {"pogo|"}, "opponent": {"ALICE"}}, "self"},
+	} {
+		resp, _ := postAs(t, alice, ts.URL+"/challenges", tc.form)
+		if got := resp.Header.Get("Location"); got != "/lobby?error="+tc.code {
+			t.Errorf("challenge %v: %s, want error %s", tc.form, got, tc.code)
+		}
+	}
+	for i := 0; i < store.MaxOpenChallenges; i++ {
+		postAs(t, alice, ts.URL+"/challenges", url.Values{"variant": {"pogo|"}})
+	}
+	if resp, _ := postAs(t, alice, ts.URL+"/challenges", url.Values{"variant": {"pogo|"}}); resp.Header.Get("Location") != "/lobby?error=toomany" {
+		t.Errorf("challenge %d: %s", store.MaxOpenChallenges+1, resp.Header.Get("Location"))
+	}
+	_, page := getAs(t, alice, ts.URL+"/lobby?error=toomany&lang=fr")
+	if !strings.Contains(page, "trop de défis ouverts") {
+		t.Errorf("the French lobby does not explain the refusal")
+	}
+	// Not logged in: the lobby shows the challenges and asks to log in.
+	_, page = getAs(t, browser(t), ts.URL+"/lobby?lang=en")
+	if !strings.Contains(page, `id="logintoplay"`) || strings.Contains(page, `id="challengeform"`) {
+		t.Errorf("an anonymous lobby offers the form")
+	}
+	// Another site's page cannot post a challenge for Alice.
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/challenges", strings.NewReader("variant=pogo%7C"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "https://evil.example")
+	if resp, _ := doAs(t, alice, req); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-site challenge: %d", resp.StatusCode)
+	}
+}

@@ -1,0 +1,198 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/store"
+)
+
+// provisionalDeviation is the deviation above which a rating is shown as
+// provisional ("1662?"), as lichess does: too few games to trust it.
+const provisionalDeviation = 110
+
+// graphPoints bounds the points of a rating graph.
+const graphPoints = 500
+
+// ratingRow is one variant's rating on a player page or a leaderboard.
+type ratingRow struct {
+	Rank                       int
+	User                       string
+	Variant                    string // in words
+	Key                        string
+	Rating                     string // "1662" or "1662?" while provisional
+	Low, High                  int    // the 95% interval
+	Games, Wins, Draws, Losses int
+	Graph                      template.HTML
+}
+
+type playerData struct {
+	Name, Role, Since string
+	Bot, Disabled     bool
+	Ratings           []ratingRow
+	Games             []archiveRow
+}
+
+// variantName puts a ratings variant key ("empire players=2") into words.
+func variantName(key, lang string) string {
+	id, options, _ := strings.Cut(key, " ")
+	name := id
+	if g, err := game.Lookup(id); err == nil {
+		name = g.Name.In(lang)
+	}
+	if t := optionsText(options, lang); t != "" {
+		name += " — " + t
+	}
+	return name
+}
+
+func ratingRowOf(rt store.Rating, lang string) ratingRow {
+	row := ratingRow{User: rt.User, Key: rt.Variant, Variant: variantName(rt.Variant, lang),
+		Rating: strconv.Itoa(int(math.Round(rt.Rating))),
+		Low:    int(math.Round(rt.Rating - 1.96*rt.Deviation)), High: int(math.Round(rt.Rating + 1.96*rt.Deviation)),
+		Games: rt.Games, Wins: rt.Wins, Draws: rt.Draws, Losses: rt.Losses}
+	if rt.Deviation > provisionalDeviation {
+		row.Rating += "?"
+	}
+	return row
+}
+
+func (p *pages) player(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) {
+		return
+	}
+	name := r.PathValue("name")
+	if store.CheckUserName(name) != nil {
+		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+		return
+	}
+	ctx := r.Context()
+	u, err := p.s.accounts.accountsOfStore.LoadUser(ctx, name)
+	if errors.Is(err, store.ErrNotFound) {
+		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+		return
+	}
+	if err != nil {
+		p.internalError(w, r, lang, "load user", err)
+		return
+	}
+	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
+	if u.Role == store.RoleOperator {
+		d.Role = tr(lang, "operator")
+	}
+	if rs, ok := p.s.cfg.Store.(store.Ratings); ok {
+		list, err := rs.UserRatings(ctx, u.Name)
+		if err != nil {
+			p.internalError(w, r, lang, "user ratings", err)
+			return
+		}
+		for _, rt := range list {
+			row := ratingRowOf(rt, lang)
+			points, err := rs.RatingHistory(ctx, u.Name, rt.Variant, graphPoints)
+			if err != nil {
+				p.internalError(w, r, lang, "rating history", err)
+				return
+			}
+			row.Graph = ratingGraph(points, lang)
+			d.Ratings = append(d.Ratings, row)
+		}
+	}
+	games, err := p.s.store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
+	if err != nil {
+		p.internalError(w, r, lang, "list games", err)
+		return
+	}
+	d.Games = archiveRows(games, lang)
+	p.render(w, r, lang, "player", u.Name, http.StatusOK, d)
+}
+
+type leaderboardData struct {
+	Choices []lobbyChoice
+	Key     string
+	Rows    []ratingRow
+}
+
+func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) {
+		return
+	}
+	rs, ok := p.s.cfg.Store.(store.Ratings)
+	if !ok {
+		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "noaccounts"))
+		return
+	}
+	d := leaderboardData{Choices: lobbyChoices(lang), Key: r.URL.Query().Get("variant")}
+	known := false
+	for _, c := range d.Choices {
+		known = known || c.Key == d.Key
+	}
+	if !known {
+		d.Key = d.Choices[0].Key
+	}
+	list, err := rs.Leaderboard(r.Context(), d.Key, 1, 100, 0)
+	if err != nil {
+		p.internalError(w, r, lang, "leaderboard", err)
+		return
+	}
+	for i, rt := range list {
+		row := ratingRowOf(rt, lang)
+		row.Rank = i + 1
+		d.Rows = append(d.Rows, row)
+	}
+	p.render(w, r, lang, "leaderboard", tr(lang, "leaderboard"), http.StatusOK, d)
+}
+
+// ratingGraph draws a rating history as an SVG line: the rating after
+// each game, its 95% band, the extremes on the left and the first and last
+// dates below. Only numbers and dates go into it; presentation attributes,
+// not style, for the Content-Security-Policy.
+func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
+	if len(points) == 0 {
+		return ""
+	}
+	const w, h, left, right, top, bottom = 560.0, 180.0, 48.0, 10.0, 10.0, 24.0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, pt := range points {
+		lo, hi = math.Min(lo, pt.Rating), math.Max(hi, pt.Rating)
+	}
+	lo, hi = math.Floor(lo/50)*50-50, math.Ceil(hi/50)*50+50
+	x := func(i int) float64 {
+		if len(points) == 1 {
+			return left + (w-left-right)/2
+		}
+		return left + float64(i)*(w-left-right)/float64(len(points)-1)
+	}
+	y := func(v float64) float64 { return top + (hi-v)*(h-top-bottom)/(hi-lo) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="ratinggraph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, w, h, template.HTMLEscapeString(tr(lang, "ratinggraph")))
+	fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="#fff" stroke="#ccc"/>`, left, top, w-left-right, h-top-bottom)
+	for _, v := range []float64{lo, (lo + hi) / 2, hi} {
+		fmt.Fprintf(&b, `<line x1="%.0f" x2="%.0f" y1="%.1f" y2="%.1f" stroke="#eee"/>`, left, w-right, y(v), y(v))
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" font-size="11" text-anchor="end" fill="#666">%.0f</text>`, left-4, y(v)+4, v)
+	}
+	var line strings.Builder
+	for i, pt := range points {
+		fmt.Fprintf(&line, "%.1f,%.1f ", x(i), y(pt.Rating))
+	}
+	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#1d5fa8" stroke-width="2"/>`, strings.TrimSpace(line.String()))
+	if len(points) <= 60 {
+		for i, pt := range points {
+			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#1d5fa8"><title>%.0f</title></circle>`, x(i), y(pt.Rating), pt.Rating)
+		}
+	}
+	first, last := points[0].At.Format("2006-01-02"), points[len(points)-1].At.Format("2006-01-02")
+	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-size="11" fill="#666">%s</text>`, left, h-6, first)
+	if last != first {
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-size="11" text-anchor="end" fill="#666">%s</text>`, w-right, h-6, last)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}

@@ -1,0 +1,183 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/rating"
+	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/store"
+)
+
+// A rated game (from the lobby) changes its players' Glicko-2 ratings in
+// its variant when it ends with a winner or a draw. The store rates a game
+// once, whichever server finished it.
+
+// ratingChange is one seat's rating before and after a rated game.
+type ratingChange struct {
+	Seat          int
+	User          string
+	Before, After float64
+}
+
+// variantKey names a variant in the ratings: the rules id and the
+// resolved options ("pogo", "empire players=2").
+func variantKey(gameID, options string) string {
+	if options == "" {
+		return gameID
+	}
+	return gameID + " " + options
+}
+
+// gameScores gives each seat's score in a finished game: 1 for a winner,
+// 0 for a loser, 1/2 each for a draw; ok false for an end without a
+// result to rate ("over": abandoned, no winner).
+func gameScores(result string, players int) ([]float64, bool) {
+	res, err := record.ParseResult(result)
+	if err != nil {
+		return nil, false
+	}
+	scores := make([]float64, players)
+	switch res.Status {
+	case game.Draw:
+		for i := range scores {
+			scores[i] = 0.5
+		}
+	case game.Win:
+		for _, w := range res.Winners {
+			if w < players {
+				scores[w] = 1
+			}
+		}
+	default:
+		return nil, false
+	}
+	return scores, true
+}
+
+// glickoUpdate rates one game: each player's period is the game against
+// every opponent (a player of another team), all from the ratings before
+// the game.
+func glickoUpdate(teams []int, scores []float64) store.RatingUpdate {
+	return func(current []store.Rating) ([]store.Rating, error) {
+		cfg := rating.DefaultConfig()
+		out := make([]store.Rating, len(current))
+		for i, me := range current {
+			var results []rating.Result
+			for j, other := range current {
+				if j == i || teams[j] == teams[i] {
+					continue
+				}
+				score := 0.5
+				switch {
+				case scores[i] > scores[j]:
+					score = 1
+				case scores[i] < scores[j]:
+					score = 0
+				}
+				results = append(results, rating.Result{Score: score,
+					Opponent: rating.Rating{Rating: other.Rating, Deviation: other.Deviation, Volatility: other.Volatility}})
+			}
+			next, err := cfg.Update(rating.Rating{Rating: me.Rating, Deviation: me.Deviation, Volatility: me.Volatility}, results)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = me
+			out[i].Rating, out[i].Deviation, out[i].Volatility = next.Rating, next.Deviation, next.Volatility
+		}
+		return out, nil
+	}
+}
+
+// rateGame applies a finished rated game to its players' ratings and
+// returns the changes; nil when the game is not rated, has a seat without
+// an account, ended without a result, or was rated already (by this
+// server or another).
+func (s *Server) rateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]ratingChange, error) {
+	rs, ok := s.cfg.Store.(store.Ratings)
+	if !ok || !g.Rated {
+		return nil, nil
+	}
+	scores, ok := gameScores(g.Result, len(g.Seats))
+	if !ok {
+		return nil, nil
+	}
+	var players []store.GameScore
+	teams := make([]int, len(g.Seats))
+	for i, seat := range g.Seats {
+		if seat.User == "" {
+			return nil, nil
+		}
+		players = append(players, store.GameScore{User: seat.User, Score: scores[i]})
+		teams[i] = v.Team(i)
+	}
+	def := rating.Default()
+	var before []store.Rating
+	update := glickoUpdate(teams, scores)
+	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), s.now(), players,
+		store.Rating{Rating: def.Rating, Deviation: def.Deviation, Volatility: def.Volatility},
+		func(current []store.Rating) ([]store.Rating, error) {
+			before = append([]store.Rating(nil), current...)
+			return update(current)
+		})
+	if errors.Is(err, store.ErrConflict) {
+		return nil, nil // rated already
+	}
+	if err != nil {
+		return nil, err
+	}
+	changes := make([]ratingChange, len(stored))
+	for i := range stored {
+		changes[i] = ratingChange{Seat: i, User: stored[i].User, Before: before[i].Rating, After: stored[i].Rating}
+	}
+	return changes, nil
+}
+
+// rateLater rates a room's game once it ended, away from the room's lock,
+// then shows the changes to its connections.
+func (r *room) rateLater() {
+	g := *r.g
+	g.Seats = append([]store.Seat(nil), r.g.Seats...)
+	v := r.match.Variant()
+	r.s.goSafe("rate game", func() {
+		ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
+		defer cancel()
+		changes, err := r.s.rateGame(ctx, &g, v)
+		if err != nil {
+			r.s.logError("rate game", err, "game", g.ID)
+			return
+		}
+		if changes == nil {
+			return
+		}
+		r.s.log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.ratings = changes
+		r.built = [4]*sharedState{}
+		r.broadcastStateLocked()
+	})
+}
+
+// ratingText puts rating changes into words: "alice 1500 → 1662 (+162),
+// bob 1500 → 1338 (−162)", under a title in the page's language.
+func ratingText(changes []ratingChange, lang string) string {
+	if len(changes) == 0 {
+		return ""
+	}
+	parts := make([]string, len(changes))
+	for i, c := range changes {
+		d := math.Round(c.After) - math.Round(c.Before)
+		sign := "+"
+		if d < 0 {
+			sign = "−"
+		}
+		parts[i] = fmt.Sprintf("%s %.0f → %.0f (%s%.0f)", c.User, c.Before, c.After, sign, math.Abs(d))
+	}
+	return tr(lang, "ratingchange") + " " + strings.Join(parts, ", ")
+}

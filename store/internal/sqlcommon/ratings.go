@@ -1,0 +1,145 @@
+package sqlcommon
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/plateau-games/plateau/store/internal/model"
+)
+
+// RateGame is a RateGame call checked and ready to be applied, the same on
+// every backend.
+type RateGame struct {
+	Game    string
+	Variant string
+	At      time.Time         // as stored
+	Scores  []model.GameScore // as given
+	Keys    []string          // the users' keys (model.UserKey), in the order of Scores
+	Def     model.Rating      // the defaults of a player without a rating
+	Update  model.RatingUpdate
+}
+
+// PrepareRateGame checks RateGame's arguments before its transaction: a
+// game id and a variant, at least two players, distinct regardless of
+// case, scores of 1, 1/2 or 0, usable defaults and an update function. A
+// zero at becomes now; it is truncated as stored.
+func PrepareRateGame(game, variant string, at time.Time, scores []model.GameScore, def model.Rating, update model.RatingUpdate) (*RateGame, error) {
+	switch {
+	case game == "":
+		return nil, errors.New("store: rating a game without an id")
+	case variant == "":
+		return nil, fmt.Errorf("store: rating game %s without a variant", game)
+	case update == nil:
+		return nil, fmt.Errorf("store: rating game %s without an update function", game)
+	case len(scores) < 2:
+		return nil, fmt.Errorf("store: rating game %s: %d players, at least 2 needed", game, len(scores))
+	}
+	if err := CheckRating(def); err != nil {
+		return nil, fmt.Errorf("store: rating game %s: defaults: %w", game, err)
+	}
+	keys := make([]string, len(scores))
+	seen := make(map[string]bool, len(scores))
+	for i, sc := range scores {
+		if sc.User == "" {
+			return nil, fmt.Errorf("store: rating game %s: player %d without a user name", game, i)
+		}
+		if sc.Score != 0 && sc.Score != 0.5 && sc.Score != 1 {
+			return nil, fmt.Errorf("store: rating game %s: %s scores %v, accepted: 1 (a win), 0.5 (a draw), 0 (a loss)", game, sc.User, sc.Score)
+		}
+		keys[i] = model.UserKey(sc.User)
+		if seen[keys[i]] {
+			return nil, fmt.Errorf("store: rating game %s: user %s plays twice", game, sc.User)
+		}
+		seen[keys[i]] = true
+	}
+	if at.IsZero() {
+		at = time.Now()
+	}
+	return &RateGame{Game: game, Variant: variant, At: Time(at), Scores: scores, Keys: keys, Def: def, Update: update}, nil
+}
+
+// Unrated is the rating a player without one in the variant comes with to
+// the update: the defaults' values, no games, no time.
+func (g *RateGame) Unrated(name string) model.Rating {
+	return model.Rating{
+		User:       name,
+		Variant:    g.Variant,
+		Rating:     g.Def.Rating,
+		Deviation:  g.Def.Deviation,
+		Volatility: g.Def.Volatility,
+	}
+}
+
+// Apply calls the update with the current ratings (in the order of the
+// scores) and returns the ratings to store: the update's values, the
+// counts of current plus this game's result, UpdatedAt the game's time. An
+// error from the update is returned as it is; an answer that cannot be
+// stored is an error. Nothing is to be stored after an error.
+func (g *RateGame) Apply(current []model.Rating) ([]model.Rating, error) {
+	arg := make([]model.Rating, len(current)) // the update may scribble on it
+	copy(arg, current)
+	next, err := g.Update(arg)
+	if err != nil {
+		return nil, err
+	}
+	if len(next) != len(current) {
+		return nil, fmt.Errorf("store: rating game %s: the update returned %d ratings for %d players", g.Game, len(next), len(current))
+	}
+	out := make([]model.Rating, len(current))
+	for i, cur := range current {
+		if err := CheckRating(next[i]); err != nil {
+			return nil, fmt.Errorf("store: rating game %s: the update's rating of %s: %w", g.Game, cur.User, err)
+		}
+		r := cur
+		r.Rating, r.Deviation, r.Volatility = next[i].Rating, next[i].Deviation, next[i].Volatility
+		r.Games++
+		switch g.Scores[i].Score {
+		case 1:
+			r.Wins++
+		case 0.5:
+			r.Draws++
+		default:
+			r.Losses++
+		}
+		r.UpdatedAt = g.At
+		out[i] = r
+	}
+	return out, nil
+}
+
+// CheckRating says what makes a rating unfit to be stored, or nil: its
+// numbers must be finite, its deviation and volatility positive.
+func CheckRating(r model.Rating) error {
+	for _, v := range []float64{r.Rating, r.Deviation, r.Volatility} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("rating %v, deviation %v, volatility %v: not finite", r.Rating, r.Deviation, r.Volatility)
+		}
+	}
+	if r.Deviation <= 0 || r.Volatility <= 0 {
+		return fmt.Errorf("deviation %v and volatility %v must be positive", r.Deviation, r.Volatility)
+	}
+	return nil
+}
+
+// LeaderboardPage returns the LIMIT and OFFSET of a leaderboard, with the
+// default limit, and refuses a negative minimum of games.
+func LeaderboardPage(minGames, limit, offset int) (int, int, error) {
+	if minGames < 0 {
+		return 0, 0, fmt.Errorf("store: negative minimum of games (%d)", minGames)
+	}
+	return Page(model.Filter{Limit: limit, Offset: offset})
+}
+
+// HistoryLimit is the number of points RatingHistory returns at most: 0 and
+// anything above model.MaxHistory mean model.MaxHistory.
+func HistoryLimit(limit int) (int, error) {
+	if limit < 0 {
+		return 0, fmt.Errorf("store: negative limit (%d)", limit)
+	}
+	if limit == 0 || limit > model.MaxHistory {
+		return model.MaxHistory, nil
+	}
+	return limit, nil
+}
