@@ -101,6 +101,13 @@ func TestBrowserLobbyRatedGame(t *testing.T) {
 	do(t, bob, "accept", chromedp.Click(chromedp.CSS(`tr.challenge button.accept`)))
 	waitJS(t, bob, "bob in the game", appIs(`a.dataset.you === '1'`))
 	waitJS(t, alice, "alice taken to the game", appIs(`a.dataset.you === '0'`))
+	// The reminder: her move, in the header and in the title.
+	waitJS(t, alice, "the reminder", `document.title.startsWith('(1) ') && document.querySelector('#mygameslink .turnbadge').textContent === '1'`)
+	screenshot(t, alice, "lobby-game-start-fr-phone")
+	// They greet each other in the players' chat.
+	do(t, alice, "chat", chromedp.SendKeys(chromedp.CSS(`#chatinput`), "Bonne partie <b>!</b>"), chromedp.Click(chromedp.CSS(`#chatsend`)))
+	waitJS(t, bob, "alice's message", `[...document.querySelectorAll('#chatlog li')].some(li => li.textContent === 'alice Bonne partie <b>!</b>')`)
+	screenshot(t, bob, "lobby-game-chat-en-laptop")
 
 	v, _ := game.NewVariant("pogo", nil)
 	m := game.NewMatch(v.Start())

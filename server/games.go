@@ -99,7 +99,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 		return nil, &formError{fmt.Sprintf("%s needs %d seats, got %d", v, v.Players, len(spec.Seats))}
 	}
 	now := s.now().UTC()
-	g := &store.Game{GameID: v.Game.ID, Options: v.Options.String(), Result: "*", Casual: spec.Casual, Rated: spec.Rated,
+	g := &store.Game{GameID: v.Game.ID, Options: v.Options.String(), Result: "*", Casual: spec.Casual, Rated: spec.Rated, MoveDays: spec.MoveDays,
 		ClockMillis: spec.Clock.Milliseconds(), IncrementMillis: spec.Increment.Milliseconds(),
 		CreatedAt: now, UpdatedAt: now}
 	c := &Created{Mine: map[int]string{}, Invited: map[int]string{}}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -67,8 +68,12 @@ func lobbyChoices(lang string) []lobbyChoice {
 	return out
 }
 
-// clockText is "5+2" (minutes + seconds of increment), or "—".
-func clockText(clock, inc int64) string {
+// clockText is "5+2" (minutes + seconds of increment), "3 days a move",
+// or "—".
+func clockText(clock, inc int64, days int, lang string) string {
+	if days > 0 {
+		return fmt.Sprintf(tr(lang, "daysamove"), days)
+	}
 	if clock == 0 {
 		return "—"
 	}
@@ -79,7 +84,7 @@ func clockText(clock, inc int64) string {
 func (p *pages) challengeRows(list []store.Challenge, user, lang string) []challengeRow {
 	var rows []challengeRow
 	for _, c := range list {
-		row := challengeRow{ID: c.ID, Creator: c.Creator, Target: c.Target, Clock: clockText(c.ClockMillis, c.IncrementMillis),
+		row := challengeRow{ID: c.ID, Creator: c.Creator, Target: c.Target, Clock: clockText(c.ClockMillis, c.IncrementMillis, c.MoveDays, lang),
 			Rated: c.Rated, Game: c.GameID, Variant: optionsText(c.Options, lang),
 			Mine:  user != "" && store.UserKey(c.Creator) == store.UserKey(user),
 			ForMe: user != "" && store.UserKey(c.Target) == store.UserKey(user)}
@@ -206,7 +211,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 		backToLobby(w, r, "badgame")
 		return
 	}
-	clock, increment, err := readClock(r.PostForm)
+	clock, increment, days, err := readClock(r.PostForm)
 	if err != nil {
 		backToLobby(w, r, "badclock")
 		return
@@ -221,7 +226,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 	now := p.s.now()
 	c := &store.Challenge{ID: newGameID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
 		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
-		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(),
+		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
 		CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.challengeLifetime)}
 	if c.Target != "" && store.CheckUserName(c.Target) != nil {
 		backToLobby(w, r, "nouser")
@@ -297,7 +302,7 @@ func (s *Server) challengeGame(c *store.Challenge, user string) (*store.Game, er
 	}
 	now := s.now().UTC()
 	g := &store.Game{ID: newGameID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
-		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis,
+		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis, MoveDays: c.MoveDays,
 		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
 	g.Seats[seat] = store.Seat{Kind: "human", Name: c.Creator, User: c.Creator}
 	g.Seats[1-seat] = store.Seat{Kind: "human", Name: user, User: user}

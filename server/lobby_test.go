@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -215,4 +216,111 @@ func TestLobbyRefusals(t *testing.T) {
 	if resp, _ := doAs(t, alice, req); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("a cross-site challenge: %d", resp.StatusCode)
 	}
+}
+
+// A correspondence game from the lobby: two days a move. The server is
+// stopped after the first move; a new one on the same store shows Bob's
+// time left a day later, and ends the game on time once his two days are
+// gone, with nobody connected, rating it.
+func TestCorrespondenceAcrossRestarts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "plateau.db")
+	st, err := store.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	clock := func() time.Time { return now }
+	s1, ts1 := runServer(t, Config{Store: st, NewAgent: cheapAgents, Now: clock, LoginPerMinute: -1})
+	alice, bob := signedUp(t, ts1, "alice"), signedUp(t, ts1, "bob")
+	form := url.Values{"variant": {"pogo|"}, "days": {"2"}, "clock": {"5"}, "colour": {"0"}, "rated": {"1"}}
+	if resp, _ := postAs(t, alice, ts1.URL+"/challenges", form); resp.Header.Get("Location") != "/lobby" {
+		t.Fatalf("post: %s", resp.Header.Get("Location"))
+	}
+	_, list := getAs(t, bob, ts1.URL+"/lobby/list?lang=fr")
+	if !strings.Contains(list, "2 jours par coup") {
+		t.Errorf("the lobby does not say days per move: %s", list)
+	}
+	open, _ := st.(store.Lobby).OpenChallenges(t.Context(), "", now, 0)
+	resp, _ := postAs(t, bob, ts1.URL+"/challenges/"+open[0].ID+"/accept", nil)
+	gameID := strings.TrimPrefix(resp.Header.Get("Location"), "/games/")
+	g, _ := st.LoadGame(t.Context(), gameID)
+	if g.MoveDays != 2 || g.ClockMillis != 0 {
+		t.Fatalf("the game: %d days a move, clock %d", g.MoveDays, g.ClockMillis)
+	}
+	wa := dialAs(t, ts1, alice, gameID)
+	state := wa.hello(0)
+	twoDays := float64(2 * 24 * time.Hour / time.Millisecond)
+	if c := state["clocks"].([]any); c[0].(float64) != twoDays || c[1].(float64) != twoDays || state.num("running") != 0 {
+		t.Fatalf("clocks at the start: %v, running %d", c, state.num("running"))
+	}
+	now = now.Add(time.Hour)
+	wa.move(0, pogoWin[0])
+	wa.expect("ack", nil)
+	// Bob's games: this one, his turn, two days left; the reminder counts it.
+	_, page := getAs(t, bob, ts1.URL+"/my-games?lang=en")
+	if !strings.Contains(page, `class="yourturn" data-id="`+gameID+`"`) || !strings.Contains(page, "2 d 0 h") {
+		t.Errorf("bob's games page: %s", page)
+	}
+	for who, want := range map[*http.Client]string{bob: `{"yourTurn":1}`, alice: `{"yourTurn":0}`} {
+		if _, got := getAs(t, who, ts1.URL+"/my-games/turns"); strings.TrimSpace(got) != want {
+			t.Errorf("turns: %s, want %s", got, want)
+		}
+	}
+	if resp, _ := getAs(t, browser(t), ts1.URL+"/my-games/turns"); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("turns without a login: %d", resp.StatusCode)
+	}
+	s1.Close()
+	ts1.Close()
+	st.Close()
+
+	// A day later, another server: Bob has a day left.
+	now = now.Add(24 * time.Hour)
+	st2, err := store.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	s2, ts2 := runServer(t, Config{Store: st2, NewAgent: cheapAgents, Now: clock})
+	s2.expireCorrespondence()
+	w := dial(t, ts2, gameID)
+	state = w.hello(1)
+	if left := state["clocks"].([]any)[1].(float64); state.num("running") != 1 || left != float64(24*time.Hour/time.Millisecond) {
+		t.Fatalf("bob's time a day later: %v ms, running %d", left, state.num("running"))
+	}
+	w.conn.CloseNow()
+	// Evict the room as the maintenance would once nobody is connected.
+	waitNoRoom(t, s2, gameID)
+
+	now = now.Add(24*time.Hour + time.Minute)
+	s2.expireCorrespondence()
+	g, _ = st2.LoadGame(t.Context(), gameID)
+	if g.Result != "win 1" || g.Reason != "time 2" {
+		t.Fatalf("after bob's two days: %q %q", g.Result, g.Reason)
+	}
+	list2, err := st2.(store.Ratings).UserRatings(t.Context(), "alice")
+	if err != nil || len(list2) != 1 || list2[0].Wins != 1 {
+		t.Errorf("alice's ratings after the timeout: %+v, %v", list2, err)
+	}
+}
+
+// waitNoRoom drops a game's room once its connections are gone.
+func waitNoRoom(t *testing.T, s *Server, id string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if r, _ := s.lookupRoom(id); r == nil {
+			return
+		}
+		if r, _ := s.lookupRoom(id); r != nil {
+			r.mu.Lock()
+			gone := len(r.clients) == 0 && r.evictLocked()
+			r.mu.Unlock()
+			if gone {
+				s.forget(r)
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the room of %s stays", id)
 }

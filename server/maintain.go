@@ -38,6 +38,7 @@ func (s *Server) maintain() {
 			s.expireAbandoned()
 			s.expireSessions()
 			s.expireChallenges()
+			s.expireCorrespondence()
 		}
 	}
 }
@@ -89,6 +90,61 @@ func (s *Server) expireAbandoned() {
 		if err == nil {
 			s.live.expired.Inc()
 			s.log.Info("game over", "game", g.ID, "result", "over", "reason", "abandoned")
+		}
+	}
+}
+
+// expireCorrespondence ends the correspondence games whose player to move
+// let the days for a move run out, for games nobody is connected to (a
+// room has its own timer), across restarts: the store is the clock. A
+// rated game is rated as the room would.
+func (s *Server) expireCorrespondence() {
+	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	defer cancel()
+	on := false
+	now := s.now()
+	// No move is shorter than a day: a game updated within the last one
+	// cannot have run out.
+	list, err := s.store.ListGames(ctx, store.Filter{Finished: &on, Correspondence: true,
+		UpdatedBefore: now.Add(-moveTime(1)), OldestFirst: true, Limit: expireBatch})
+	if err != nil {
+		s.logError("list correspondence games", err)
+		return
+	}
+	for _, listed := range list {
+		if r, _ := s.lookupRoom(listed.ID); r != nil {
+			continue
+		}
+		g, err := s.store.LoadGame(ctx, listed.ID)
+		if err != nil {
+			s.logError("load correspondence game", err, "game", listed.ID)
+			continue
+		}
+		turnStart := g.CreatedAt
+		if n := len(g.Moves); n > 0 {
+			turnStart = g.Moves[n-1].At
+		}
+		if now.Before(turnStart.Add(moveTime(g.MoveDays))) {
+			continue
+		}
+		m, err := replayStored(g)
+		if err != nil || m.ToMove() < 0 {
+			continue
+		}
+		seat := m.ToMove()
+		result := resultAgainstIn(m.Variant(), seat)
+		err = s.store.FinishGame(ctx, g.ID, result, seatReason(reasonTime, seat))
+		if errors.Is(err, store.ErrConflict) {
+			continue // ended meanwhile, by a move or another server
+		}
+		if err != nil {
+			s.logError("expire correspondence game", err, "game", g.ID)
+			return
+		}
+		s.log.Info("game over", "game", g.ID, "result", result, "reason", "time (correspondence)")
+		g.Result, g.Reason = result, seatReason(reasonTime, seat)
+		if _, err := s.rateGame(ctx, g, m.Variant()); err != nil {
+			s.logError("rate game", err, "game", g.ID)
 		}
 	}
 }

@@ -416,6 +416,7 @@ type GameSpec struct {
 	Clock     time.Duration
 	Increment time.Duration
 	Rated     bool // only from the lobby (and its rematches), never from a form
+	MoveDays  int  // correspondence: days per move (then no clock)
 }
 
 // SeatSpec is one seat of a game to create: Kind "me", "invite" or
@@ -455,22 +456,30 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 			Name: CleanText(f.Get("name"+n), maxNameRunes)})
 	}
 	var err error
-	spec.Clock, spec.Increment, err = readClock(f)
+	spec.Clock, spec.Increment, spec.MoveDays, err = readClock(f)
 	return spec, err
 }
 
-// readClock reads the form fields clock (minutes per player) and
-// increment (seconds per move).
-func readClock(f url.Values) (clock, increment time.Duration, err error) {
+// readClock reads the form fields clock (minutes per player), increment
+// (seconds per move) and days (days per move, for correspondence: then
+// the clock is ignored).
+func readClock(f url.Values) (clock, increment time.Duration, days int, err error) {
+	days, err = strconv.Atoi(strings.TrimSpace(orZero(f.Get("days"))))
+	if err != nil || days < 0 || days > store.MaxMoveDays {
+		return 0, 0, 0, &formError{fmt.Sprintf("days per move %q: from 0 to %d", f.Get("days"), store.MaxMoveDays)}
+	}
+	if days > 0 {
+		return 0, 0, days, nil
+	}
 	minutes, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("clock"))), 64)
 	if err != nil || minutes < 0 || minutes > 24*60 {
-		return 0, 0, &formError{fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
+		return 0, 0, 0, &formError{fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
 	}
 	inc, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("increment"))), 64)
 	if err != nil || inc < 0 || inc > 3600 {
-		return 0, 0, &formError{fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
+		return 0, 0, 0, &formError{fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
 	}
-	return time.Duration(minutes * float64(time.Minute)), time.Duration(inc * float64(time.Second)), nil
+	return time.Duration(minutes * float64(time.Minute)), time.Duration(inc * float64(time.Second)), 0, nil
 }
 
 func orZero(s string) string {

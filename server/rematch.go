@@ -55,7 +55,7 @@ func (r *room) rematchLocked(ctx context.Context, c *client) {
 			}
 			return i
 		}
-		spec := GameSpec{Game: v.Game.ID, Options: v.Options, Casual: r.g.Casual, Rated: r.g.Rated,
+		spec := GameSpec{Game: v.Game.ID, Options: v.Options, Casual: r.g.Casual, Rated: r.g.Rated, MoveDays: r.g.MoveDays,
 			Clock: time.Duration(r.g.ClockMillis) * time.Millisecond, Increment: time.Duration(r.g.IncrementMillis) * time.Millisecond}
 		spec.Seats = make([]SeatSpec, n)
 		for i, st := range r.g.Seats {

@@ -355,7 +355,12 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 	}
 	switch msg.Type {
 	case "hello":
+		first := !c.greeted
+		channel := chatChannel(c)
 		r.helloLocked(c, msg)
+		if first || chatChannel(c) != channel {
+			r.chatHistoryLocked(ctx, c)
+		}
 	case "move":
 		r.moveLocked(ctx, c, msg)
 	case "resign":
@@ -366,9 +371,13 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 		r.answerLocked(ctx, c, msg.Accept)
 	case "rematch":
 		r.rematchLocked(ctx, c)
+	case "chat":
+		r.chatLocked(ctx, c, msg.Text)
+	case "chatdelete":
+		r.chatDeleteLocked(ctx, c, msg.ID)
 	default:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "unknown_type",
-			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer or rematch", game.Quote(truncate(msg.Type, 40)))})
+			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer, rematch, chat or chatdelete", game.Quote(truncate(msg.Type, 40)))})
 	}
 	return true
 }
@@ -576,7 +585,11 @@ func (r *room) reloadLocked(ctx context.Context) {
 // runs out of time): with two sides the other side wins; with more, the
 // game ends without a winner.
 func (r *room) resultAgainst(seat int) string {
-	v := r.match.Variant()
+	return resultAgainstIn(r.match.Variant(), seat)
+}
+
+// resultAgainstIn is resultAgainst for a variant.
+func resultAgainstIn(v *game.Variant, seat int) string {
 	if sides(v) != 2 {
 		return "over"
 	}
@@ -828,7 +841,21 @@ func (r *room) scheduleLocked() {
 			}
 		})
 	}
+	if r.clocks == nil && r.g.MoveDays > 0 {
+		left := r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.now())
+		r.timer = time.AfterFunc(max(left, 0), func() {
+			defer r.s.recoverRoom("correspondence", r)
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			if r.gen == gen {
+				r.flagLocked(r.s.ctx, seat)
+			}
+		})
+	}
 	if r.g.Seats[seat].Kind == "computer" {
 		r.startSearchLocked(seat, gen)
 	}
 }
+
+// moveTime is the time for one move of a correspondence game.
+func moveTime(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }

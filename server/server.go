@@ -346,6 +346,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /logout", s.pages.logout)
 	mux.HandleFunc("GET /lobby", s.pages.lobby)
 	mux.HandleFunc("GET /players/{name}", s.pages.player)
+	mux.HandleFunc("GET /my-games", s.pages.myGamesPage)
+	mux.HandleFunc("GET /my-games/turns", s.pages.myTurns)
 	mux.HandleFunc("GET /leaderboard", s.pages.leaderboard)
 	mux.HandleFunc("GET /lobby/list", s.pages.lobbyList)
 	mux.HandleFunc("POST /challenges", s.limitCreate(s.pages.createChallenge))

@@ -20,6 +20,8 @@ type inMsg struct {
 	Accept bool     `json:"accept,omitempty"`
 	Lang   string   `json:"lang,omitempty"`
 	Flip   *bool    `json:"flip,omitempty"` // see the board from the other side
+	Text   string   `json:"text,omitempty"` // a chat message
+	ID     int64    `json:"id,omitempty"`   // the chat message to delete
 }
 
 type errorMsg struct {
@@ -220,6 +222,17 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		if !r.finished() && st.ToMove >= 0 {
 			st.Running = st.ToMove
 			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.now().Sub(r.turnStart).Milliseconds())
+		}
+	} else if r.g.MoveDays > 0 {
+		// Correspondence: each move has the same days; the mover's run.
+		full := moveTime(r.g.MoveDays).Milliseconds()
+		st.Clocks = make([]int64, len(r.g.Seats))
+		for i := range st.Clocks {
+			st.Clocks[i] = full
+		}
+		if !r.finished() && st.ToMove >= 0 {
+			st.Running = st.ToMove
+			st.Clocks[st.ToMove] = max(0, full-r.s.now().Sub(r.turnStart).Milliseconds())
 		}
 	}
 	if r.offer != nil {

@@ -17,6 +17,7 @@ import (
 var sameInBothLanguages = map[string]bool{
 	"site": true, "options": true, "position": true, "date": true, "opt:orientation": true,
 	"opt:teams=false": true, "opt:expert=false": true, "opt:match=false": true,
+	"rank": true, "hourshort": true,
 }
 
 // TestEveryTextHasFrench fails when a string the server can show or send

@@ -43,18 +43,20 @@ var stateBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // spectator. seats, lang and gone are guarded by the room's mutex; the
 // latest state by its own, since the writer takes it.
 type client struct {
-	conn    *websocket.Conn
-	addr    string
-	key     string        // its address for rate limits (an IPv6 /64)
-	send    chan []byte   // discrete messages, in order
-	wake    chan struct{} // a new state is waiting (capacity 1)
-	seats   uint8         // seats whose token it showed
-	you     []byte        // youPrefix(seats)
-	lang    string        // of seat names and drawings: "en" or "fr"
-	flip    bool          // the drawing seen from the other side
-	greeted bool          // it has said hello
-	user    string        // the account logged in when it connected ("" for none)
-	gone    bool          // dropped: send is closed
+	conn     *websocket.Conn
+	addr     string
+	key      string        // its address for rate limits (an IPv6 /64)
+	send     chan []byte   // discrete messages, in order
+	wake     chan struct{} // a new state is waiting (capacity 1)
+	seats    uint8         // seats whose token it showed
+	you      []byte        // youPrefix(seats)
+	lang     string        // of seat names and drawings: "en" or "fr"
+	flip     bool          // the drawing seen from the other side
+	greeted  bool          // it has said hello
+	user     string        // the account logged in when it connected ("" for none)
+	operator bool          // that account is an operator: it may delete chat messages
+	chat     *rate.Limiter // its chat messages
+	gone     bool          // dropped: send is closed
 
 	lastRead atomic.Int64  // unix ns of the last message received
 	watchers *atomic.Int64 // connections to its game, the room's count
@@ -126,8 +128,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	c := &client{conn: conn, addr: infoOf(r).client.String(), key: infoOf(r).key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
 	if u := s.currentUser(r); u != nil {
-		c.user = u.Name
+		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
+	c.chat = newChatLimiter()
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {
 		// The room was evicted between lookup and join: load it again.

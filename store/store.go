@@ -27,6 +27,8 @@ type (
 	//	Casual          bool   // undo requests and draw offers allowed
 	//	ClockMillis     int64  // initial time per player, 0 = no clock
 	//	IncrementMillis int64
+	//	Rated           bool   // the result changes the ratings of the seats' accounts
+	//	MoveDays        int    // correspondence: days per move, 0 = none
 	//	CreatedAt       time.Time
 	//	UpdatedAt       time.Time
 	Game = model.Game
@@ -53,6 +55,7 @@ type (
 	//	Finished      *bool     // nil: all
 	//	GameID        string    // "" : all games
 	//	User          string    // "" : all games; else the games where this account holds a seat
+	//	Correspondence bool     // only games with days per move
 	//	UpdatedBefore time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
 	//	OldestFirst   bool      // UpdatedAt ascending (then ID) instead of newest first
 	//	Limit         int       // 0: a default of 50
@@ -168,6 +171,27 @@ const (
 	ChallengeCancelled = model.ChallengeCancelled
 	ChallengeExpired   = model.ChallengeExpired
 	MaxOpenChallenges  = model.MaxOpenChallenges
+	// MaxMoveDays bounds the days per move of a correspondence game.
+	MaxMoveDays = model.MaxMoveDays
+)
+
+// ChatMessage is one message of a game's chat; Chat keeps them (both
+// backends; model.Chat has the contract, storetest.RunChat the suite).
+//
+//	AddChat(ctx, m *ChatMessage) error                             // sets ID and At; ErrNotFound for no game; ErrConflict when the channel is full
+//	ChatMessages(ctx, game, channel string, limit int) ([]ChatMessage, error) // the last ones, oldest first
+//	DeleteChat(ctx, game string, id int64) error                   // flags it deleted (an operator's removal)
+type (
+	ChatMessage = model.ChatMessage
+	Chat        = model.Chat
+)
+
+// The channels and bounds of a game's chat.
+const (
+	ChatPlayers     = model.ChatPlayers
+	ChatSpectators  = model.ChatSpectators
+	MaxChatText     = model.MaxChatText
+	MaxChatMessages = model.MaxChatMessages
 )
 
 // The roles of an account.

@@ -41,6 +41,7 @@
     return mine.length > 0 && mine.indexOf(0) < 0 && mine.indexOf(1) >= 0;
   }
   var flip = flipChoice === null ? defaultFlip() : flipChoice === '1';
+  var flipSet = false; // the board was turned for an account's seat
 
   // Notices (refused moves, answers, errors) show over the bottom of the
   // board, where the eyes are, and fade after a while.
@@ -85,6 +86,13 @@
     switch (msg.type) {
       case 'state':
         state = msg; stateAt = Date.now(); sel = [];
+        // A seat held by an account (the lobby's games) is known only now:
+        // turn the board for the second player, once, unless he chose.
+        if (flipChoice === null && !flipSet && tokens.length === 0 && state.seats.length === 2 &&
+            state.you.length === 1 && state.you[0] === 1 && !state.flip) {
+          flipSet = true; flip = true;
+          send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: true });
+        }
         if (view >= state.ply) view = -1;
         render();
         break;
@@ -97,6 +105,12 @@
       case 'info':
         notice(msg.text || M[msg.code] || msg.code);
         break;
+      case 'chat':
+        chatReceive(msg);
+        break;
+      case 'chatdeleted':
+        chatRemoved(msg.id);
+        break;
       case 'rematch':
         rematchURL = msg.url;
         if (msg.by >= 0 && state && mine(msg.by) && asked) { location.href = msg.url; return; }
@@ -104,6 +118,66 @@
         break;
     }
   }
+
+  // The chat: the players' channel for players, the spectators' for
+  // spectators. Text is shown as text, never as markup. Muting hides the
+  // channel, and is remembered.
+  var chatModerator = false;
+  var muteKey = 'plateau:chatmute';
+  try { $('chatmute').checked = localStorage.getItem(muteKey) === '1'; } catch (e) {}
+  function chatMuted() { return $('chatmute').checked; }
+  $('chatmute').onchange = function () {
+    try { localStorage.setItem(muteKey, chatMuted() ? '1' : '0'); } catch (e) {}
+    $('chatlog').hidden = chatMuted();
+  };
+  function chatLine(m) {
+    var li = document.createElement('li');
+    li.dataset.id = m.id;
+    var who = document.createElement('strong');
+    who.textContent = m.author + ' ';
+    var text = document.createElement('span');
+    text.className = 'chattext';
+    text.textContent = m.deleted ? M.chatremoved : m.text;
+    li.appendChild(who);
+    li.appendChild(text);
+    if (chatModerator && !m.deleted) {
+      var del = document.createElement('button');
+      del.type = 'button';
+      del.className = 'chatdel';
+      del.textContent = M.chatdelete;
+      del.onclick = function () { send({ type: 'chatdelete', id: m.id }); };
+      li.appendChild(del);
+    }
+    return li;
+  }
+  function chatReceive(msg) {
+    var log = $('chatlog');
+    if (msg.history) {
+      chatModerator = !!msg.moderator;
+      log.innerHTML = '';
+      $('chat').hidden = false;
+      $('chatform').hidden = !msg.canWrite;
+      $('chatlogin').hidden = !!msg.canWrite;
+      if (msg.channel === 'spectators') $('chattitle').textContent = M.chatspectators;
+      log.hidden = chatMuted();
+    }
+    msg.messages.forEach(function (m) { log.appendChild(chatLine(m)); });
+    log.scrollTop = log.scrollHeight;
+  }
+  function chatRemoved(mid) {
+    var li = $('chatlog').querySelector('li[data-id="' + mid + '"]');
+    if (!li) return;
+    li.querySelector('.chattext').textContent = M.chatremoved;
+    var del = li.querySelector('.chatdel');
+    if (del) del.remove();
+  }
+  $('chatform').onsubmit = function (e) {
+    e.preventDefault();
+    var text = $('chatinput').value.trim();
+    if (!text) return;
+    send({ type: 'chat', text: text });
+    $('chatinput').value = '';
+  };
 
   function seatName(i) { return state.seats[i] ? state.seats[i].name : String(i + 1); }
   function mine(i) { return state.you.indexOf(i) >= 0; }
@@ -280,9 +354,13 @@
     }
   }
 
+  // m:ss under an hour; "5 h 03" under a day; "2 d 23 h" beyond (the
+  // days of a correspondence game).
   function fmtClock(ms) {
     ms = Math.max(0, ms);
-    var s = Math.ceil(ms / 1000), m = Math.floor(s / 60);
+    var s = Math.ceil(ms / 1000), m = Math.floor(s / 60), h = Math.floor(m / 60), d = Math.floor(h / 24);
+    if (d > 0) return d + ' ' + M.dayshort + ' ' + (h % 24) + ' ' + M.hourshort;
+    if (h > 0) return h + ' ' + M.hourshort + ' ' + ((m % 60) < 10 ? '0' : '') + (m % 60);
     s = s % 60;
     return m + ':' + (s < 10 ? '0' : '') + s;
   }

@@ -17,7 +17,7 @@ var _ model.Lobby = (*Store)(nil)
 // challengeSelect names the users by their display names (joins on
 // creator, target and acceptor).
 const challengeSelect = `SELECT c.id, cu.name, COALESCE(tu.name, ''), c.game_id, c.options, c.seat, c.rated,
-		c.clock_ms, c.increment_ms, c.status, c.game, COALESCE(au.name, ''), c.created_at, c.expires_at
+		c.clock_ms, c.increment_ms, c.move_days, c.status, c.game, COALESCE(au.name, ''), c.created_at, c.expires_at
 	FROM challenges c
 	JOIN users cu ON cu.name_key = c.creator_key
 	LEFT JOIN users tu ON tu.name_key = c.target_key AND c.target_key <> ''
@@ -25,7 +25,7 @@ const challengeSelect = `SELECT c.id, cu.name, COALESCE(tu.name, ''), c.game_id,
 
 func scanChallenge(row pgx.Row, c *model.Challenge) error {
 	if err := row.Scan(&c.ID, &c.Creator, &c.Target, &c.GameID, &c.Options, &c.Seat, &c.Rated,
-		&c.ClockMillis, &c.IncrementMillis, &c.Status, &c.Game, &c.AcceptedBy, &c.CreatedAt, &c.ExpiresAt); err != nil {
+		&c.ClockMillis, &c.IncrementMillis, &c.MoveDays, &c.Status, &c.Game, &c.AcceptedBy, &c.CreatedAt, &c.ExpiresAt); err != nil {
 		return err
 	}
 	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
@@ -71,10 +71,10 @@ func (s *Store) CreateChallenge(ctx context.Context, c *model.Challenge) error {
 			return fmt.Errorf("%w: %s has %d open challenges, the most allowed", model.ErrConflict, c.Creator, open)
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO challenges (id, creator_key, target_key, game_id, options, seat, rated,
-				clock_ms, increment_ms, status, game, accepted_key, created_at, expires_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', '', '', $10, $11)`,
+				clock_ms, increment_ms, move_days, status, game, accepted_key, created_at, expires_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $12, 'open', '', '', $10, $11)`,
 			c.ID, model.UserKey(c.Creator), model.UserKey(c.Target), c.GameID, c.Options, c.Seat, c.Rated,
-			c.ClockMillis, c.IncrementMillis, c.CreatedAt, c.ExpiresAt)
+			c.ClockMillis, c.IncrementMillis, c.CreatedAt, c.ExpiresAt, c.MoveDays)
 		return err
 	})
 }

@@ -215,10 +215,10 @@ func insertGame(ctx context.Context, tx pgx.Tx, g *model.Game) error {
 	// A batch sends every insert in one round trip.
 	b := &pgx.Batch{}
 	b.Queue(`INSERT INTO games
-		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 		g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
-		g.ClockMillis, g.IncrementMillis, g.CreatedAt, g.UpdatedAt, g.Rated)
+		g.ClockMillis, g.IncrementMillis, g.CreatedAt, g.UpdatedAt, g.Rated, g.MoveDays)
 	for i, seat := range g.Seats {
 		b.Queue(`INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User))
@@ -234,7 +234,7 @@ func queueMove(b *pgx.Batch, id string, m model.Move) {
 		id, m.Ply, m.Notation, m.Seat, m.At, m.ClockMillis)
 }
 
-const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated`
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days`
 
 // LoadGame implements store.Store. Its three queries run in one
 // REPEATABLE READ transaction, so that they see one snapshot even while a
@@ -248,7 +248,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	g := new(model.Game)
 	err = tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id).Scan(
 		&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-		&g.ClockMillis, &g.IncrementMillis, &g.CreatedAt, &g.UpdatedAt, &g.Rated)
+		&g.ClockMillis, &g.IncrementMillis, &g.CreatedAt, &g.UpdatedAt, &g.Rated, &g.MoveDays)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: %s", model.ErrNotFound, id)
 	}
@@ -632,6 +632,9 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		args = append(args, model.UserKey(f.User))
 		where = append(where, fmt.Sprintf(`id IN (SELECT game FROM seats WHERE user_key = $%d)`, len(args)))
 	}
+	if f.Correspondence {
+		where = append(where, `move_days > 0`)
+	}
 	if !f.UpdatedBefore.IsZero() {
 		// Stored times are whole milliseconds: updated < t is updated <
 		// t rounded up to the millisecond.
@@ -648,7 +651,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	}
 	args = append(args, limit, offset)
 	rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
-			g.clock_ms, g.increment_ms, g.created_at, g.updated_at, g.rated,
+			g.clock_ms, g.increment_ms, g.created_at, g.updated_at, g.rated, g.move_days,
 			s.kind, s.agent, s.name, s.token_hash, u.name
 		FROM (SELECT `+gameColumns+` FROM games %s
 			ORDER BY %s LIMIT $%d OFFSET $%d) AS g
@@ -665,7 +668,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		var created, updated time.Time
 		var kind, agent, name, hash, user *string // NULL for a game without seats, or a seat without account
 		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated,
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays,
 			&kind, &agent, &name, &hash, &user); err != nil {
 			return nil, s.wrap(err)
 		}

@@ -96,6 +96,13 @@ func TestLobbyConformance(t *testing.T) {
 	})
 }
 
+func TestChatConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
+		return reopenable(t)().(storetest.ChatStore)
+	})
+}
+
 func TestAccountsConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {

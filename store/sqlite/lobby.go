@@ -16,7 +16,7 @@ var _ model.Lobby = (*Store)(nil)
 // challengeSelect names the users by their display names (joins on
 // creator, target and acceptor).
 const challengeSelect = `SELECT c.id, cu.name, COALESCE(tu.name, ''), c.game_id, c.options, c.seat, c.rated,
-		c.clock_ms, c.increment_ms, c.status, c.game, COALESCE(au.name, ''), c.created_ms, c.expires_ms
+		c.clock_ms, c.increment_ms, c.move_days, c.status, c.game, COALESCE(au.name, ''), c.created_ms, c.expires_ms
 	FROM challenges c
 	JOIN users cu ON cu.name_key = c.creator_key
 	LEFT JOIN users tu ON tu.name_key = c.target_key AND c.target_key <> ''
@@ -25,7 +25,7 @@ const challengeSelect = `SELECT c.id, cu.name, COALESCE(tu.name, ''), c.game_id,
 func scanChallenge(row interface{ Scan(...any) error }, c *model.Challenge) error {
 	var created, expires int64
 	if err := row.Scan(&c.ID, &c.Creator, &c.Target, &c.GameID, &c.Options, &c.Seat, &c.Rated,
-		&c.ClockMillis, &c.IncrementMillis, &c.Status, &c.Game, &c.AcceptedBy, &created, &expires); err != nil {
+		&c.ClockMillis, &c.IncrementMillis, &c.MoveDays, &c.Status, &c.Game, &c.AcceptedBy, &created, &expires); err != nil {
 		return err
 	}
 	c.CreatedAt, c.ExpiresAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(expires)
@@ -65,10 +65,10 @@ func (s *Store) CreateChallenge(ctx context.Context, c *model.Challenge) error {
 			return fmt.Errorf("%w: %s has %d open challenges, the most allowed", model.ErrConflict, c.Creator, open)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO challenges (id, creator_key, target_key, game_id, options, seat, rated,
-				clock_ms, increment_ms, status, game, accepted_key, created_ms, expires_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', '', '', ?, ?)`,
+				clock_ms, increment_ms, move_days, status, game, accepted_key, created_ms, expires_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', '', '', ?, ?)`,
 			c.ID, model.UserKey(c.Creator), model.UserKey(c.Target), c.GameID, c.Options, c.Seat, c.Rated,
-			c.ClockMillis, c.IncrementMillis, sqlcommon.Millis(c.CreatedAt), sqlcommon.Millis(c.ExpiresAt))
+			c.ClockMillis, c.IncrementMillis, c.MoveDays, sqlcommon.Millis(c.CreatedAt), sqlcommon.Millis(c.ExpiresAt))
 		return err
 	})
 }

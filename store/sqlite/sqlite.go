@@ -229,10 +229,10 @@ func (s *Store) CreateGame(ctx context.Context, g *model.Game) error {
 // AcceptChallenge).
 func insertGame(ctx context.Context, tx *sql.Tx, g *model.Game) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO games
-		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated, move_days)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
-		g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt), g.Rated); err != nil {
+		g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt), g.Rated, g.MoveDays); err != nil {
 		return err
 	}
 	for i, seat := range g.Seats {
@@ -265,13 +265,13 @@ func insertMove(ctx context.Context, tx *sql.Tx, id string, m model.Move) error 
 	return err
 }
 
-const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated`
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated, move_days`
 
 // scanGame reads the gameColumns.
 func scanGame(row interface{ Scan(...any) error }, g *model.Game) error {
 	var created, updated int64
 	if err := row.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-		&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated); err != nil {
+		&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays); err != nil {
 		return err
 	}
 	g.CreatedAt, g.UpdatedAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
@@ -535,6 +535,9 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		where = append(where, `id IN (SELECT game FROM seats WHERE user_key = ?)`)
 		args = append(args, model.UserKey(f.User))
 	}
+	if f.Correspondence {
+		where = append(where, `move_days > 0`)
+	}
 	if !f.UpdatedBefore.IsZero() {
 		// Stored times are whole milliseconds: updated < t is updated <
 		// t rounded up to the millisecond.
@@ -551,7 +554,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	}
 	args = append(args, limit, offset)
 	rows, err := s.r.QueryContext(ctx, `SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
-			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms, g.rated,
+			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms, g.rated, g.move_days,
 			s.kind, s.agent, s.name, s.token_hash, u.name
 		FROM (SELECT `+gameColumns+` FROM games `+cond+`
 			ORDER BY `+order+` LIMIT ? OFFSET ?) AS g
@@ -568,7 +571,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		var created, updated int64
 		var kind, agent, name, hash, user sql.NullString
 		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated,
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays,
 			&kind, &agent, &name, &hash, &user); err != nil {
 			return nil, err
 		}

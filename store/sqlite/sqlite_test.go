@@ -43,6 +43,12 @@ func TestLobbyConformance(t *testing.T) {
 	})
 }
 
+func TestChatConformance(t *testing.T) {
+	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
+		return reopenable(t)().(storetest.ChatStore)
+	})
+}
+
 func TestAccountsConformance(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {
 		return reopenable(t)().(store.Accounts)

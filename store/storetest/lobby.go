@@ -71,6 +71,7 @@ func testChallengeCreateLoad(t *testing.T, s LobbyStore) {
 	c := challenge("ch1", "alice", base)
 	c.Target = "BOB"
 	c.Seat = 1
+	c.MoveDays = 3
 	if err := s.CreateChallenge(ctx(t), c); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func testChallengeCreateLoad(t *testing.T, s LobbyStore) {
 		t.Fatal(err)
 	}
 	want := store.Challenge{ID: "ch1", Creator: "Alice", Target: "Bob", GameID: "pogo", Seat: 1, Rated: true,
-		ClockMillis: 300000, IncrementMillis: 2000, Status: store.ChallengeOpen,
+		ClockMillis: 300000, IncrementMillis: 2000, MoveDays: 3, Status: store.ChallengeOpen,
 		CreatedAt: stored(base), ExpiresAt: stored(base.Add(time.Hour))}
 	if *got != want {
 		t.Errorf("LoadChallenge = %+v, want %+v (names as the accounts have them)", *got, want)
@@ -110,6 +111,7 @@ func testBadChallenges(t *testing.T, s LobbyStore) {
 		{func() *store.Challenge { c := challenge("b3", "alice", base); c.ClockMillis = -1; return c }(), nil},
 		{func() *store.Challenge { c := challenge("b4", "alice", base); c.Target = "ALICE"; return c }(), nil},
 		{func() *store.Challenge { c := challenge("b5", "alice", base); c.ExpiresAt = base; return c }(), nil},
+		{func() *store.Challenge { c := challenge("b10", "alice", base); c.MoveDays = 31; return c }(), nil},
 		{challenge("b6", "nobody", base), store.ErrNotFound},
 		{challenge("b7", "gone", base), store.ErrNotFound},
 		{func() *store.Challenge { c := challenge("b8", "alice", base); c.Target = "nobody"; return c }(), store.ErrNotFound},

@@ -70,6 +70,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Option) 
 		{"AppendFinalRace", testAppendFinalRace},
 		{"Check", testCheck},
 		{"ListExpiry", testListExpiry},
+		{"ListCorrespondence", testListCorrespondence},
 		{"BatchIsolation", func(t *testing.T, s store.Store) { testBatchIsolation(t, s, c.stall) }},
 		{"ContextWhileCommitting", func(t *testing.T, s store.Store) {
 			if c.stall == nil {
@@ -123,6 +124,7 @@ func sample(id string) *store.Game {
 		Result:          "*",
 		Casual:          true,
 		Rated:           true,
+		MoveDays:        3,
 		ClockMillis:     300000,
 		IncrementMillis: 2000,
 		CreatedAt:       base,
@@ -716,5 +718,28 @@ func testReopen(t *testing.T, open func() store.Store) {
 	defer s.Close()
 	if n := len(mustLoad(t, s, "r1").Moves); n != 5 {
 		t.Errorf("after a second reopen: %d moves, want 5", n)
+	}
+}
+
+// testListCorrespondence: Filter.Correspondence lists only the games with
+// days per move; days out of bounds are refused.
+func testListCorrespondence(t *testing.T, s store.Store) {
+	for i, days := range []int{0, 2, 0, 14} {
+		g := sample(fmt.Sprint("corr", i))
+		g.MoveDays = days
+		if err := s.CreateGame(ctx(t), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := s.ListGames(ctx(t), store.Filter{Correspondence: true, OldestFirst: true})
+	if err != nil || len(list) != 2 || list[0].MoveDays == 0 || list[1].MoveDays == 0 {
+		t.Errorf("correspondence games: %+v, %v", list, err)
+	}
+	for _, days := range []int{-1, 31} {
+		g := sample(fmt.Sprint("days", days))
+		g.MoveDays = days
+		if err := s.CreateGame(ctx(t), g); err == nil {
+			t.Errorf("a game with %d days per move was stored", days)
+		}
 	}
 }

@@ -19,6 +19,7 @@ type Challenge struct {
 	Rated           bool
 	ClockMillis     int64 // time per player, 0 = no clock
 	IncrementMillis int64
+	MoveDays        int    // correspondence: days per move, 0 = none
 	Status          string // ChallengeOpen, ChallengeAccepted, ChallengeCancelled or ChallengeExpired
 	Game            string // the game made on acceptance ("" before)
 	AcceptedBy      string // who accepted ("" before)
@@ -33,6 +34,9 @@ const (
 	ChallengeCancelled = "cancelled"
 	ChallengeExpired   = "expired"
 )
+
+// MaxMoveDays bounds the days per move of a correspondence game.
+const MaxMoveDays = 30
 
 // MaxOpenChallenges bounds the open challenges of one account: a player
 // cannot fill the lobby.
@@ -49,6 +53,8 @@ func CheckChallenge(c *Challenge) error {
 		return fmt.Errorf("store: challenge %s without a rules id", c.ID)
 	case c.Seat < -1 || c.Seat > 1:
 		return fmt.Errorf("store: challenge %s: seat %d, accepted: -1 (drawn), 0 or 1", c.ID, c.Seat)
+	case c.MoveDays < 0 || c.MoveDays > MaxMoveDays:
+		return fmt.Errorf("store: challenge %s: %d days per move, accepted: 0 to %d", c.ID, c.MoveDays, MaxMoveDays)
 	case c.ClockMillis < 0 || c.IncrementMillis < 0:
 		return fmt.Errorf("store: challenge %s: negative clock or increment", c.ID)
 	case c.Target != "" && UserKey(c.Target) == UserKey(c.Creator):

@@ -23,6 +23,7 @@ type Game struct {
 	Reason          string // why it ended ("" while on)
 	Casual          bool   // undo requests and draw offers allowed
 	Rated           bool   // the result changes the ratings of the seats' accounts
+	MoveDays        int    // correspondence: days for each move, 0 = none; the player to move loses when a move takes longer
 	ClockMillis     int64  // initial time per player, 0 = no clock
 	IncrementMillis int64
 	CreatedAt       time.Time
@@ -59,13 +60,14 @@ var (
 
 // Filter selects games for listing.
 type Filter struct {
-	Finished      *bool     // nil: all
-	GameID        string    // "" : all games
-	User          string    // "" : all games; else only games where this account holds a seat
-	UpdatedBefore time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
-	OldestFirst   bool      // order by UpdatedAt ascending (then ID) instead of newest first
-	Limit         int       // 0: a default of 50
-	Offset        int
+	Finished       *bool     // nil: all
+	GameID         string    // "" : all games
+	User           string    // "" : all games; else only games where this account holds a seat
+	Correspondence bool      // only games with days per move (MoveDays > 0)
+	UpdatedBefore  time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
+	OldestFirst    bool      // order by UpdatedAt ascending (then ID) instead of newest first
+	Limit          int       // 0: a default of 50
+	Offset         int
 }
 
 // GroupCommit sets how a store coalesces concurrent AppendMove and

@@ -57,6 +57,9 @@ func PrepareGame(g *model.Game) error {
 	if g.GameID == "" {
 		return fmt.Errorf("store: game %s without a rules id (GameID)", g.ID)
 	}
+	if g.MoveDays < 0 || g.MoveDays > model.MaxMoveDays {
+		return fmt.Errorf("store: game %s: %d days per move, accepted: 0 to %d", g.ID, g.MoveDays, model.MaxMoveDays)
+	}
 	if g.ClockMillis < 0 || g.IncrementMillis < 0 {
 		return fmt.Errorf("store: game %s: negative clock or increment", g.ID)
 	}

@@ -1,0 +1,153 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+// myGamesLimit bounds the ongoing games of an account that "my games" and
+// its reminder look at.
+const myGamesLimit = 50
+
+// myGame is an ongoing game of the account, as "my games" lists it.
+type myGame struct {
+	ID, Name, Options string
+	Opponents         []string
+	YourTurn          bool
+	Left              string // time left for the move, when the game has a clock or days per move
+	Rated             bool
+	updated           time.Time
+}
+
+// myGames lists the ongoing games where user holds a seat: the ones where
+// it is his turn first, the longest waiting first.
+func (s *Server) myGames(ctx context.Context, user, lang string) ([]myGame, error) {
+	on := false
+	list, err := s.store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
+	if err != nil {
+		return nil, err
+	}
+	var out []myGame
+	for _, listed := range list {
+		g, err := s.store.LoadGame(ctx, listed.ID)
+		if err != nil {
+			return nil, err
+		}
+		m, err := replayStored(g)
+		if err != nil {
+			continue // a game the rules no longer read is not the reminder's business
+		}
+		row := myGame{ID: g.ID, Name: m.Variant().Game.Name.In(lang), Options: optionsText(g.Options, lang),
+			Rated: g.Rated, updated: g.UpdatedAt}
+		mine := -1
+		for i, seat := range g.Seats {
+			if seat.User != "" && store.UserKey(seat.User) == store.UserKey(user) {
+				if i == m.ToMove() || mine < 0 {
+					mine = i
+				}
+			} else {
+				row.Opponents = append(row.Opponents, seatLabel(m.Variant(), i, seat, lang))
+			}
+		}
+		row.YourTurn = mine >= 0 && mine == m.ToMove()
+		turnStart := g.CreatedAt
+		if n := len(g.Moves); n > 0 {
+			turnStart = g.Moves[n-1].At
+		}
+		if g.MoveDays > 0 {
+			row.Left = durationText(turnStart.Add(moveTime(g.MoveDays)).Sub(s.now()), lang)
+		}
+		out = append(out, row)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].YourTurn != out[j].YourTurn {
+			return out[i].YourTurn
+		}
+		return out[i].updated.Before(out[j].updated)
+	})
+	return out, nil
+}
+
+// durationText is a time left in words: "2 d 23 h", "5 h 03", "4 min".
+func durationText(d time.Duration, lang string) string {
+	// Rounded up to the minute, as clocks show time: a full day left reads
+	// "1 d 0 h", not "0 d 23 h".
+	d = max(d, 0)
+	d = (d + time.Minute - 1).Truncate(time.Minute)
+	days, hours, minutes := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	switch {
+	case days > 0:
+		return itoa(days) + " " + tr(lang, "dayshort") + " " + itoa(hours) + " " + tr(lang, "hourshort")
+	case hours > 0:
+		return itoa(hours) + " " + tr(lang, "hourshort") + " " + pad2(minutes)
+	}
+	return itoa(minutes) + " min"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + itoa(n)
+	}
+	return itoa(n)
+}
+
+type myGamesData struct {
+	Games    []myGame
+	YourTurn int
+}
+
+func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
+	lang := pickLang(w, r)
+	if p.accountsOff(w, r, lang) {
+		return
+	}
+	u := p.s.currentUser(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next=/my-games", http.StatusSeeOther)
+		return
+	}
+	games, err := p.s.myGames(r.Context(), u.Name, lang)
+	if err != nil {
+		p.internalError(w, r, lang, "my games", err)
+		return
+	}
+	d := myGamesData{Games: games}
+	for _, g := range games {
+		if g.YourTurn {
+			d.YourTurn++
+		}
+	}
+	p.render(w, r, lang, "mygames", tr(lang, "mygames"), http.StatusOK, d)
+}
+
+// myTurns says in how many games it is the account's turn, for the
+// reminder in every page's header and title.
+func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
+	u := p.s.currentUser(r)
+	if u == nil {
+		http.Error(w, "log in first", http.StatusUnauthorized)
+		return
+	}
+	games, err := p.s.myGames(r.Context(), u.Name, "en")
+	if err != nil {
+		p.s.plainInternalError(w, r, "my turns", err)
+		return
+	}
+	n := 0
+	for _, g := range games {
+		if g.YourTurn {
+			n++
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(map[string]int{"yourTurn": n})
+}

@@ -1,0 +1,83 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/plateau-games/plateau/store/internal/model"
+	"github.com/plateau-games/plateau/store/internal/sqlcommon"
+)
+
+var _ model.Chat = (*Store)(nil)
+
+// AddChat implements store.Chat. The game's row is locked, so the count
+// of a channel's messages holds until the insert.
+func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
+	if err := model.CheckChat(m); err != nil {
+		return err
+	}
+	if m.At.IsZero() {
+		m.At = sqlcommon.Now()
+	}
+	m.At = sqlcommon.Time(m.At)
+	return s.write(ctx, func(tx pgx.Tx) error {
+		var one int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE`, m.Game).Scan(&one)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("%w: %s", model.ErrNotFound, m.Game)
+		}
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM chat WHERE game = $1 AND channel = $2`, m.Game, m.Channel).Scan(&n); err != nil {
+			return err
+		}
+		if n >= model.MaxChatMessages {
+			return fmt.Errorf("%w: the %s chat of %s is full (%d messages)", model.ErrConflict, m.Channel, m.Game, n)
+		}
+		return tx.QueryRow(ctx, `INSERT INTO chat (game, channel, author, user_key, text, at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Text, m.At).Scan(&m.ID)
+	})
+}
+
+// ChatMessages implements store.Chat.
+func (s *Store) ChatMessages(ctx context.Context, game, channel string, limit int) ([]model.ChatMessage, error) {
+	if limit <= 0 || limit > model.MaxChatMessages {
+		limit = 100
+	}
+	rows, _ := s.pool.Query(ctx, `SELECT c.id, c.game, c.channel, c.author, COALESCE(u.name, ''), c.text, c.at, c.deleted FROM (
+			SELECT * FROM chat WHERE game = $1 AND channel = $2 ORDER BY id DESC LIMIT $3) c
+		LEFT JOIN users u ON u.name_key = c.user_key AND c.user_key <> ''
+		ORDER BY c.id`, game, channel, limit)
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (model.ChatMessage, error) {
+		var m model.ChatMessage
+		err := row.Scan(&m.ID, &m.Game, &m.Channel, &m.Author, &m.User, &m.Text, &m.At, &m.Deleted)
+		m.At = m.At.UTC()
+		return m, err
+	})
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	if len(out) == 0 {
+		out = nil
+	}
+	return out, nil
+}
+
+// DeleteChat implements store.Chat.
+func (s *Store) DeleteChat(ctx context.Context, game string, id int64) error {
+	return s.write(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE chat SET deleted = true WHERE game = $1 AND id = $2`, game, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("%w: no chat message %d in %s", model.ErrNotFound, id, game)
+		}
+		return nil
+	})
+}
