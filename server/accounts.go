@@ -94,12 +94,33 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 	}
 	info.userRead = true
 	st := s.accounts.accountsOfStore
-	c, err := r.Cookie(sessionCookie)
-	if st == nil || err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
+	if st == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
+	// A program playing as a bot account sends its token instead of a
+	// cookie.
+	if auth := r.Header.Get("Authorization"); strings.HasPrefix(auth, "Bearer ") {
+		tok := strings.TrimPrefix(auth, "Bearer ")
+		bots, ok := s.cfg.Store.(store.BotTokens)
+		if !ok || tok == "" || len(tok) > maxTokenLength {
+			return nil
+		}
+		u, err := bots.BotTokenUser(ctx, accounts.TokenHash(tok))
+		if err != nil {
+			if !errors.Is(err, store.ErrNotFound) {
+				s.log.Warn("bot token lookup", "error", err)
+			}
+			return nil
+		}
+		info.user = u
+		return u
+	}
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
+		return nil
+	}
 	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), s.now())
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {

@@ -23,6 +23,7 @@ type myGame struct {
 	Left              string // time left for the move, when the game has a clock or days per move
 	Rated             bool
 	updated           time.Time
+	rules, options    string // the rules id and the stored options, for the API
 }
 
 // myGames lists the ongoing games where user holds a seat: the ones where
@@ -44,7 +45,7 @@ func (s *Server) myGames(ctx context.Context, user, lang string) ([]myGame, erro
 			continue // a game the rules no longer read is not the reminder's business
 		}
 		row := myGame{ID: g.ID, Name: m.Variant().Game.Name.In(lang), Options: optionsText(g.Options, lang),
-			Rated: g.Rated, updated: g.UpdatedAt}
+			Rated: g.Rated, updated: g.UpdatedAt, rules: g.GameID, options: g.Options}
 		mine := -1
 		for i, seat := range g.Seats {
 			if seat.User != "" && store.UserKey(seat.User) == store.UserKey(user) {

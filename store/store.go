@@ -194,6 +194,22 @@ const (
 	MaxChatMessages = model.MaxChatMessages
 )
 
+// BotToken lets a program play as a bot account; BotTokens keeps them
+// (both backends; model.BotTokens has the contract, storetest.RunBotTokens
+// the suite).
+//
+//	CreateBotToken(ctx, t *BotToken) error                 // a bot account's; ErrConflict for a non-bot or over MaxBotTokens
+//	BotTokenUser(ctx, hash string) (*User, error)          // ErrNotFound: unknown, revoked, or the account disabled
+//	ListBotTokens(ctx, user string) ([]BotToken, error)
+//	RevokeBotToken(ctx, user, id string) error
+type (
+	BotToken  = model.BotToken
+	BotTokens = model.BotTokens
+)
+
+// MaxBotTokens bounds the tokens of one bot account.
+const MaxBotTokens = model.MaxBotTokens
+
 // The roles of an account.
 const (
 	RolePlayer   = model.RolePlayer

@@ -58,7 +58,7 @@ disabled account cannot log in, and disabling it ends its sessions.`,
 	}
 	cmd.PersistentFlags().StringVar(&u.db, "db", "", "store: an SQLite file (default "+store.DefaultPath+") or a postgres:// URL")
 	cmd.AddCommand(u.addCommand(), u.resetCommand(), u.disableCommand(true), u.disableCommand(false),
-		u.roleCommand(), u.listCommand())
+		u.roleCommand(), u.listCommand(), u.tokenCommand())
 	return cmd
 }
 

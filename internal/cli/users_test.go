@@ -356,3 +356,65 @@ func TestUsersHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestUsersTokens(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "plateau.db")
+	run := func(stdin string, args ...string) (string, string, int) {
+		var out, errb strings.Builder
+		code := Main(append(args, "--db", db), strings.NewReader(stdin), &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	if _, e, code := run("", "users", "add", "robo", "--bot"); code != 0 {
+		t.Fatalf("add bot: %s", e)
+	}
+	if _, e, code := run("password1\n", "users", "add", "human"); code != 0 {
+		t.Fatalf("add human: %s", e)
+	}
+	out, e, code := run("", "users", "token", "add", "robo", "--label", "club engine")
+	if code != 0 || !strings.Contains(out, "shown once") {
+		t.Fatalf("token add: %d %s %s", code, out, e)
+	}
+	fields := strings.Fields(out)
+	id := fields[1]
+	token := strings.Split(out, "\n")[1]
+	st, err := store.Open(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := st.(store.BotTokens).BotTokenUser(t.Context(), accounts.TokenHash(token))
+	st.Close()
+	if err != nil || u.Name != "robo" {
+		t.Fatalf("the printed token: %v, %v", u, err)
+	}
+	if out, _, _ := run("", "users", "token", "list", "robo"); !strings.Contains(out, id) || !strings.Contains(out, "club engine") || strings.Contains(out, token) {
+		t.Errorf("token list: %s", out)
+	}
+	if _, e, code := run("", "users", "token", "add", "human"); code == 0 || !strings.Contains(e, "not a bot") {
+		t.Errorf("a token for a person: %d %s", code, e)
+	}
+	if _, e, code := run("", "users", "token", "revoke", "robo", "nope"); code == 0 || !strings.Contains(e, "has no token nope") {
+		t.Errorf("revoke a missing token: %d %s", code, e)
+	}
+	if out, e, code := run("", "users", "token", "revoke", "robo", id); code != 0 || !strings.Contains(out, "revoked") {
+		t.Fatalf("revoke: %d %s %s", code, out, e)
+	}
+	if out, _, _ := run("", "users", "token", "list", "robo"); !strings.Contains(out, "has no token") {
+		t.Errorf("after revoking: %s", out)
+	}
+}
+
+func TestBotCommandChecks(t *testing.T) {
+	var out, errb strings.Builder
+	code := Main([]string{"bot", "--server", "ftp://x", "--token", "t"}, strings.NewReader(""), &out, &errb)
+	if code == 0 || !strings.Contains(errb.String(), "http(s)://host") {
+		t.Errorf("a bad server: %d %s", code, errb.String())
+	}
+	errb.Reset()
+	code = Main([]string{"bot", "--server", "http://127.0.0.1:1", "--token", "t", "--agent", "hard", "--", "prog"}, strings.NewReader(""), &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "not both") {
+		t.Errorf("--agent and a program: %d %s", code, errb.String())
+	}
+	if got := quoteArgs([]string{"/bin/eng", "--name", "it's a b", ""}); got != `/bin/eng --name 'it'"'"'s a b' ''` {
+		t.Errorf("quoteArgs: %s", got)
+	}
+}

@@ -16,6 +16,11 @@ var _ model.Accounts = (*Store)(nil)
 
 const userColumns = `name, password, role, bot, disabled, created_at, updated_at`
 
+// userColumnsOf is userColumns of the table alias a.
+func userColumnsOf(a string) string {
+	return a + ".name, " + a + ".password, " + a + ".role, " + a + ".bot, " + a + ".disabled, " + a + ".created_at, " + a + ".updated_at"
+}
+
 func scanUser(row pgx.Row, u *model.User) error {
 	if err := row.Scan(&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &u.CreatedAt, &u.UpdatedAt); err != nil {
 		return err

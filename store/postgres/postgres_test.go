@@ -103,6 +103,13 @@ func TestChatConformance(t *testing.T) {
 	})
 }
 
+func TestBotTokensConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {
+		return reopenable(t)().(storetest.BotStore)
+	})
+}
+
 func TestAccountsConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {

@@ -15,6 +15,11 @@ var _ model.Accounts = (*Store)(nil)
 
 const userColumns = `name, password, role, bot, disabled, created_ms, updated_ms`
 
+// userColumnsOf is userColumns of the table alias a.
+func userColumnsOf(a string) string {
+	return a + ".name, " + a + ".password, " + a + ".role, " + a + ".bot, " + a + ".disabled, " + a + ".created_ms, " + a + ".updated_ms"
+}
+
 func scanUser(row interface{ Scan(...any) error }, u *model.User) error {
 	var created, updated int64
 	if err := row.Scan(&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &created, &updated); err != nil {

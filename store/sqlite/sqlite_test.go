@@ -49,6 +49,12 @@ func TestChatConformance(t *testing.T) {
 	})
 }
 
+func TestBotTokensConformance(t *testing.T) {
+	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {
+		return reopenable(t)().(storetest.BotStore)
+	})
+}
+
 func TestAccountsConformance(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) store.Accounts {
 		return reopenable(t)().(store.Accounts)

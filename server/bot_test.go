@@ -1,0 +1,121 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/bot"
+	"github.com/plateau-games/plateau/store"
+)
+
+// newBotAccount makes a bot account with a token and returns the token.
+func newBotAccount(t *testing.T, st store.Accounts, name string) (token, id string) {
+	t.Helper()
+	if err := st.CreateUser(t.Context(), &store.User{Name: name, Bot: true}); err != nil {
+		t.Fatal(err)
+	}
+	token, hash, err := accounts.NewToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.(store.BotTokens).CreateBotToken(t.Context(), &store.BotToken{ID: "tok1", User: name, Hash: hash, Label: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	return token, "tok1"
+}
+
+// A bot connected through package bot (what plateau bot runs) accepts a
+// player's challenge and plays the game to its end.
+func TestBotAcceptsAndPlays(t *testing.T) {
+	// Both sides move at once: more messages a second than people send.
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, MessagesPerSecond: 1000, MessageBurst: 1000})
+	token, _ := newBotAccount(t, st, "robo")
+	alice := signedUp(t, ts, "alice")
+	// A rated challenge for a game the bot does not take, then the one it takes.
+	postAs(t, alice, ts.URL+"/challenges", url.Values{"variant": {"polygone|"}, "colour": {"0"}, "rated": {"1"}})
+	postAs(t, alice, ts.URL+"/challenges", url.Values{"variant": {"pogo|"}, "colour": {"0"}, "rated": {"1"}})
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- bot.Run(ctx, bot.Config{Server: ts.URL, Token: token, Agent: "random", Games: []string{"pogo"},
+			Poll: 100 * time.Millisecond, StopAfter: 1})
+	}()
+	// Alice waits for the game, then plays random legal moves.
+	var gameID string
+	for gameID == "" {
+		select {
+		case err := <-done:
+			t.Fatalf("the bot stopped before playing: %v", err)
+		case <-time.After(50 * time.Millisecond):
+		}
+		list, _ := st.(store.Store).ListGames(t.Context(), store.Filter{User: "robo"})
+		if len(list) == 1 {
+			gameID = list[0].ID
+		}
+	}
+	w := dialAs(t, ts, alice, gameID)
+	for m := w.hello(0); m.str("result") == "*"; m = w.expect("state", nil) {
+		if you := you(m); len(you) == 1 && you[0] == m.num("toMove") {
+			legal := m["legal"].([]any)
+			w.move(m.num("ply"), legal[0].(map[string]any)["move"].(string))
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("bot: %v", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("the bot did not stop after its game")
+	}
+	g, _ := st.(store.Store).LoadGame(t.Context(), gameID)
+	robo := 0
+	for _, mv := range g.Moves {
+		if g.Seats[mv.Seat].User == "robo" {
+			robo++
+		}
+	}
+	if g.Result == "*" || robo == 0 || !g.Rated || g.GameID != "pogo" {
+		t.Fatalf("the bot's game: %s, %q, the bot played %d moves", g.GameID, g.Result, robo)
+	}
+	open, _ := st.(store.Lobby).OpenChallenges(t.Context(), "", time.Now(), 0)
+	if len(open) != 1 || open[0].GameID != "polygone" {
+		t.Errorf("the bot took a game it was not set for: %+v", open)
+	}
+}
+
+// A revoked token opens nothing: the API answers 401, the bot refuses to
+// start, and the WebSocket holds no seat.
+func TestBotRevokedToken(t *testing.T) {
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1})
+	token, id := newBotAccount(t, st, "robo")
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/api/challenges", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	if resp, body := doAs(t, &http.Client{}, req); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"you":"robo"`) {
+		t.Fatalf("with the token: %d %s", resp.StatusCode, body)
+	}
+	if err := st.(store.BotTokens).RevokeBotToken(t.Context(), "robo", id); err != nil {
+		t.Fatal(err)
+	}
+	if resp, _ := doAs(t, &http.Client{}, req); resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("a revoked token: %d", resp.StatusCode)
+	}
+	err := bot.Run(t.Context(), bot.Config{Server: ts.URL, Token: token, Agent: "random"})
+	if err == nil || !strings.Contains(err.Error(), "refuses the token") {
+		t.Fatalf("the bot with a revoked token: %v", err)
+	}
+	for _, bad := range []string{"", "Bearer ", "Bearer " + strings.Repeat("x", 5000), "Basic abc"} {
+		r2, _ := http.NewRequest(http.MethodGet, ts.URL+"/api/games", nil)
+		r2.Header.Set("Authorization", bad)
+		if resp, _ := doAs(t, &http.Client{}, r2); resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("Authorization %.20q: %d", bad, resp.StatusCode)
+		}
+	}
+}
