@@ -98,7 +98,7 @@ func (s *Server) apiAccept(w http.ResponseWriter, r *http.Request) {
 		s.plainInternalError(w, r, "api load challenge", err)
 		return
 	}
-	g, err := s.challengeGame(c, u.Name)
+	g, err := s.challengeGame(c, u)
 	if err != nil {
 		s.plainInternalError(w, r, "api challenge game", err)
 		return

@@ -82,7 +82,8 @@ func TestBotAcceptsAndPlays(t *testing.T) {
 			robo++
 		}
 	}
-	if g.Result == "*" || robo == 0 || !g.Rated || g.GameID != "pogo" {
+	// A bot's games are casual unless the operator rates them (RateBots).
+	if g.Result == "*" || robo == 0 || g.Rated || !g.Casual || g.GameID != "pogo" {
 		t.Fatalf("the bot's game: %s, %q, the bot played %d moves", g.GameID, g.Result, robo)
 	}
 	open, _ := st.(store.Lobby).OpenChallenges(t.Context(), "", time.Now(), 0)

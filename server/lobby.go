@@ -268,7 +268,7 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "load challenge", err)
 		return
 	}
-	g, err := p.s.challengeGame(c, u.Name)
+	g, err := p.s.challengeGame(c, u)
 	if err != nil {
 		p.internalError(w, r, lang, "challenge game", err)
 		return
@@ -291,7 +291,8 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 
 // challengeGame is the game a challenge becomes when user accepts it: the
 // creator's seat as asked (or drawn), the two accounts holding the seats.
-func (s *Server) challengeGame(c *store.Challenge, user string) (*store.Game, error) {
+func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store.Game, error) {
+	user := acceptor.Name
 	seat := c.Seat
 	if seat < 0 {
 		n, err := rand.Int(rand.Reader, big.NewInt(2))
@@ -304,6 +305,9 @@ func (s *Server) challengeGame(c *store.Challenge, user string) (*store.Game, er
 	g := &store.Game{ID: newGameID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
 		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis, MoveDays: c.MoveDays,
 		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
+	if acceptor.Bot && !s.cfg.RateBots {
+		g.Rated, g.Casual = false, true
+	}
 	g.Seats[seat] = store.Seat{Kind: "human", Name: c.Creator, User: c.Creator}
 	g.Seats[1-seat] = store.Seat{Kind: "human", Name: user, User: user}
 	return g, nil

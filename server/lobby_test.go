@@ -324,3 +324,35 @@ func waitNoRoom(t *testing.T, s *Server, id string) {
 	}
 	t.Fatalf("the room of %s stays", id)
 }
+
+// An operator disables an account from its page: its sessions end at
+// once; a player cannot do it.
+func TestOperatorDisablesFromThePage(t *testing.T) {
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1})
+	modo, eve, bob := signedUp(t, ts, "modo"), signedUp(t, ts, "eve"), signedUp(t, ts, "bob")
+	u, _ := st.LoadUser(t.Context(), "modo")
+	u.Role = store.RoleOperator
+	st.UpdateUser(t.Context(), u)
+	if resp, _ := postAs(t, bob, ts.URL+"/players/eve/disable", nil); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a player disabling: %d", resp.StatusCode)
+	}
+	if _, page := getAs(t, bob, ts.URL+"/players/eve"); strings.Contains(page, `id="moderate"`) {
+		t.Errorf("a player sees the button")
+	}
+	if _, page := getAs(t, modo, ts.URL+"/players/eve"); !strings.Contains(page, `action="/players/eve/disable"`) {
+		t.Errorf("the operator sees no button")
+	}
+	if resp, _ := postAs(t, modo, ts.URL+"/players/eve/disable", nil); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the operator disabling: %d", resp.StatusCode)
+	}
+	if name := loggedInAs(t, eve, ts); name != "" {
+		t.Errorf("a disabled account is still logged in as %q", name)
+	}
+	if resp, _ := postAs(t, modo, ts.URL+"/players/modo/disable", nil); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("the operator disabling himself: %d", resp.StatusCode)
+	}
+	postAs(t, modo, ts.URL+"/players/eve/enable", nil)
+	if u, _ := st.LoadUser(t.Context(), "eve"); u.Disabled {
+		t.Errorf("eve is still disabled")
+	}
+}

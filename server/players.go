@@ -35,6 +35,7 @@ type ratingRow struct {
 type playerData struct {
 	Name, Role, Since string
 	Bot, Disabled     bool
+	CanModerate       bool // the viewer is an operator and this is another account
 	Ratings           []ratingRow
 	Games             []archiveRow
 }
@@ -84,6 +85,9 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
+	if me := p.s.currentUser(r); me != nil && me.Role == store.RoleOperator && store.UserKey(me.Name) != store.UserKey(u.Name) {
+		d.CanModerate = true
+	}
 	if u.Role == store.RoleOperator {
 		d.Role = tr(lang, "operator")
 	}
@@ -195,4 +199,44 @@ func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// setDisabled lets an operator disable or enable another account from its
+// page; disabling ends its sessions (the store does) and its bot tokens
+// stop working.
+func (p *pages) setDisabled(disable bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		lang := pickLang(w, r)
+		if p.accountsOff(w, r, lang) {
+			return
+		}
+		me := p.s.currentUser(r)
+		name := r.PathValue("name")
+		if me == nil || me.Role != store.RoleOperator {
+			p.s.refuse(r, "not_operator")
+			p.fail(w, r, lang, http.StatusForbidden, tr(lang, "err:not_operator_account"))
+			return
+		}
+		if store.CheckUserName(name) != nil || store.UserKey(name) == store.UserKey(me.Name) {
+			p.fail(w, r, lang, http.StatusBadRequest, tr(lang, "err:not_operator_account"))
+			return
+		}
+		st := p.s.accounts.accountsOfStore
+		u, err := st.LoadUser(r.Context(), name)
+		if errors.Is(err, store.ErrNotFound) {
+			p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+			return
+		}
+		if err != nil {
+			p.internalError(w, r, lang, "load user", err)
+			return
+		}
+		u.Disabled = disable
+		if err := st.UpdateUser(r.Context(), u); err != nil {
+			p.internalError(w, r, lang, "disable user", err)
+			return
+		}
+		p.s.log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
+		http.Redirect(w, r, "/players/"+u.Name, http.StatusSeeOther)
+	}
 }

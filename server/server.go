@@ -121,6 +121,10 @@ type Config struct {
 	// negative LoginPerMinute turns them off.
 	LoginPerMinute int
 	LoginBurst     int
+	// RateBots lets games against bot accounts be rated; without it a
+	// rated challenge accepted by a bot becomes a casual game, as
+	// computer seats are never rated.
+	RateBots bool
 	// ChallengeLifetime is how long a challenge of the lobby stays open
 	// (default DefaultChallengeLifetime, at least a minute).
 	ChallengeLifetime time.Duration
@@ -346,6 +350,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /logout", s.pages.logout)
 	mux.HandleFunc("GET /lobby", s.pages.lobby)
 	mux.HandleFunc("GET /players/{name}", s.pages.player)
+	mux.HandleFunc("POST /players/{name}/disable", s.pages.setDisabled(true))
+	mux.HandleFunc("POST /players/{name}/enable", s.pages.setDisabled(false))
 	mux.HandleFunc("GET /my-games", s.pages.myGamesPage)
 	mux.HandleFunc("GET /my-games/turns", s.pages.myTurns)
 	mux.HandleFunc("GET /api/challenges", s.apiChallenges)
