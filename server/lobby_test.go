@@ -55,7 +55,7 @@ func you(m msg) []int {
 }
 
 func TestLobbyChallengeToGame(t *testing.T) {
-	_, ts, st := accountServer(t, Config{LoginPerMinute: -1})
+	srv, ts, st := accountServer(t, Config{LoginPerMinute: -1})
 	alice, bob, carol := signedUp(t, ts, "alice"), signedUp(t, ts, "bob"), signedUp(t, ts, "carol")
 
 	// Alice posts a rated POGO challenge, playing first.
@@ -172,6 +172,16 @@ func TestLobbyChallengeToGame(t *testing.T) {
 		if err != nil || len(list) != 1 || list[0].Variant != "pogo" || list[0].Games != 1 || math.Abs(list[0].Rating-want) > 0.1 {
 			t.Errorf("%s's ratings: %+v, %v; want one pogo game at %.1f", name, list, err, want)
 		}
+	}
+	// The result keeps saying it when the game is opened again later (a
+	// new room, from the store).
+	for _, c := range []*wsClient{wa, wb, wc} {
+		c.conn.CloseNow()
+	}
+	waitNoRoom(t, srv, gameID)
+	late := dialAs(t, ts, carol, gameID)
+	if st := late.hello(0); st.str("ratings") != "Ratings: alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)" {
+		t.Errorf("the ratings of the game opened again: %q", st.str("ratings"))
 	}
 }
 

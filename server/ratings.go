@@ -181,3 +181,40 @@ func ratingText(changes []ratingChange, lang string) string {
 	}
 	return tr(lang, "ratingchange") + " " + strings.Join(parts, ", ")
 }
+
+// pastRatingChanges finds the rating changes a finished rated game made:
+// each player's history point of the game and the point before it (or the
+// default rating before a first game). Nil when the game was not rated
+// (no point) or the store keeps no ratings.
+func (s *Server) pastRatingChanges(ctx context.Context, g *store.Game) []ratingChange {
+	rs, ok := s.cfg.Store.(store.Ratings)
+	if !ok {
+		return nil
+	}
+	key := variantKey(g.GameID, g.Options)
+	var changes []ratingChange
+	for i, seat := range g.Seats {
+		if seat.User == "" {
+			return nil
+		}
+		points, err := rs.RatingHistory(ctx, seat.User, key, 0)
+		if err != nil {
+			return nil
+		}
+		at := -1
+		for j, pt := range points {
+			if pt.Game == g.ID {
+				at = j
+			}
+		}
+		if at < 0 {
+			return nil
+		}
+		before := rating.Default().Rating
+		if at > 0 {
+			before = points[at-1].Rating
+		}
+		changes = append(changes, ratingChange{Seat: i, User: seat.User, Before: before, After: points[at].Rating})
+	}
+	return changes
+}

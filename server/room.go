@@ -143,9 +143,16 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 		return nil, err
 	}
 	r := &room{s: s, id: id, clients: map[*client]struct{}{}, loaded: time.Now()}
+	// A rated game that ended before: its banner shows the rating changes
+	// it made, from the ratings' history.
+	var changes []ratingChange
+	if g.Rated && g.Result != store.Ongoing {
+		changes = s.pastRatingChanges(ctx, g)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.setLocked(g, m)
+	r.ratings = changes
 	if o := m.Outcome(); o.Ended() && !r.finished() {
 		r.finishLocked(ctx, record.NewResult(m.Variant(), o).String(), o.Reason)
 	}
