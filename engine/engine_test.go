@@ -77,7 +77,7 @@ go depth 2 agent alphabeta
 		"board 1  LL  LL  LL  ",
 		"board (stacks bottom to top: L Light, D Dark; the last letter is the top)",
 		"ok",
-		"bestmove 1a1-a2",
+		"bestmove 2b1-b3", // depth 2, learned evaluation: b1 tops the b3 stack
 	)
 	// quit ends the session: what follows is not read. (It also stops a
 	// running search at once, like stop.)

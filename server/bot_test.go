@@ -120,3 +120,48 @@ func TestBotRevokedToken(t *testing.T) {
 		}
 	}
 }
+
+// A bot's owner creates its token on the bot's page (shown once), and
+// revokes it there; nobody else may.
+func TestBotOwnerManagesTokens(t *testing.T) {
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1})
+	alice, mallory := signedUp(t, ts, "alice"), signedUp(t, ts, "mallory")
+	if err := st.CreateUser(t.Context(), &store.User{Name: "robo", Bot: true, Owner: "alice"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, page := getAs(t, mallory, ts.URL+"/players/robo?lang=en"); strings.Contains(page, `id="bottokens"`) || !strings.Contains(page, "Bot of") {
+		t.Errorf("another player sees the bot's tokens")
+	}
+	if resp, _ := postAs(t, mallory, ts.URL+"/players/robo/tokens", url.Values{"label": {"mine now"}}); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("another player creating a token: %d", resp.StatusCode)
+	}
+	resp, page := postAs(t, alice, ts.URL+"/players/robo/tokens?lang=en", url.Values{"label": {"home <b>server</b>"}})
+	i := strings.Index(page, `id="newtoken" value="`)
+	if resp.StatusCode != http.StatusOK || i < 0 {
+		t.Fatalf("the owner creating a token: %d", resp.StatusCode)
+	}
+	token := page[i+len(`id="newtoken" value="`):]
+	token = token[:strings.Index(token, `"`)]
+	if strings.Contains(page, "<b>server</b>") {
+		t.Errorf("the label came back as markup")
+	}
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/api/games", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	if resp, _ := doAs(t, &http.Client{}, req); resp.StatusCode != http.StatusOK {
+		t.Fatalf("the new token: %d", resp.StatusCode)
+	}
+	if _, again := getAs(t, alice, ts.URL+"/players/robo"); strings.Contains(again, token) {
+		t.Errorf("the token is shown again")
+	}
+	list, _ := st.(store.BotTokens).ListBotTokens(t.Context(), "robo")
+	if len(list) != 1 {
+		t.Fatalf("tokens: %+v", list)
+	}
+	if resp, _ := postAs(t, mallory, ts.URL+"/players/robo/tokens/"+list[0].ID+"/revoke", nil); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("another player revoking: %d", resp.StatusCode)
+	}
+	postAs(t, alice, ts.URL+"/players/robo/tokens/"+list[0].ID+"/revoke", nil)
+	if resp, _ := doAs(t, &http.Client{}, req); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("the revoked token: %d", resp.StatusCode)
+	}
+}

@@ -317,6 +317,15 @@ var messages = map[string][2]string{
 	"disableaccount":           {"Disable this account", "Désactiver ce compte"},
 	"enableaccount":            {"Enable this account again", "Réactiver ce compte"},
 	"err:not_operator_account": {"Only an operator may disable or enable another account.", "Seul un responsable peut désactiver ou réactiver un autre compte."},
+	"ownedby":                  {"Bot of", "Robot de"},
+	"bottokens":                {"Tokens of this bot", "Jetons de ce robot"},
+	"newtokenonce":             {"The new token, shown this once: copy it now into the bot's settings.", "Le nouveau jeton, affiché cette fois seulement : copiez-le maintenant dans les réglages du robot."},
+	"tokenlabel":               {"What for", "Usage"},
+	"revoketoken":              {"Revoke", "Révoquer"},
+	"notokens":                 {"No token: the bot cannot play.", "Aucun jeton : le robot ne peut pas jouer."},
+	"createtoken":              {"Create a token", "Créer un jeton"},
+	"err:not_owner":            {"Only the bot's owner or an operator manages its tokens.", "Seuls le propriétaire du robot et les responsables gèrent ses jetons."},
+	"err:too_many_tokens":      {"This bot has too many tokens: revoke one first.", "Ce robot a trop de jetons : révoquez-en un d'abord."},
 	"internal":                 {"Something went wrong on the server. If it happens again, give the administrator this reference: %s.", "Une erreur s'est produite sur le serveur. Si elle se reproduit, donnez cette référence à l'administrateur : %s."},
 }
 

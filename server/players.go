@@ -1,6 +1,9 @@
 package server
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
 	"errors"
 	"fmt"
 	"html/template"
@@ -9,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plateau-games/plateau/accounts"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
 )
@@ -36,6 +40,11 @@ type playerData struct {
 	Name, Role, Since string
 	Bot, Disabled     bool
 	CanModerate       bool // the viewer is an operator and this is another account
+	Owner             string
+	ManageTokens      bool             // a bot's page seen by its owner or an operator
+	Tokens            []store.BotToken // then its tokens
+	NewToken          string           // a token just created, shown once
+	Error             string
 	Ratings           []ratingRow
 	Games             []archiveRow
 }
@@ -85,8 +94,18 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
-	if me := p.s.currentUser(r); me != nil && me.Role == store.RoleOperator && store.UserKey(me.Name) != store.UserKey(u.Name) {
+	me := p.s.currentUser(r)
+	if me != nil && me.Role == store.RoleOperator && store.UserKey(me.Name) != store.UserKey(u.Name) {
 		d.CanModerate = true
+	}
+	d.Owner = u.Owner
+	if bots, ok := p.s.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
+		d.ManageTokens = true
+		if d.Tokens, err = bots.ListBotTokens(ctx, u.Name); err != nil {
+			p.internalError(w, r, lang, "list bot tokens", err)
+			return
+		}
+		d.NewToken = newTokenOf(r)
 	}
 	if u.Role == store.RoleOperator {
 		d.Role = tr(lang, "operator")
@@ -239,4 +258,97 @@ func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 		p.s.log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
 		http.Redirect(w, r, "/players/"+u.Name, http.StatusSeeOther)
 	}
+}
+
+// canManageBot says whether me may create and revoke bot's tokens: its
+// owner or an operator.
+func canManageBot(me, bot *store.User) bool {
+	return me != nil && bot.Bot && (me.Role == store.RoleOperator ||
+		bot.Owner != "" && store.UserKey(bot.Owner) == store.UserKey(me.Name))
+}
+
+// newTokenKey carries a token just created to the page that shows it, in
+// the request's context: it is shown once and never stored in clear.
+type newTokenKey struct{}
+
+func newTokenOf(r *http.Request) string {
+	tok, _ := r.Context().Value(newTokenKey{}).(string)
+	return tok
+}
+
+// botToken creates (revoke false) or revokes a bot's token from its page,
+// for its owner or an operator.
+func (p *pages) botToken(revoke bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		lang := pickLang(w, r)
+		if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+			return
+		}
+		bots, ok := p.s.cfg.Store.(store.BotTokens)
+		name := r.PathValue("name")
+		if !ok || store.CheckUserName(name) != nil {
+			p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+			return
+		}
+		ctx := r.Context()
+		bot, err := p.s.accounts.accountsOfStore.LoadUser(ctx, name)
+		if errors.Is(err, store.ErrNotFound) {
+			p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+			return
+		}
+		if err != nil {
+			p.internalError(w, r, lang, "load user", err)
+			return
+		}
+		me := p.s.currentUser(r)
+		if !canManageBot(me, bot) {
+			p.s.refuse(r, "not_owner")
+			p.fail(w, r, lang, http.StatusForbidden, tr(lang, "err:not_owner"))
+			return
+		}
+		if revoke {
+			err := bots.RevokeBotToken(ctx, bot.Name, r.PathValue("id"))
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				p.internalError(w, r, lang, "revoke bot token", err)
+				return
+			}
+			p.s.log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
+			http.Redirect(w, r, "/players/"+bot.Name, http.StatusSeeOther)
+			return
+		}
+		token, hash, err := accounts.NewToken()
+		if err != nil {
+			p.internalError(w, r, lang, "bot token", err)
+			return
+		}
+		id, err := shortID()
+		if err != nil {
+			p.internalError(w, r, lang, "bot token", err)
+			return
+		}
+		t := &store.BotToken{ID: id, User: bot.Name, Label: CleanText(r.PostForm.Get("label"), 100), Hash: hash}
+		if err := bots.CreateBotToken(ctx, t); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				p.fail(w, r, lang, http.StatusConflict, tr(lang, "err:too_many_tokens"))
+				return
+			}
+			p.internalError(w, r, lang, "create bot token", err)
+			return
+		}
+		p.s.log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
+		// The page itself, with the token shown this once (no redirect:
+		// the token must not travel in a URL).
+		r = r.WithContext(context.WithValue(ctx, newTokenKey{}, token))
+		r.Method = http.MethodGet
+		p.player(w, r)
+	}
+}
+
+// shortID is a token's public name: 8 random base32 characters.
+func shortID() (string, error) {
+	var b [5]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return strings.ToLower(base32.StdEncoding.EncodeToString(b[:])), nil
 }

@@ -352,6 +352,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /players/{name}", s.pages.player)
 	mux.HandleFunc("POST /players/{name}/disable", s.pages.setDisabled(true))
 	mux.HandleFunc("POST /players/{name}/enable", s.pages.setDisabled(false))
+	mux.HandleFunc("POST /players/{name}/tokens", s.pages.botToken(false))
+	mux.HandleFunc("POST /players/{name}/tokens/{id}/revoke", s.pages.botToken(true))
 	mux.HandleFunc("GET /my-games", s.pages.myGamesPage)
 	mux.HandleFunc("GET /my-games/turns", s.pages.myTurns)
 	mux.HandleFunc("GET /api/challenges", s.apiChallenges)

@@ -64,24 +64,30 @@ disabled account cannot log in, and disabling it ends its sessions.`,
 
 func (u *usersCmd) addCommand() *cobra.Command {
 	var operator, bot, passwordStdin bool
+	var owner string
 	cmd := &cobra.Command{
-		Use:   "add NAME [--operator] [--bot]",
+		Use:   "add NAME [--operator] [--bot [--owner ACCOUNT]]",
 		Short: "Add an account",
 		Long: `Add an account named NAME, a player unless --operator is given. Its password
 is asked twice in a terminal, or read from the first line of standard input
 (--password-stdin, implied when standard input is not a terminal). A bot
-(--bot) gets no password.
+(--bot) gets no password; its owner (--owner, an account) creates and
+revokes its tokens on the bot's page, as the operator does with
+'plateau users token'.
 
 The name must be free in any case: "Alice" is refused when "alice" exists.`,
 		Example: `  plateau users add alice
   echo 'correct horse battery' | plateau users add alice
   plateau users add bob --operator --db /var/lib/plateau/games.db
-  plateau users add stockbot --bot`,
+  plateau users add stockbot --bot --owner alice`,
 		Args: argsUser(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
 			if bot && passwordStdin {
 				return usageErrorf("--bot and --password-stdin: a bot has no password")
+			}
+			if owner != "" && !bot {
+				return usageErrorf("--owner is for a bot (--bot)")
 			}
 			if err := store.CheckUserName(name); err != nil {
 				return err
@@ -97,7 +103,7 @@ The name must be free in any case: "Alice" is refused when "alice" exists.`,
 				} else if !errors.Is(err, store.ErrNotFound) {
 					return err
 				}
-				user := &store.User{Name: name, Role: role, Bot: bot}
+				user := &store.User{Name: name, Role: role, Bot: bot, Owner: owner}
 				if !bot {
 					hash, err := newPasswordHash(cmd, name, passwordStdin)
 					if err != nil {
@@ -107,12 +113,17 @@ The name must be free in any case: "Alice" is refused when "alice" exists.`,
 				}
 				if err := acc.CreateUser(ctx, user); errors.Is(err, store.ErrConflict) {
 					return nameTaken(name, "")
+				} else if errors.Is(err, store.ErrNotFound) {
+					return fmt.Errorf("no user %s to own the bot (see 'plateau users list')", owner)
 				} else if err != nil {
 					return err
 				}
 				kind := user.Role
 				if bot {
 					kind += ", bot without password"
+				}
+				if user.Owner != "" {
+					kind += ", owned by " + user.Owner
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "Added %s (%s).\n", user.Name, kind)
 				return nil
@@ -121,6 +132,7 @@ The name must be free in any case: "Alice" is refused when "alice" exists.`,
 	}
 	cmd.Flags().BoolVar(&operator, "operator", false, "an operator: one of the people who run the site")
 	cmd.Flags().BoolVar(&bot, "bot", false, "a bot: an account for a program, without a password")
+	cmd.Flags().StringVar(&owner, "owner", "", "a bot's owner: the account that manages its tokens on the site")
 	cmd.Flags().BoolVar(&passwordStdin, "password-stdin", false, "read the password from the first line of standard input (implied when it is not a terminal)")
 	return cmd
 }

@@ -364,11 +364,17 @@ func TestUsersTokens(t *testing.T) {
 		code := Main(append(args, "--db", db), strings.NewReader(stdin), &out, &errb)
 		return out.String(), errb.String(), code
 	}
-	if _, e, code := run("", "users", "add", "robo", "--bot"); code != 0 {
-		t.Fatalf("add bot: %s", e)
-	}
 	if _, e, code := run("password1\n", "users", "add", "human"); code != 0 {
 		t.Fatalf("add human: %s", e)
+	}
+	if out, e, code := run("", "users", "add", "robo", "--bot", "--owner", "HUMAN"); code != 0 || !strings.Contains(out, "owned by human") {
+		t.Fatalf("add bot: %s %s", out, e)
+	}
+	if _, e, code := run("", "users", "add", "robo2", "--bot", "--owner", "nobody"); code == 0 || !strings.Contains(e, "no user nobody") {
+		t.Errorf("a bot of nobody: %d %s", code, e)
+	}
+	if _, _, code := run("x\n", "users", "add", "person", "--owner", "human"); code != exitUsage {
+		t.Errorf("--owner without --bot: %d", code)
 	}
 	out, e, code := run("", "users", "token", "add", "robo", "--label", "club engine")
 	if code != 0 || !strings.Contains(out, "shown once") {

@@ -14,15 +14,15 @@ import (
 
 var _ model.Accounts = (*Store)(nil)
 
-const userColumns = `name, password, role, bot, disabled, created_at, updated_at`
+const userColumns = `name, password, role, bot, disabled, created_at, updated_at, owner`
 
 // userColumnsOf is userColumns of the table alias a.
 func userColumnsOf(a string) string {
-	return a + ".name, " + a + ".password, " + a + ".role, " + a + ".bot, " + a + ".disabled, " + a + ".created_at, " + a + ".updated_at"
+	return a + ".name, " + a + ".password, " + a + ".role, " + a + ".bot, " + a + ".disabled, " + a + ".created_at, " + a + ".updated_at, " + a + ".owner"
 }
 
 func scanUser(row pgx.Row, u *model.User) error {
-	if err := row.Scan(&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &u.CreatedAt, &u.UpdatedAt); err != nil {
+	if err := row.Scan(&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &u.CreatedAt, &u.UpdatedAt, &u.Owner); err != nil {
 		return err
 	}
 	u.CreatedAt, u.UpdatedAt = u.CreatedAt.UTC(), u.UpdatedAt.UTC()
@@ -35,8 +35,11 @@ func (s *Store) CreateUser(ctx context.Context, u *model.User) error {
 		return err
 	}
 	err := s.write(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO users (name_key, `+userColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			model.UserKey(u.Name), u.Name, u.PasswordHash, u.Role, u.Bot, u.Disabled, u.CreatedAt, u.UpdatedAt)
+		if err := ownerName(ctx, tx, u); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO users (name_key, `+userColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			model.UserKey(u.Name), u.Name, u.PasswordHash, u.Role, u.Bot, u.Disabled, u.CreatedAt, u.UpdatedAt, u.Owner)
 		return err
 	})
 	if errors.Is(err, model.ErrConflict) {
@@ -65,8 +68,11 @@ func (s *Store) UpdateUser(ctx context.Context, u *model.User) error {
 	}
 	now := sqlcommon.Now()
 	err := s.write(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE users SET password = $1, role = $2, bot = $3, disabled = $4, updated_at = $5 WHERE name_key = $6`,
-			u.PasswordHash, u.Role, u.Bot, u.Disabled, now, model.UserKey(u.Name))
+		if err := ownerName(ctx, tx, u); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE users SET password = $1, role = $2, bot = $3, disabled = $4, updated_at = $5, owner = $6 WHERE name_key = $7`,
+			u.PasswordHash, u.Role, u.Bot, u.Disabled, now, u.Owner, model.UserKey(u.Name))
 		if err != nil {
 			return err
 		}
@@ -132,11 +138,11 @@ func (s *Store) LoadSession(ctx context.Context, tokenHash string, now time.Time
 	var sess model.Session
 	u := new(model.User)
 	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.created_at, s.expires_at,
-			u.name, u.password, u.role, u.bot, u.disabled, u.created_at, u.updated_at
+			u.name, u.password, u.role, u.bot, u.disabled, u.created_at, u.updated_at, u.owner
 		FROM sessions s JOIN users u ON u.name_key = s.user_key
 		WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`,
 		tokenHash, sqlcommon.Time(now)).Scan(&sess.TokenHash, &sess.CreatedAt, &sess.ExpiresAt,
-		&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &u.CreatedAt, &u.UpdatedAt)
+		&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &u.CreatedAt, &u.UpdatedAt, &u.Owner)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, fmt.Errorf("%w: no such session, or it has expired", model.ErrNotFound)
 	}
@@ -173,4 +179,17 @@ func (s *Store) deleteSessions(ctx context.Context, query string, arg any) (int,
 		return err
 	})
 	return int(n), err
+}
+
+// ownerName checks inside tx that a bot's owner is an account and sets
+// u.Owner to its name as the account has it.
+func ownerName(ctx context.Context, tx pgx.Tx, u *model.User) error {
+	if u.Owner == "" {
+		return nil
+	}
+	err := tx.QueryRow(ctx, `SELECT name FROM users WHERE name_key = $1`, model.UserKey(u.Owner)).Scan(&u.Owner)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%w: no user %s to own %s", model.ErrNotFound, u.Owner, u.Name)
+	}
+	return err
 }

@@ -13,16 +13,16 @@ import (
 
 var _ model.Accounts = (*Store)(nil)
 
-const userColumns = `name, password, role, bot, disabled, created_ms, updated_ms`
+const userColumns = `name, password, role, bot, disabled, created_ms, updated_ms, owner`
 
 // userColumnsOf is userColumns of the table alias a.
 func userColumnsOf(a string) string {
-	return a + ".name, " + a + ".password, " + a + ".role, " + a + ".bot, " + a + ".disabled, " + a + ".created_ms, " + a + ".updated_ms"
+	return a + ".name, " + a + ".password, " + a + ".role, " + a + ".bot, " + a + ".disabled, " + a + ".created_ms, " + a + ".updated_ms, " + a + ".owner"
 }
 
 func scanUser(row interface{ Scan(...any) error }, u *model.User) error {
 	var created, updated int64
-	if err := row.Scan(&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &created, &updated); err != nil {
+	if err := row.Scan(&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &created, &updated, &u.Owner); err != nil {
 		return err
 	}
 	u.CreatedAt, u.UpdatedAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
@@ -35,9 +35,12 @@ func (s *Store) CreateUser(ctx context.Context, u *model.User) error {
 		return err
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO users (name_key, `+userColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		if err := ownerName(ctx, tx, u); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO users (name_key, `+userColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			model.UserKey(u.Name), u.Name, u.PasswordHash, u.Role, u.Bot, u.Disabled,
-			sqlcommon.Millis(u.CreatedAt), sqlcommon.Millis(u.UpdatedAt))
+			sqlcommon.Millis(u.CreatedAt), sqlcommon.Millis(u.UpdatedAt), u.Owner)
 		return err
 	})
 	if errors.Is(err, model.ErrConflict) {
@@ -66,8 +69,11 @@ func (s *Store) UpdateUser(ctx context.Context, u *model.User) error {
 	}
 	now := sqlcommon.Now()
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET password = ?, role = ?, bot = ?, disabled = ?, updated_ms = ? WHERE name_key = ?`,
-			u.PasswordHash, u.Role, u.Bot, u.Disabled, sqlcommon.Millis(now), model.UserKey(u.Name))
+		if err := ownerName(ctx, tx, u); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE users SET password = ?, role = ?, bot = ?, disabled = ?, updated_ms = ?, owner = ? WHERE name_key = ?`,
+			u.PasswordHash, u.Role, u.Bot, u.Disabled, sqlcommon.Millis(now), u.Owner, model.UserKey(u.Name))
 		if err != nil {
 			return err
 		}
@@ -137,11 +143,11 @@ func (s *Store) LoadSession(ctx context.Context, tokenHash string, now time.Time
 	u := new(model.User)
 	var ucreated, uupdated int64
 	err := s.r.QueryRowContext(ctx, `SELECT s.token_hash, s.created_ms, s.expires_ms,
-			u.name, u.password, u.role, u.bot, u.disabled, u.created_ms, u.updated_ms
+			u.name, u.password, u.role, u.bot, u.disabled, u.created_ms, u.updated_ms, u.owner
 		FROM sessions s JOIN users u ON u.name_key = s.user_key
 		WHERE s.token_hash = ? AND s.expires_ms > ? AND NOT u.disabled`,
 		tokenHash, sqlcommon.Millis(now)).Scan(&sess.TokenHash, &created, &expires,
-		&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &ucreated, &uupdated)
+		&u.Name, &u.PasswordHash, &u.Role, &u.Bot, &u.Disabled, &ucreated, &uupdated, &u.Owner)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("%w: no such session, or it has expired", model.ErrNotFound)
 	}
@@ -183,4 +189,17 @@ func (s *Store) deleteSessions(ctx context.Context, query string, arg any) (int,
 		return err
 	})
 	return int(n), err
+}
+
+// ownerName checks inside tx that a bot's owner is an account and sets
+// u.Owner to its name as the account has it.
+func ownerName(ctx context.Context, tx *sql.Tx, u *model.User) error {
+	if u.Owner == "" {
+		return nil
+	}
+	err := tx.QueryRowContext(ctx, `SELECT name FROM users WHERE name_key = ?`, model.UserKey(u.Owner)).Scan(&u.Owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%w: no user %s to own %s", model.ErrNotFound, u.Owner, u.Name)
+	}
+	return err
 }

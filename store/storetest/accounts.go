@@ -34,6 +34,7 @@ func RunAccounts(t *testing.T, newStore func(t *testing.T) store.Accounts) {
 		{"BadSessions", testBadSessions},
 		{"UserRace", testUserRace},
 		{"SeatsOfAccounts", testSeatsOfAccounts},
+		{"BotOwner", testBotOwner},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -395,5 +396,33 @@ func testSeatsOfAccounts(t *testing.T, s store.Accounts) {
 	}
 	if _, err := games.LoadGame(ctx(t), "accounts02"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the refused game was stored: %v", err)
+	}
+}
+
+// testBotOwner: a bot may have an owner, an existing account, kept with
+// its name as the account has it; a person has none.
+func testBotOwner(t *testing.T, s store.Accounts) {
+	if err := s.CreateUser(ctx(t), &store.User{Name: "Alice"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateUser(ctx(t), &store.User{Name: "robo", Bot: true, Owner: "ALICE"}); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := s.LoadUser(ctx(t), "robo"); err != nil || u.Owner != "Alice" {
+		t.Errorf("the bot's owner: %+v, %v", u, err)
+	}
+	if err := s.CreateUser(ctx(t), &store.User{Name: "robo2", Bot: true, Owner: "nobody"}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a bot of nobody: %v", err)
+	}
+	if err := s.CreateUser(ctx(t), &store.User{Name: "person", Owner: "alice"}); err == nil {
+		t.Error("a person with an owner was stored")
+	}
+	u, _ := s.LoadUser(ctx(t), "robo")
+	u.Owner = ""
+	if err := s.UpdateUser(ctx(t), u); err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := s.LoadUser(ctx(t), "robo"); u.Owner != "" {
+		t.Errorf("the owner after removing it: %q", u.Owner)
 	}
 }

@@ -14,6 +14,7 @@ type User struct {
 	Role         string // RolePlayer or RoleOperator
 	Bot          bool   // an account for a program: no password login
 	Disabled     bool   // cannot log in; its sessions are deleted when it is disabled
+	Owner        string // a bot's owner: the account that creates and revokes its tokens on the site ("" for none)
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 }

@@ -212,6 +212,12 @@ func PrepareUser(u *model.User) error {
 	if u.Role != model.RolePlayer && u.Role != model.RoleOperator {
 		return fmt.Errorf("store: user %s: role %q, accepted: %s or %s", u.Name, u.Role, model.RolePlayer, model.RoleOperator)
 	}
+	if u.Owner != "" && !u.Bot {
+		return fmt.Errorf("store: user %s: only a bot has an owner", u.Name)
+	}
+	if u.Owner != "" && model.UserKey(u.Owner) == model.UserKey(u.Name) {
+		return fmt.Errorf("store: user %s cannot own itself", u.Name)
+	}
 	if len(u.PasswordHash) > model.MaxPasswordHash {
 		return fmt.Errorf("store: user %s: password hash of %d bytes, at most %d", u.Name, len(u.PasswordHash), model.MaxPasswordHash)
 	}
