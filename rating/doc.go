@@ -4,6 +4,12 @@
 // turns a player's rating and the results of one period into the rating
 // after it.
 //
+// His example (1500 ± 200, volatility 0.06; a win against 1400 ± 30 and
+// losses against 1550 ± 100 and 1700 ± 300) comes out at 1464.0507 ±
+// 151.5165, volatility 0.059996: his 1464.06 and 151.52 are computed
+// from the Glicko-2 scale values rounded to four places (μ' = −0.2069,
+// φ' = 0.8722), which these round to.
+//
 // The package is pure: no I/O, no globals that change, no randomness. It
 // never panics on bad input; Update reports what was wrong in an error.
 //

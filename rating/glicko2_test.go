@@ -41,6 +41,13 @@ func TestGlickmanExample(t *testing.T) {
 			if !near(got.Volatility, 0.05999, 0.00001) {
 				t.Errorf("Volatility = %.6f, want 0.05999 ± 0.00001", got.Volatility)
 			}
+			// Glickman's figures come from his rounded Glicko-2 scale values,
+			// μ' = −0.2069 and φ' = 0.8722 (step 8): exact arithmetic gives
+			// 1464.0507, whose μ' rounds to his.
+			mu, phi := (got.Rating-1500)/Scale, got.Deviation/Scale
+			if math.Round(mu*1e4) != -2069 || math.Round(phi*1e4) != 8722 {
+				t.Errorf("μ' = %.6f, φ' = %.6f; Glickman has −0.2069 and 0.8722", mu, phi)
+			}
 		})
 	}
 }
