@@ -108,6 +108,23 @@ func TestBrowserLobbyRatedGame(t *testing.T) {
 	do(t, alice, "chat", chromedp.SendKeys(chromedp.CSS(`#chatinput`), "Bonne partie <b>!</b>"), chromedp.Click(chromedp.CSS(`#chatsend`)))
 	waitJS(t, bob, "alice's message", `[...document.querySelectorAll('#chatlog li')].some(li => li.textContent === 'alice Bonne partie <b>!</b>')`)
 	screenshot(t, bob, "lobby-game-chat-en-laptop")
+	// A third person watches: the spectators' chat is his, the players'
+	// is not shown to him, nor his to them.
+	carol := window(t, browser)
+	do(t, carol, "phone", chromedp.EmulateViewport(390, 844))
+	browserSignup(t, carol, ts, "carol", "fr")
+	gameURL := eval[string](t, alice, `location.href`)
+	do(t, carol, "watch", chromedp.Navigate(gameURL))
+	waitJS(t, carol, "the spectators' chat", `!document.getElementById('chat').hidden && document.getElementById('chattitle').textContent === 'Discussion des spectateurs'`)
+	do(t, carol, "chat", chromedp.SendKeys(chromedp.CSS(`#chatinput`), "Allez !"), chromedp.Click(chromedp.CSS(`#chatsend`)))
+	waitJS(t, carol, "her message", `[...document.querySelectorAll('#chatlog li')].some(li => li.textContent === 'carol Allez !')`)
+	if eval[bool](t, carol, `document.getElementById('chatlog').textContent.includes('Bonne partie')`) {
+		t.Error("a spectator reads the players' chat")
+	}
+	screenshot(t, carol, "spectator-chat-fr-phone")
+	if eval[bool](t, alice, `document.getElementById('chatlog').textContent.includes('Allez')`) {
+		t.Error("a player reads the spectators' chat")
+	}
 
 	v, _ := game.NewVariant("pogo", nil)
 	m := game.NewMatch(v.Start())
