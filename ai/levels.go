@@ -167,13 +167,23 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("level %s of %s (%s): %w", level, v, spec, err)
 	}
-	// Three or four players: a level never plays a move that loses within
-	// the round when another is safe (roundGuard). Paranoid alpha-beta (the
-	// multi-player levels of L'Empire, with an evaluation that sees the
-	// round's threats) does that itself, at a cost the guard would double.
+	return leveled{Agent: GuardRound(spec, a, v), name: level + " (" + a.Name() + ")"}, nil
+}
+
+// GuardRound gives the agent a of spec what every level has in a game of
+// three or four: it never plays a move that loses within the round when
+// another is safe (roundGuard). Paranoid alpha-beta (the multi-player
+// levels of L'Empire, with an evaluation that sees the round's threats)
+// does that itself, at a cost the guard would double. Two-player games
+// keep a as it is. The engine uses it when a go budget replaces a level's
+// own.
+func GuardRound(spec string, a Agent, v *game.Variant) Agent {
 	paranoid := strings.HasPrefix(spec, "alphabeta") && sides(v) > 2
 	if v.Players > 2 && !paranoid {
-		a = roundGuard{Agent: a, v: v}
+		return roundGuard{Agent: a, v: v}
 	}
-	return leveled{Agent: a, name: level + " (" + a.Name() + ")"}, nil
+	return a
 }
+
+// IsLevel says whether name is a level (easy, medium, hard, max).
+func IsLevel(name string) bool { return isLevel(strings.ToLower(strings.TrimSpace(name))) }

@@ -29,6 +29,14 @@ const (
 // to hand the win to another (that paranoid view made the guard lose
 // games of POLD.R for three, where many moves let a coalition end the
 // game).
+// LosesInRound says whether the move mv of the player to move in s is
+// proven to lose within the round (as the levels' guard decides it),
+// visiting at most budget positions. For tools and tests that check a
+// player's choice from outside, such as an engine's.
+func LosesInRound(v *game.Variant, s game.State, mv game.Move, budget int) bool {
+	return roundVerdict(v, s, mv, &budget) == lost
+}
+
 func roundVerdict(v *game.Variant, s game.State, mv game.Move, budget *int) verdict {
 	c := s.Clone()
 	c.Apply(mv)

@@ -592,6 +592,11 @@ func (s *Server) startSearch(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		if ai.IsLevel(spec) && full != spec {
+			// A level searched with go's budget keeps the level's guard of
+			// the round in games of three or four.
+			a = ai.GuardRound(full, a, s.v)
+		}
 		s.agent, s.agentKey = a, full
 	}
 	// The search gets its own copy of the match: show, status and legal
