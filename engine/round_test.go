@@ -8,16 +8,33 @@ import (
 	"github.com/plateau-games/plateau/game"
 )
 
-// Through the engine, a level keeps its guard of the round in a game of
-// four, also when go gives it a budget of its own: in this Saute position
-// every level chose a move that lets an opponent finish before its next
-// turn when it had no guard.
+// Through the engine, a level keeps its guard of the round in games of
+// three and four, also when go gives it a budget of its own: in the Saute
+// position below the levels without their guard let an opponent finish
+// before their next turn; L'Empire's levels (paranoid alpha-beta) and
+// POLD.R's are checked the same way.
 func TestEngineLevelsSeeTheRound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches rounds of four players")
 	}
-	const position = "8T1SS/9STS/3T2S4S/6S3ST/6T3SS/7S1S1T/9STS/9TSS/7S1T1S/9SST/5ST4S/5T4SS Y 0 151"
-	v, err := game.NewVariant("saute", game.Options{"players": "4"})
+	for _, tc := range []struct{ newgame, position string }{
+		{"saute players=4", "8T1SS/9STS/3T2S4S/6S3ST/6T3SS/7S1S1T/9STS/9TSS/7S1T1S/9SST/5ST4S/5T4SS Y 0 151"},
+		{"empire players=4", "2T2S2T.2S...3S3T3S./2S.2S...2C...3C3S/2T.2T......3T3S3T/2S..........3S/..1T........./.1S........../1S..3T......../.2S........../...........4S/1T1S1T......4T4S4T/1S1C1S...4S..4S4C./1T4S4T....1S.3S4S4T 4 15"},
+		{"poldr players=3", "1bbbbb1/1bB2ry/1bbbr2/3rbrR/1yr1bb1/YyyyyrP/7 R 4,10,10 1 10,11,9 11"},
+	} {
+		checkRound(t, tc.newgame, tc.position)
+	}
+}
+
+// checkRound plays every level with every budget on one position.
+func checkRound(t *testing.T, newgame, position string) {
+	t.Helper()
+	f := strings.Fields(newgame)
+	opts, err := game.ParseOptions(f[1:]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := game.NewVariant(f[0], opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +47,7 @@ func TestEngineLevelsSeeTheRound(t *testing.T) {
 			if level == "max" && budget == "" {
 				budget = "time 500 " // its own 3 s would only slow the test
 			}
-			got := session(t, "newgame saute players=4\nposition "+position+"\ngo "+budget+"agent "+level+"\n")
+			got := session(t, "newgame "+newgame+"\nposition "+position+"\ngo "+budget+"agent "+level+"\n")
 			last := got[len(got)-1]
 			if !strings.HasPrefix(last, "bestmove ") {
 				if strings.HasPrefix(last, "error ") && strings.Contains(last, "budget") {
@@ -43,7 +60,7 @@ func TestEngineLevelsSeeTheRound(t *testing.T) {
 				t.Fatal(err)
 			}
 			if ai.LosesInRound(v, s, mv, 3_000_000) {
-				t.Errorf("go %sagent %s plays %s, which loses within the round", budget, level, s.MoveString(mv))
+				t.Errorf("%s: go %sagent %s plays %s, which loses within the round", v, budget, level, s.MoveString(mv))
 			}
 		}
 	}
