@@ -837,21 +837,18 @@ func (r *room) scheduleLocked() {
 		return
 	}
 	gen := r.gen
-	if r.clocks != nil {
-		left := time.Duration(r.clocks[seat]-r.s.now().Sub(r.turnStart).Milliseconds()) * time.Millisecond
+	// The mover's time: a clock, or the days of a correspondence move.
+	// Either way the timer flags the seat unless a move came first (gen).
+	left, timed := time.Duration(0), false
+	switch {
+	case r.clocks != nil:
+		left, timed = time.Duration(r.clocks[seat]-r.s.now().Sub(r.turnStart).Milliseconds())*time.Millisecond, true
+	case r.g.MoveDays > 0:
+		left, timed = r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.now()), true
+	}
+	if timed {
 		r.timer = time.AfterFunc(max(left, 0), func() {
 			defer r.s.recoverRoom("clock", r)
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			if r.gen == gen {
-				r.flagLocked(r.s.ctx, seat)
-			}
-		})
-	}
-	if r.clocks == nil && r.g.MoveDays > 0 {
-		left := r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.now())
-		r.timer = time.AfterFunc(max(left, 0), func() {
-			defer r.s.recoverRoom("correspondence", r)
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if r.gen == gen {
