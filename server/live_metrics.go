@@ -24,6 +24,8 @@ type liveMetrics struct {
 	searchWait      prometheus.Histogram
 	searchSeconds   prometheus.Histogram
 	expired         prometheus.Counter
+	notifications   prometheus.Counter
+	catchUps        prometheus.Counter
 }
 
 func newLiveMetrics(reg *prometheus.Registry, rooms func() float64) *liveMetrics {
@@ -55,11 +57,13 @@ func newLiveMetrics(reg *prometheus.Registry, rooms func() float64) *liveMetrics
 			Help: "Time a computer search waited in line.", Buckets: prometheus.ExponentialBuckets(0.001, 2, 16)}),
 		searchSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "plateau_search_seconds",
 			Help: "Duration of computer searches.", Buckets: prometheus.ExponentialBuckets(0.001, 2, 16)}),
-		expired: counter("plateau_games_expired_total", "Ongoing games ended as abandoned after AbandonAfter without a move."),
+		expired:       counter("plateau_games_expired_total", "Ongoing games ended as abandoned after AbandonAfter without a move."),
+		notifications: counter("plateau_notifications_received_total", "Changes of games received from the store (every server's writes, this one's included)."),
+		catchUps:      counter("plateau_rooms_caught_up_total", "Games in memory read again because another server wrote them."),
 	}
 	reg.MustRegister(m.roomsRefused, m.stateBuilds, m.statesSent, m.slowDropped, m.rateLimited, m.idleClosed,
 		m.pingTimeouts, m.panics, m.storeFailures, m.moveSeconds, m.searches, m.searchesRunning, m.searchQueue,
-		m.searchesBusy, m.searchWait, m.searchSeconds, m.expired,
+		m.searchesBusy, m.searchWait, m.searchSeconds, m.expired, m.notifications, m.catchUps,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_rooms",
 			Help: "Games in memory (somebody is connected to each)."}, rooms))
 	return m

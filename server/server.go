@@ -276,6 +276,9 @@ func New(cfg Config) (*Server, error) {
 	s.pages = p
 	s.handler = s.routes()
 	s.goSafe("maintenance", s.maintain)
+	if n, ok := cfg.Store.(store.Notifier); ok {
+		s.goSafe("notifications", func() { s.listen(n) })
+	}
 	return s, nil
 }
 

@@ -210,6 +210,13 @@ type (
 // MaxBotTokens bounds the tokens of one bot account.
 const MaxBotTokens = model.MaxBotTokens
 
+// GameChange says that some server wrote a game; Notifier delivers them
+// (the PostgreSQL backend, with LISTEN/NOTIFY: see model.Notifier).
+type (
+	GameChange = model.GameChange
+	Notifier   = model.Notifier
+)
+
 // The roles of an account.
 const (
 	RolePlayer   = model.RolePlayer

@@ -433,11 +433,13 @@ func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
 		l := touched[id]
 		switch {
 		case l == nil:
+			continue
 		case l.final:
 			b.Queue(`UPDATE games SET updated_at = $1, result = $2, reason = $3 WHERE id = $4`, l.at, l.result, l.reason, id)
 		default:
 			b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, l.at, id)
 		}
+		queueNotify(b, id, states[id].moves, l.final)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		if ctx.Err() != nil {
@@ -505,6 +507,7 @@ func (s *Store) slowBatch(ctx context.Context, ops []*groupcommit.Op) error {
 		} else {
 			b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, op.Move.At, op.Game)
 		}
+		queueNotify(b, op.Game, n+1, op.Final)
 		b.Queue(`RELEASE SAVEPOINT move`)
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			if ctx.Err() != nil {
@@ -586,6 +589,7 @@ func (s *Store) TruncateMoves(ctx context.Context, id string, plies int) error {
 		b := &pgx.Batch{}
 		b.Queue(`DELETE FROM moves WHERE game = $1 AND ply >= $2`, id, plies)
 		b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, sqlcommon.Now(), id)
+		queueNotify(b, id, -1, false)
 		return tx.SendBatch(ctx, b).Close()
 	})
 }
@@ -599,9 +603,10 @@ func (s *Store) FinishGame(ctx context.Context, id, result, reason string) error
 		if err := lockOngoing(ctx, tx, id); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE games SET result = $1, reason = $2, updated_at = $3 WHERE id = $4`,
-			result, reason, sqlcommon.Now(), id)
-		return err
+		b := &pgx.Batch{}
+		b.Queue(`UPDATE games SET result = $1, reason = $2, updated_at = $3 WHERE id = $4`, result, reason, sqlcommon.Now(), id)
+		queueNotify(b, id, -1, true)
+		return tx.SendBatch(ctx, b).Close()
 	})
 }
 

@@ -1,0 +1,28 @@
+package model
+
+import "context"
+
+// GameChange says that a game was written by some server: its number of
+// moves and whether it is finished after the write. Resync says that
+// changes may have been missed (the listener was cut off): every game in
+// memory must be read again.
+type GameChange struct {
+	Game     string
+	Moves    int // -1 when the writer did not count them
+	Finished bool
+	Resync   bool
+}
+
+// Notifier tells every server sharing a store about the writes to games,
+// whichever server made them (itself included), so that a game's players
+// connected to different servers see one game. The PostgreSQL backend
+// implements it with LISTEN/NOTIFY; the store stays the truth, a change
+// only says "read again".
+type Notifier interface {
+	// Listen calls fn for every change until ctx ends (then it returns
+	// nil). fn runs on the listener's goroutine, one change at a time: it
+	// must not block for long. fn gets a Resync change once listening has
+	// begun (writes made before were not announced) and again after a lost
+	// connection is back.
+	Listen(ctx context.Context, fn func(GameChange)) error
+}

@@ -1,0 +1,94 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/plateau-games/plateau/store/internal/model"
+)
+
+var _ model.Notifier = (*Store)(nil)
+
+// notifyChannel is the channel of game writes. Every transaction that
+// writes a game notifies it, with "ID MOVES FINISHED" (MOVES −1 when not
+// counted); PostgreSQL delivers a notification only when its transaction
+// commits, and to every listening connection of the database.
+const notifyChannel = "plateau_games"
+
+// queueNotify adds the notification of a game's write to a batch.
+func queueNotify(b *pgx.Batch, id string, moves int, finished bool) {
+	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, notifyPayload(id, moves, finished))
+}
+
+func notifyPayload(id string, moves int, finished bool) string {
+	f := 0
+	if finished {
+		f = 1
+	}
+	return fmt.Sprintf("%s %d %d", id, moves, f)
+}
+
+// parsePayload reads a notification; ok false for one not ours.
+func parsePayload(p string) (model.GameChange, bool) {
+	f := strings.Fields(p)
+	if len(f) != 3 {
+		return model.GameChange{}, false
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil {
+		return model.GameChange{}, false
+	}
+	return model.GameChange{Game: f[0], Moves: n, Finished: f[2] == "1"}, true
+}
+
+// Listen implements store.Notifier on a connection of its own (not one
+// of the pool's, which it would hold for ever).
+func (s *Store) Listen(ctx context.Context, fn func(model.GameChange)) error {
+	cfg := s.pool.Config().ConnConfig.Copy()
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := s.listenOnce(ctx, cfg, fn)
+		if ctx.Err() != nil {
+			break
+		}
+		log.Printf("%s: listening for game changes: %v; again in %v", s.name, err, backoff)
+		select {
+		case <-ctx.Done():
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, 5*time.Second)
+	}
+	return nil
+}
+
+// listenOnce listens on one connection until it fails or ctx ends. Each
+// connection starts with a Resync: what was written while none listened is
+// not lost, only read again.
+func (s *Store) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, fn func(model.GameChange)) error {
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return s.wrap(err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+		return s.wrap(err)
+	}
+	// Writes made before LISTEN took effect (at the start, or while the
+	// connection was down) sent nothing here: read everything again.
+	fn(model.GameChange{Resync: true})
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		if c, ok := parsePayload(n.Payload); ok {
+			fn(c)
+		}
+	}
+}

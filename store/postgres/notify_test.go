@@ -1,0 +1,104 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+// Every write to a game reaches every listener, its own store's included,
+// once committed; a refused write sends nothing.
+func TestNotifications(t *testing.T) {
+	dsn(t)
+	open := reopenable(t)
+	writer, listener := open(), open()
+	changes := make(chan store.GameChange, 16)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	ready := make(chan struct{}, 1)
+	go func() {
+		done <- listener.(store.Notifier).Listen(ctx, func(c store.GameChange) {
+			if c.Resync { // once listening: every write from now on is announced
+				ready <- struct{}{}
+				return
+			}
+			changes <- c
+		})
+	}()
+	next := func() store.GameChange {
+		t.Helper()
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(5 * time.Second):
+			t.Fatal("no notification")
+		}
+		return store.GameChange{}
+	}
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("not listening after 5 s")
+	}
+	g := &store.Game{ID: "notify1", GameID: "pogo", Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}}
+	if err := writer.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	if err := writer.AppendMove(t.Context(), "notify1", store.Move{Ply: 0, Notation: "2b1-b3"}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: 1}) {
+		t.Fatalf("after a move: %+v", c)
+	}
+	// A refused move (a taken ply) notifies nothing.
+	if err := writer.AppendMove(t.Context(), "notify1", store.Move{Ply: 0, Notation: "x"}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a taken ply: %v", err)
+	}
+	if err := writer.AppendFinalMove(t.Context(), "notify1", store.Move{Ply: 1, Notation: "1a3-a2"}, "win 2", "test"); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: 2, Finished: true}) {
+		t.Errorf("after the final move (and not the refused one): %+v", c)
+	}
+	g2 := &store.Game{ID: "notify2", GameID: "pogo"}
+	writer.CreateGame(t.Context(), g2)
+	writer.AppendMove(t.Context(), "notify2", store.Move{Ply: 0, Notation: "2b1-b3"})
+	next()
+	if err := writer.TruncateMoves(t.Context(), "notify2", 0); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify2", Moves: -1}) {
+		t.Errorf("after an undo: %+v", c)
+	}
+	if err := writer.FinishGame(t.Context(), "notify2", "draw", "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify2", Moves: -1, Finished: true}) {
+		t.Errorf("after a finish: %+v", c)
+	}
+	// The listening connection is cut (a restarted database, a proxy):
+	// the listener connects again and says to read everything again.
+	conn, err := pgx.Connect(t.Context(), dsn(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(t.Context(), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE query = 'LISTEN `+"plateau_games"+`' AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no resync after the listening connection was cut")
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Listen: %v", err)
+	}
+}
