@@ -94,8 +94,10 @@ func (r *room) chatHistoryLocked(ctx context.Context, c *client) {
 	}
 	out := chatMsg{Type: "chat", Channel: ch, History: true, Messages: []chatItem{},
 		CanWrite: !c.spectator() || c.user != "", Moderator: c.operator}
+	r.chatSeenLocked(store.ChatMessage{}) // the room's connections have the chat from now on
 	for _, m := range list {
 		out.Messages = append(out.Messages, itemOf(m))
+		r.chatSeenLocked(m)
 	}
 	r.sendLocked(c, out)
 }
@@ -131,6 +133,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "storage", Message: "the message could not be stored (reference " + id + ")", ID: id})
 		return
 	}
+	r.chatSeenLocked(m)
 	out := chatMsg{Type: "chat", Channel: m.Channel, Messages: []chatItem{itemOf(m)}}
 	for other := range r.clients {
 		if other.greeted && chatChannel(other) == m.Channel {
@@ -156,6 +159,7 @@ func (r *room) chatDeleteLocked(ctx context.Context, c *client, id int64) {
 		return
 	}
 	r.s.log.Info("chat message deleted", "game", r.id, "id", id, "by", c.user)
+	r.chatSeenLocked(store.ChatMessage{ID: id, Deleted: true})
 	for other := range r.clients {
 		if other.greeted {
 			r.sendLocked(other, chatDeletedMsg{Type: "chatdeleted", ID: id})
@@ -164,3 +168,62 @@ func (r *room) chatDeleteLocked(ctx context.Context, c *client, id int64) {
 }
 
 func newChatLimiter() *rate.Limiter { return rate.NewLimiter(rate.Limit(chatPerSecond), chatBurst) }
+
+// chatSeenLocked records that the room's connections have m.
+func (r *room) chatSeenLocked(m store.ChatMessage) {
+	if r.chatLast == nil {
+		r.chatLast, r.chatGone = map[string]int64{}, map[int64]bool{}
+	}
+	if m.Channel != "" && m.ID > r.chatLast[m.Channel] {
+		r.chatLast[m.Channel] = m.ID
+	}
+	if m.Deleted && len(r.chatGone) < 2*store.MaxChatMessages {
+		r.chatGone[m.ID] = true
+	}
+}
+
+// chatCatchUp sends the room's connections what another server changed in
+// the chat: the messages they do not have yet, and the deletions.
+func (r *room) chatCatchUp() {
+	st, ok := r.s.cfg.Store.(store.Chat)
+	if !ok {
+		return
+	}
+	defer r.s.recoverRoom("chat notification", r)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.evicted.Load() || r.chatLast == nil {
+		return // nobody here has the chat yet: hello will send it
+	}
+	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	defer cancel()
+	for _, ch := range []string{store.ChatPlayers, store.ChatSpectators} {
+		list, err := st.ChatMessages(ctx, r.id, ch, chatHistory)
+		if err != nil {
+			r.s.logError("chat catch-up", err, "game", r.id)
+			return
+		}
+		var fresh []chatItem
+		var gone []int64
+		for _, m := range list {
+			switch {
+			case m.ID > r.chatLast[ch]:
+				fresh = append(fresh, itemOf(m))
+			case m.Deleted && !r.chatGone[m.ID]:
+				gone = append(gone, m.ID)
+			}
+			r.chatSeenLocked(m)
+		}
+		for c := range r.clients {
+			if !c.greeted || chatChannel(c) != ch {
+				continue
+			}
+			if len(fresh) > 0 {
+				r.sendLocked(c, chatMsg{Type: "chat", Channel: ch, Messages: fresh})
+			}
+			for _, id := range gone {
+				r.sendLocked(c, chatDeletedMsg{Type: "chatdeleted", ID: id})
+			}
+		}
+	}
+}

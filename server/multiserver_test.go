@@ -93,3 +93,50 @@ func TestTwoServersOneGame(t *testing.T) {
 		t.Errorf("the loser, on the other server, sees %q", last.str("result"))
 	}
 }
+
+// The chat across servers: a player's message written on one server
+// reaches the other player on the other; an operator's deletion too;
+// the spectators' channel stays apart.
+func TestTwoServersChat(t *testing.T) {
+	stores := pgStores(t, 2)
+	_, ts1 := runServer(t, Config{Store: stores[0], NewAgent: cheapAgents})
+	_, ts2 := runServer(t, Config{Store: stores[1], NewAgent: cheapAgents})
+	g := createGame(t, ts1, form("pogo", "me", "invite"))
+	a, b, watcher := dial(t, ts1, g.id), dial(t, ts2, g.id), dial(t, ts2, g.id)
+	a.helloChat(g.mine[0])
+	b.helloChat(g.invited[1])
+	watcher.helloChat()
+	a.send(map[string]any{"type": "chat", "text": "bonjour d'un serveur"})
+	a.expectChat(false)
+	if got := chatTexts(b.expectChat(false)); len(got) != 1 || got[0] != "bonjour d'un serveur" {
+		t.Fatalf("the other server's player reads %q", got)
+	}
+	b.send(map[string]any{"type": "chat", "text": "et de l'autre"})
+	b.expectChat(false)
+	if got := chatTexts(a.expectChat(false)); len(got) != 1 || got[0] != "et de l'autre" {
+		t.Fatalf("back on the first server: %q", got)
+	}
+	// Nothing reached the spectator; nothing came twice to the players.
+	if m, err := watcher.read(300 * time.Millisecond); err == nil && m.str("type") == "chat" {
+		t.Errorf("the spectator read the players' chat: %v", m)
+	}
+	if m, err := a.read(300 * time.Millisecond); err == nil && m.str("type") == "chat" {
+		t.Errorf("a message came twice: %v", m)
+	}
+	// An operator on the first server deletes the first message: the
+	// player on the second sees it go.
+	modo := signedUp(t, ts1, "modo")
+	acc := stores[0].(store.Accounts)
+	u, _ := acc.LoadUser(t.Context(), "modo")
+	u.Role = store.RoleOperator
+	if err := acc.UpdateUser(t.Context(), u); err != nil {
+		t.Fatal(err)
+	}
+	msgs, _ := stores[0].(store.Chat).ChatMessages(t.Context(), g.id, store.ChatPlayers, 0)
+	m := dialAs(t, ts1, modo, g.id)
+	m.helloChat()
+	m.send(map[string]any{"type": "chatdelete", "id": msgs[0].ID})
+	if d := b.expect("chatdeleted", nil); int64(d.num("id")) != msgs[0].ID {
+		t.Errorf("deleted on the other server: %v", d)
+	}
+}

@@ -40,10 +40,15 @@ func (s *Server) onGameChange(c store.GameChange) {
 		s.mu.Unlock()
 		for _, r := range rooms {
 			r.catchUp(store.GameChange{Game: r.id, Moves: -1})
+			r.chatCatchUp()
 		}
 		return
 	}
 	if r, _ := s.lookupRoom(c.Game); r != nil {
+		if c.Chat {
+			r.chatCatchUp()
+			return
+		}
 		r.catchUp(c)
 	}
 }

@@ -57,7 +57,12 @@ type room struct {
 	built [4]*sharedState
 	// ratings are the rating changes of the rated game once it ended.
 	ratings []ratingChange
-	loaded  time.Time
+	// chatLast is the last chat message each channel's connections have
+	// (by id), chatGone the messages they know deleted: a change announced
+	// by the store (another server's message) sends only what is new.
+	chatLast map[string]int64
+	chatGone map[int64]bool
+	loaded   time.Time
 	// rematch is the game created to play this one again, and for each
 	// human seat of this game its seat and token there ("1-TOKEN"). It
 	// lives while the room does: one rematch per finished game.

@@ -39,8 +39,13 @@ func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
 		if n >= model.MaxChatMessages {
 			return fmt.Errorf("%w: the %s chat of %s is full (%d messages)", model.ErrConflict, m.Channel, m.Game, n)
 		}
-		return tx.QueryRow(ctx, `INSERT INTO chat (game, channel, author, user_key, text, at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Text, m.At).Scan(&m.ID)
+		if err := tx.QueryRow(ctx, `INSERT INTO chat (game, channel, author, user_key, text, at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Text, m.At).Scan(&m.ID); err != nil {
+			return err
+		}
+		b := &pgx.Batch{}
+		queueChatNotify(b, m.Game)
+		return tx.SendBatch(ctx, b).Close()
 	})
 }
 
@@ -78,6 +83,8 @@ func (s *Store) DeleteChat(ctx context.Context, game string, id int64) error {
 		if tag.RowsAffected() == 0 {
 			return fmt.Errorf("%w: no chat message %d in %s", model.ErrNotFound, id, game)
 		}
-		return nil
+		b := &pgx.Batch{}
+		queueChatNotify(b, game)
+		return tx.SendBatch(ctx, b).Close()
 	})
 }

@@ -34,9 +34,18 @@ func notifyPayload(id string, moves int, finished bool) string {
 	return fmt.Sprintf("%s %d %d", id, moves, f)
 }
 
+// queueChatNotify adds the notification of a chat's change to a batch:
+// "ID chat".
+func queueChatNotify(b *pgx.Batch, id string) {
+	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, id+" chat")
+}
+
 // parsePayload reads a notification; ok false for one not ours.
 func parsePayload(p string) (model.GameChange, bool) {
 	f := strings.Fields(p)
+	if len(f) == 2 && f[1] == "chat" {
+		return model.GameChange{Game: f[0], Moves: -1, Chat: true}, true
+	}
 	if len(f) != 3 {
 		return model.GameChange{}, false
 	}

@@ -11,6 +11,7 @@ type GameChange struct {
 	Moves    int // -1 when the writer did not count them
 	Finished bool
 	Resync   bool
+	Chat     bool // the game's chat changed (a message added or deleted), not the game
 }
 
 // Notifier tells every server sharing a store about the writes to games,
