@@ -4,13 +4,17 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"net/http/httptest"
 	"net/url"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/plateau-games/plateau/ai"
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -139,4 +143,75 @@ func TestTwoServersChat(t *testing.T) {
 	if d := b.expect("chatdeleted", nil); int64(d.num("id")) != msgs[0].ID {
 		t.Errorf("deleted on the other server: %v", d)
 	}
+}
+
+// countingAgents plays random moves and counts the computer moves chosen
+// on one server.
+func countingAgents(n *atomic.Int32) func(string, *game.Variant, uint64) (Agent, error) {
+	return func(_ string, v *game.Variant, seed uint64) (Agent, error) {
+		a, err := ai.New("random", v, seed)
+		if err != nil {
+			return nil, err
+		}
+		return agentFunc(func(ctx context.Context, m *game.Match) (game.Move, error) {
+			n.Add(1)
+			return a.Choose(ctx, m)
+		}), nil
+	}
+}
+
+type agentFunc func(ctx context.Context, m *game.Match) (game.Move, error)
+
+func (f agentFunc) Choose(ctx context.Context, m *game.Match) (game.Move, error) { return f(ctx, m) }
+
+// A computer seat with its game open on two servers: one server plays
+// it, the lease's holder. When that server dies (its lease left in the
+// store), the other takes the lease once it expires and the computer
+// plays on.
+func TestTwoServersOneComputer(t *testing.T) {
+	stores := pgStores(t, 2)
+	var counts [2]atomic.Int32
+	var servers [2]*Server
+	var urls [2]*httptest.Server
+	for i := range servers {
+		servers[i], urls[i] = runServer(t, Config{Store: stores[i], NewAgent: countingAgents(&counts[i]), LeaseTTL: 2 * time.Second})
+	}
+	g := createGame(t, urls[0], form("pogo", "me", "computer"))
+	a, watcher := dial(t, urls[0], g.id), dial(t, urls[1], g.id)
+	a.hello(0, g.mine[0])
+	watcher.hello(0)
+	a.move(0, pogoWin[0])
+	a.expect("state", plyIs(2))
+	watcher.expect("state", plyIs(2))
+	if counts[0].Load()+counts[1].Load() != 1 {
+		t.Fatalf("the computer chose %d times on server 1 and %d on server 2, want once in all", counts[0].Load(), counts[1].Load())
+	}
+	// The server that played dies with its lease held; the game goes on
+	// on the other.
+	dead := 0
+	if counts[1].Load() == 1 {
+		dead = 1
+	}
+	alive := 1 - dead
+	servers[dead].leases.keep = true
+	died := time.Now()
+	stopped := make(chan struct{})
+	go func() { // it stops renewing at once; closing takes a while
+		servers[dead].Close()
+		urls[dead].Close()
+		close(stopped)
+	}()
+	defer func() { <-stopped }()
+	b := dial(t, urls[alive], g.id)
+	state := b.hello(2, g.mine[0])
+	b.move(2, state["legal"].([]any)[0].(map[string]any)["move"].(string))
+	b.expect("state", plyIs(4))
+	took := time.Since(died)
+	if counts[alive].Load() != 1 {
+		t.Fatalf("the surviving server chose %d times, want 1", counts[alive].Load())
+	}
+	if took > 6*time.Second {
+		t.Errorf("the computer came back %v after its server died, with a lease of 2 s", took)
+	}
+	t.Logf("server %d played; it died; server %d played %v later", dead+1, alive+1, took.Round(time.Millisecond))
 }

@@ -291,6 +291,13 @@ func (r *room) evictLocked() bool {
 	}
 	r.stopLocked()
 	r.countLocked()
+	// Another server may run this game now (a DELETE when the lease is
+	// held, nothing otherwise).
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := r.s.leases.release(ctx, r.id); err != nil {
+		r.s.logError("release lease", err, "game", r.id)
+	}
 	return true
 }
 
@@ -842,6 +849,28 @@ func (r *room) scheduleLocked() {
 		return
 	}
 	gen := r.gen
+	// With several servers, one runs the computer and the clock: the
+	// holder of the game's lease. Without it, look again when the holder's
+	// lease could have expired.
+	if r.clocks != nil || r.g.MoveDays > 0 || r.g.Seats[seat].Kind == "computer" {
+		ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+		held, err := r.s.leases.take(ctx, r.id)
+		cancel()
+		if err != nil {
+			r.s.logError("take lease", err, "game", r.id)
+		}
+		if !held {
+			r.timer = time.AfterFunc(r.s.leases.ttl/2, func() {
+				defer r.s.recoverRoom("lease", r)
+				r.mu.Lock()
+				defer r.mu.Unlock()
+				if r.gen == gen {
+					r.scheduleLocked()
+				}
+			})
+			return
+		}
+	}
 	// The mover's time: a clock, or the days of a correspondence move.
 	// Either way the timer flags the seat unless a move came first (gen).
 	left, timed := time.Duration(0), false

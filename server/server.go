@@ -125,6 +125,11 @@ type Config struct {
 	// rated challenge accepted by a bot becomes a casual game, as
 	// computer seats are never rated.
 	RateBots bool
+	// LeaseTTL is how long a server's lease of a game (its computer seat
+	// and clock, with several servers on PostgreSQL) lasts without
+	// renewal: how long they wait when that server dies. Default
+	// DefaultLeaseTTL.
+	LeaseTTL time.Duration
 	// ChallengeLifetime is how long a challenge of the lobby stays open
 	// (default DefaultChallengeLifetime, at least a minute).
 	ChallengeLifetime time.Duration
@@ -199,6 +204,7 @@ type Server struct {
 	allowed  []string          // operator-allowed specs
 	limits   limits
 	accounts accountLimits
+	leases   *leaseKeeper
 	clients  *clientTable
 	sockets  *socketCount
 	metrics  *metrics
@@ -246,6 +252,7 @@ func New(cfg Config) (*Server, error) {
 	if err := s.resolveAccounts(cfg); err != nil {
 		return nil, err
 	}
+	s.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
 	s.agentMax = s.limits.maxSearch
 	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -276,6 +283,7 @@ func New(cfg Config) (*Server, error) {
 	s.pages = p
 	s.handler = s.routes()
 	s.goSafe("maintenance", s.maintain)
+	s.goSafe("leases", s.renewLeases)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		s.goSafe("notifications", func() { s.listen(n) })
 	}
@@ -311,6 +319,9 @@ func (s *Server) Close() error {
 	for _, r := range rooms {
 		r.shutdown()
 	}
+	lctx, lcancel := context.WithTimeout(context.Background(), 2*time.Second)
+	s.leases.releaseAll(lctx)
+	lcancel()
 	// Give the close handshakes a moment: cancelling the connections'
 	// context first would cut them without a close frame, and browsers
 	// would not know that the server is going away rather than broken.

@@ -217,6 +217,10 @@ type (
 	Notifier   = model.Notifier
 )
 
+// Leases make one of several servers run a game's computer seat and
+// clock (the PostgreSQL backend; see model.Leases).
+type Leases = model.Leases
+
 // The roles of an account.
 const (
 	RolePlayer   = model.RolePlayer

@@ -54,6 +54,7 @@ type serveFlags struct {
 	loginBurst      int
 	challengeLife   time.Duration
 	rateBots        bool
+	leaseTTL        time.Duration
 }
 
 // config turns the flags into the server's Config (without Store and
@@ -68,7 +69,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
-		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots}
+		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL}
 	if len(f.engines) > 0 {
 		cfg.Engines = map[string]string{}
 	}
@@ -201,6 +202,7 @@ See docs/server.md.`,
 	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
 	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")
 	fl.DurationVar(&flags.challengeLife, "challenge-lifetime", server.DefaultChallengeLifetime, "how long a challenge of the lobby stays open")
+	fl.DurationVar(&flags.leaseTTL, "lease-ttl", server.DefaultLeaseTTL, "several servers on PostgreSQL: how long a server's hold on a game's computer and clock lasts without renewal")
 	fl.BoolVar(&flags.rateBots, "rate-bots", false, "games against bot accounts may be rated (by default a bot plays casual games only)")
 	fl.IntVar(&flags.loginBurst, "login-burst", server.DefaultLoginBurst, "login attempts in a row per client address and per account")
 	return cmd

@@ -1,0 +1,66 @@
+package postgres_test
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+func TestLeases(t *testing.T) {
+	dsn(t)
+	open := reopenable(t)
+	a, b := open().(store.Leases), open().(store.Leases)
+	ctx := t.Context()
+	got, err := a.AcquireLease(ctx, "g1", "A", 2*time.Second)
+	if err != nil || !got {
+		t.Fatalf("A takes a free lease: %v, %v", got, err)
+	}
+	if got, _ := b.AcquireLease(ctx, "g1", "B", 2*time.Second); got {
+		t.Fatal("B took A's lease")
+	}
+	if got, _ := a.AcquireLease(ctx, "g1", "A", 2*time.Second); !got {
+		t.Fatal("A could not renew its lease by acquiring it again")
+	}
+	if lost, err := a.RenewLeases(ctx, "A", []string{"g1", "g2"}, 2*time.Second); err != nil || len(lost) != 1 || lost[0] != "g2" {
+		t.Fatalf("renewing g1 and a lease A never had: lost %v, %v", lost, err)
+	}
+	// A stops renewing: the lease expires and B takes it; A then has lost it.
+	time.Sleep(2100 * time.Millisecond)
+	if got, _ := b.AcquireLease(ctx, "g1", "B", 2*time.Second); !got {
+		t.Fatal("B could not take an expired lease")
+	}
+	if lost, _ := a.RenewLeases(ctx, "A", []string{"g1"}, 2*time.Second); len(lost) != 1 {
+		t.Fatalf("A renewed a lease B holds")
+	}
+	if err := a.ReleaseLease(ctx, "g1", "A"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := a.AcquireLease(ctx, "g1", "A", 2*time.Second); got {
+		t.Fatal("A's release of a lease it lost freed B's")
+	}
+	if err := b.ReleaseLease(ctx, "g1", "B"); err != nil {
+		t.Fatal(err)
+	}
+	// Many servers race for a free lease: one wins.
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if got, err := a.AcquireLease(ctx, "g1", string(rune('a'+i)), 5*time.Second); err == nil && got {
+				wins.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins.Load() != 1 {
+		t.Fatalf("%d servers took one lease", wins.Load())
+	}
+	if _, err := a.AcquireLease(ctx, "g1", "A", time.Millisecond); err == nil {
+		t.Error("a lease of a millisecond was accepted")
+	}
+}
