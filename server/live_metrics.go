@@ -26,6 +26,7 @@ type liveMetrics struct {
 	expired         prometheus.Counter
 	notifications   prometheus.Counter
 	catchUps        prometheus.Counter
+	notifyLag       prometheus.Histogram
 }
 
 func newLiveMetrics(reg *prometheus.Registry, rooms func() float64) *liveMetrics {
@@ -60,10 +61,13 @@ func newLiveMetrics(reg *prometheus.Registry, rooms func() float64) *liveMetrics
 		expired:       counter("plateau_games_expired_total", "Ongoing games ended as abandoned after AbandonAfter without a move."),
 		notifications: counter("plateau_notifications_received_total", "Changes of games received from the store (every server's writes, this one's included)."),
 		catchUps:      counter("plateau_rooms_caught_up_total", "Games in memory read again because another server wrote them."),
+		notifyLag: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "plateau_notification_lag_seconds",
+			Help:    "Time from a game's write (the writer's clock) to its notification here.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14)}),
 	}
 	reg.MustRegister(m.roomsRefused, m.stateBuilds, m.statesSent, m.slowDropped, m.rateLimited, m.idleClosed,
 		m.pingTimeouts, m.panics, m.storeFailures, m.moveSeconds, m.searches, m.searchesRunning, m.searchQueue,
-		m.searchesBusy, m.searchWait, m.searchSeconds, m.expired, m.notifications, m.catchUps,
+		m.searchesBusy, m.searchWait, m.searchSeconds, m.expired, m.notifications, m.catchUps, m.notifyLag,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_rooms",
 			Help: "Games in memory (somebody is connected to each)."}, rooms))
 	return m

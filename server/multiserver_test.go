@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -95,6 +96,13 @@ func TestTwoServersOneGame(t *testing.T) {
 	}
 	if last.str("result") != "win 1" {
 		t.Errorf("the loser, on the other server, sees %q", last.str("result"))
+	}
+	// The second server counted what it received and how late.
+	_, metrics := get(t, ts2, "/metrics")
+	for _, want := range []string{"plateau_notifications_received_total", "plateau_notification_lag_seconds_count", "plateau_rooms_caught_up_total 2", "plateau_leases_held"} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("the metrics lack %q", want)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"time"
 
 	"github.com/plateau-games/plateau/store"
 )
@@ -31,6 +32,9 @@ func (s *Server) listen(n store.Notifier) {
 // onGameChange brings a room up to date with a change made elsewhere.
 func (s *Server) onGameChange(c store.GameChange) {
 	s.live.notifications.Inc()
+	if !c.Sent.IsZero() {
+		s.live.notifyLag.Observe(max(time.Since(c.Sent), 0).Seconds())
+	}
 	if c.Resync {
 		s.mu.Lock()
 		rooms := make([]*room, 0, len(s.rooms))

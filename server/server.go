@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/plateau-games/plateau/ai"
@@ -253,6 +254,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
+	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_leases_held",
+		Help: "Games whose computer seat and clock this server runs (several servers on PostgreSQL)."},
+		func() float64 { return float64(s.leases.count()) }))
 	s.agentMax = s.limits.maxSearch
 	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
 		return nil, fmt.Errorf("server: %w", err)

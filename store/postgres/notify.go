@@ -16,8 +16,8 @@ import (
 var _ model.Notifier = (*Store)(nil)
 
 // notifyChannel is the channel of game writes. Every transaction that
-// writes a game notifies it, with "ID MOVES FINISHED" (MOVES −1 when not
-// counted); PostgreSQL delivers a notification only when its transaction
+// writes a game notifies it, with "ID MOVES FINISHED SENT" (MOVES −1 when
+// not counted, SENT the writer's clock in ms), or "ID chat SENT"; PostgreSQL delivers a notification only when its transaction
 // commits, and to every listening connection of the database.
 const notifyChannel = "plateau_games"
 
@@ -31,29 +31,35 @@ func notifyPayload(id string, moves int, finished bool) string {
 	if finished {
 		f = 1
 	}
-	return fmt.Sprintf("%s %d %d", id, moves, f)
+	return fmt.Sprintf("%s %d %d %d", id, moves, f, time.Now().UnixMilli())
 }
 
 // queueChatNotify adds the notification of a chat's change to a batch:
 // "ID chat".
 func queueChatNotify(b *pgx.Batch, id string) {
-	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, id+" chat")
+	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, fmt.Sprintf("%s chat %d", id, time.Now().UnixMilli()))
 }
 
 // parsePayload reads a notification; ok false for one not ours.
 func parsePayload(p string) (model.GameChange, bool) {
 	f := strings.Fields(p)
-	if len(f) == 2 && f[1] == "chat" {
-		return model.GameChange{Game: f[0], Moves: -1, Chat: true}, true
+	sent := func(s string) time.Time {
+		if ms, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return time.UnixMilli(ms)
+		}
+		return time.Time{}
 	}
-	if len(f) != 3 {
+	if len(f) == 3 && f[1] == "chat" {
+		return model.GameChange{Game: f[0], Moves: -1, Chat: true, Sent: sent(f[2])}, true
+	}
+	if len(f) != 4 {
 		return model.GameChange{}, false
 	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil {
 		return model.GameChange{}, false
 	}
-	return model.GameChange{Game: f[0], Moves: n, Finished: f[2] == "1"}, true
+	return model.GameChange{Game: f[0], Moves: n, Finished: f[2] == "1", Sent: sent(f[3])}, true
 }
 
 // Listen implements store.Notifier on a connection of its own (not one

@@ -27,6 +27,10 @@ func TestNotifications(t *testing.T) {
 				ready <- struct{}{}
 				return
 			}
+			if c.Sent.IsZero() || time.Since(c.Sent) > time.Minute {
+				t.Errorf("a change without its time: %+v", c)
+			}
+			c.Sent = time.Time{}
 			changes <- c
 		})
 	}()

@@ -1,6 +1,9 @@
 package model
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // GameChange says that a game was written by some server: its number of
 // moves and whether it is finished after the write. Resync says that
@@ -11,7 +14,8 @@ type GameChange struct {
 	Moves    int // -1 when the writer did not count them
 	Finished bool
 	Resync   bool
-	Chat     bool // the game's chat changed (a message added or deleted), not the game
+	Chat     bool      // the game's chat changed (a message added or deleted), not the game
+	Sent     time.Time // when the writer sent it (its clock; zero when unknown), to measure the delay
 }
 
 // Notifier tells every server sharing a store about the writes to games,
