@@ -223,3 +223,36 @@ func TestTwoServersOneComputer(t *testing.T) {
 	}
 	t.Logf("server %d played; it died; server %d played %v later", dead+1, alive+1, took.Round(time.Millisecond))
 }
+
+// Offers across servers: a draw offered on one server is shown to the
+// player on the other, who declines it, then accepts a second one.
+func TestTwoServersOffers(t *testing.T) {
+	stores := pgStores(t, 2)
+	_, ts1 := runServer(t, Config{Store: stores[0], NewAgent: cheapAgents})
+	_, ts2 := runServer(t, Config{Store: stores[1], NewAgent: cheapAgents})
+	g := createGame(t, ts1, form("pogo", "me", "invite"))
+	a, b := dial(t, ts1, g.id), dial(t, ts2, g.id)
+	a.hello(0, g.mine[0])
+	b.hello(0, g.invited[1])
+	offered := func(m msg) bool { o, _ := m["offer"].(map[string]any); return o != nil && o["kind"] == "draw" }
+	a.send(map[string]any{"type": "draw"})
+	b.expect("state", offered)
+	b.send(map[string]any{"type": "answer", "accept": false})
+	// The offerer, on the other server, hears of the refusal and sees the
+	// offer gone (the state and the notice may come in either order).
+	declined, gone := false, false
+	for !declined || !gone {
+		m, err := a.read(10 * time.Second)
+		if err != nil {
+			t.Fatalf("the refusal did not reach the offerer: declined %v, gone %v", declined, gone)
+		}
+		declined = declined || m.str("type") == "info" && m.str("code") == "declined"
+		gone = gone || m.str("type") == "state" && m["offer"] == nil
+	}
+	a.send(map[string]any{"type": "draw"})
+	b.expect("state", offered)
+	b.send(map[string]any{"type": "answer", "accept": true})
+	for _, c := range []*wsClient{a, b} {
+		c.expect("state", func(m msg) bool { return m.str("result") == "draw" })
+	}
+}

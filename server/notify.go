@@ -2,6 +2,10 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/plateau-games/plateau/store"
@@ -14,9 +18,14 @@ import (
 // it to its connections; the store stays the truth. A store without
 // notifications (SQLite) is meant for one server.
 
+// listenWait bounds how long New waits for the store's notifications to
+// begin.
+const listenWait = 5 * time.Second
+
 // listen follows the store's changes until Close begins (not later: Close
-// waits for the server's goroutines before it cancels their context).
-func (s *Server) listen(n store.Notifier) {
+// waits for the server's goroutines before it cancels their context);
+// ready is closed once listening has begun.
+func (s *Server) listen(n store.Notifier, ready chan struct{}) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	go func() {
@@ -26,7 +35,13 @@ func (s *Server) listen(n store.Notifier) {
 		}
 		cancel()
 	}()
-	n.Listen(ctx, s.onGameChange)
+	var once sync.Once
+	n.Listen(ctx, func(c store.GameChange) {
+		if c.Resync {
+			once.Do(func() { close(ready) })
+		}
+		s.onGameChange(c)
+	})
 }
 
 // onGameChange brings a room up to date with a change made elsewhere.
@@ -49,11 +64,14 @@ func (s *Server) onGameChange(c store.GameChange) {
 		return
 	}
 	if r, _ := s.lookupRoom(c.Game); r != nil {
-		if c.Chat {
+		switch {
+		case c.Chat:
 			r.chatCatchUp()
-			return
+		case c.Event != "":
+			r.eventFromElsewhere(c.Event)
+		default:
+			r.catchUp(c)
 		}
-		r.catchUp(c)
 	}
 }
 
@@ -74,5 +92,66 @@ func (r *room) catchUp(c store.GameChange) {
 		return // nothing new after all (a notification overtaken by a read)
 	}
 	r.s.live.catchUps.Inc()
+	r.broadcastStateLocked()
+}
+
+// Offers (a draw, an undo) are not stored: the room where one is made or
+// answered announces it, and the rooms of the other servers show it and
+// take its answers. "offer KIND BY NEEDS GOT KEEP PLY", or "offer none
+// PLY [DECLINED-BY]" once it is gone. An announcement about another ply
+// than the room's is stale and ignored (a move ends every offer).
+
+func (r *room) announceOfferLocked(declinedBy int) {
+	n, ok := r.s.cfg.Store.(store.Notifier)
+	if !ok {
+		return
+	}
+	ply := len(r.g.Moves)
+	event := fmt.Sprintf("offer none %d %d", ply, declinedBy)
+	if o := r.offer; o != nil {
+		event = fmt.Sprintf("offer %s %d %d %d %d %d", o.kind, o.by, o.needs, o.got, o.keep, ply)
+	}
+	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	defer cancel()
+	if err := n.Announce(ctx, r.id, event); err != nil {
+		r.s.logError("announce offer", err, "game", r.id)
+	}
+}
+
+// eventFromElsewhere applies an announcement of another server (or this
+// one's, echoed back: then nothing changes).
+func (r *room) eventFromElsewhere(event string) {
+	defer r.s.recoverRoom("event", r)
+	f := strings.Fields(event)
+	if len(f) < 2 || f[0] != "offer" {
+		return
+	}
+	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.evicted.Load() || r.finished() {
+		return
+	}
+	switch {
+	case f[1] == "none" && len(f) == 4:
+		if num(f[2]) != len(r.g.Moves) || r.offer == nil {
+			return
+		}
+		r.offer = nil
+		if by := num(f[3]); by >= 0 {
+			r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: by})
+		}
+	case (f[1] == "draw" || f[1] == "undo") && len(f) == 7:
+		if num(f[6]) != len(r.g.Moves) {
+			return
+		}
+		o := &offer{kind: f[1], by: num(f[2]), needs: uint8(num(f[3])), got: uint8(num(f[4])), keep: num(f[5])}
+		if r.offer != nil && *r.offer == *o {
+			return // our own, echoed back
+		}
+		r.offer = o
+	default:
+		return
+	}
 	r.broadcastStateLocked()
 }

@@ -726,6 +726,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 		r.settleLocked(ctx)
 		return
 	}
+	r.announceOfferLocked(-1)
 	r.broadcastStateLocked()
 }
 
@@ -737,6 +738,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 	}
 	if !accept {
 		r.offer = nil
+		r.announceOfferLocked(o.by)
 		r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: o.by})
 		r.broadcastStateLocked()
 		return
@@ -746,6 +748,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 		r.settleLocked(ctx)
 		return
 	}
+	r.announceOfferLocked(-1)
 	r.broadcastStateLocked()
 }
 

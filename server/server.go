@@ -289,7 +289,15 @@ func New(cfg Config) (*Server, error) {
 	s.goSafe("maintenance", s.maintain)
 	s.goSafe("leases", s.renewLeases)
 	if n, ok := cfg.Store.(store.Notifier); ok {
-		s.goSafe("notifications", func() { s.listen(n) })
+		// Serve only once listening: an offer announced before would be
+		// missed (what is stored is read again, an offer is not).
+		ready := make(chan struct{})
+		s.goSafe("notifications", func() { s.listen(n, ready) })
+		select {
+		case <-ready:
+		case <-time.After(listenWait):
+			s.log.Warn("not yet listening to the other servers' changes", "after", listenWait)
+		}
 	}
 	return s, nil
 }

@@ -52,6 +52,9 @@ func parsePayload(p string) (model.GameChange, bool) {
 	if len(f) == 3 && f[1] == "chat" {
 		return model.GameChange{Game: f[0], Moves: -1, Chat: true, Sent: sent(f[2])}, true
 	}
+	if len(f) >= 3 && f[1] == "event" {
+		return model.GameChange{Game: f[0], Moves: -1, Event: strings.Join(f[2:len(f)-1], " "), Sent: sent(f[len(f)-1])}, true
+	}
 	if len(f) != 4 {
 		return model.GameChange{}, false
 	}
@@ -106,4 +109,14 @@ func (s *Store) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, fn func(mod
 			fn(c)
 		}
 	}
+}
+
+// Announce implements store.Notifier: "ID event WORDS... SENT".
+func (s *Store) Announce(ctx context.Context, game, event string) error {
+	if len(event) > 200 || strings.ContainsAny(event, "\r\n") || strings.TrimSpace(event) == "" {
+		return fmt.Errorf("store: event %.40q: 1 to 200 bytes on one line", event)
+	}
+	_, err := s.pool.Exec(ctx, `SELECT pg_notify('`+notifyChannel+`', $1)`,
+		fmt.Sprintf("%s event %s %d", game, event, time.Now().UnixMilli()))
+	return s.wrap(err)
 }

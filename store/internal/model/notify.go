@@ -16,6 +16,7 @@ type GameChange struct {
 	Resync   bool
 	Chat     bool      // the game's chat changed (a message added or deleted), not the game
 	Sent     time.Time // when the writer sent it (its clock; zero when unknown), to measure the delay
+	Event    string    // an event announced by a server (Announce), not a write: "offer ..."
 }
 
 // Notifier tells every server sharing a store about the writes to games,
@@ -30,4 +31,8 @@ type Notifier interface {
 	// begun (writes made before were not announced) and again after a lost
 	// connection is back.
 	Listen(ctx context.Context, fn func(GameChange)) error
+	// Announce tells every listener of an event of a game that is not
+	// stored (a draw offer waiting for its answer): fn gets a change with
+	// Event. event is words without newlines, at most 200 bytes.
+	Announce(ctx context.Context, game, event string) error
 }
