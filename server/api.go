@@ -112,6 +112,7 @@ func (s *Server) apiAccept(w http.ResponseWriter, r *http.Request) {
 		s.plainInternalError(w, r, "api accept", err)
 	default:
 		s.log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
+		s.lobbyChanged()
 		apiJSON(w, APIGame{ID: g.ID, Game: g.GameID, Options: g.Options})
 	}
 }

@@ -25,8 +25,9 @@ import (
 // DefaultChallengeLifetime is how long a challenge stays open.
 const DefaultChallengeLifetime = time.Hour
 
-// lobbyRefresh is how often the lobby page asks for the list again.
-const lobbyRefresh = 3 * time.Second
+// lobbyRefresh is how often the lobby page asks for the list again
+// besides the events that say it changed (lobbyEvents).
+const lobbyRefresh = 15 * time.Second
 
 // lobbyChoice is one game and two-player variant a challenge can be for.
 type lobbyChoice struct {
@@ -245,6 +246,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "create challenge", err)
 	default:
 		p.s.log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
+		p.s.lobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
 }
@@ -285,6 +287,7 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "accept challenge", err)
 	default:
 		p.s.log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
+		p.s.lobbyChanged()
 		http.Redirect(w, r, "/games/"+g.ID, http.StatusSeeOther)
 	}
 }
@@ -330,6 +333,7 @@ func (p *pages) cancelChallenge(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		p.internalError(w, r, lang, "cancel challenge", err)
 	default:
+		p.s.lobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
 }
@@ -372,5 +376,6 @@ func (s *Server) expireChallenges() {
 		s.log.Warn("expiring challenges", "error", err)
 	} else if n > 0 {
 		s.log.Info("challenges expired", "count", n)
+		s.lobbyChanged()
 	}
 }

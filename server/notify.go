@@ -63,6 +63,12 @@ func (s *Server) onGameChange(c store.GameChange) {
 		}
 		return
 	}
+	if c.Game == "-" && strings.HasPrefix(c.Event, "lobby ") {
+		if strings.TrimPrefix(c.Event, "lobby ") != s.leases.holder { // not our own, echoed back
+			s.lobbyHub.changed()
+		}
+		return
+	}
 	if r, _ := s.lookupRoom(c.Game); r != nil {
 		switch {
 		case c.Chat:

@@ -206,6 +206,7 @@ type Server struct {
 	limits   limits
 	accounts accountLimits
 	leases   *leaseKeeper
+	lobbyHub lobbyHub
 	clients  *clientTable
 	sockets  *socketCount
 	metrics  *metrics
@@ -387,6 +388,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /leaderboard", s.pages.leaderboard)
 	mux.HandleFunc("GET /lobby/list", s.pages.lobbyList)
+	mux.HandleFunc("GET /lobby/events", s.limitSockets(s.lobbyEvents))
 	mux.HandleFunc("POST /challenges", s.limitCreate(s.pages.createChallenge))
 	mux.HandleFunc("GET /challenges/{id}", s.pages.challengeStatus)
 	mux.HandleFunc("POST /challenges/{id}/accept", s.limitCreate(s.pages.acceptChallenge))
@@ -409,7 +411,9 @@ func compressed(next http.Handler) http.Handler {
 	}
 	zipped := gz(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Upgrade") != "" {
+		// WebSocket upgrades, and the lobby's event stream, which a
+		// compressor would hold back.
+		if r.Header.Get("Upgrade") != "" || r.URL.Path == "/lobby/events" {
 			next.ServeHTTP(w, r)
 			return
 		}

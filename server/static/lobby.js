@@ -1,14 +1,18 @@
-// The lobby: the list of challenges is fetched again every few seconds
-// (the server renders it); when one of the visitor's own challenges leaves
-// the list, its status tells whether it was accepted, and then the browser
-// goes to the game.
+// The lobby: the server says when the list of challenges changes (an
+// event stream, /lobby/events), and the page fetches the list again (the
+// server renders it); it also fetches it every 15 seconds, should the
+// stream break. When one of the visitor's own challenges leaves the list,
+// its status tells whether it was accepted, and then the browser goes to
+// the game.
 (function () {
   'use strict';
   const box = document.getElementById('challenges');
   if (!box) return;
-  const every = Number(box.dataset.refresh) || 3000;
+  const every = Number(box.dataset.refresh) || 15000;
   const mine = () => new Set(Array.from(box.querySelectorAll('tr[data-mine]')).map((tr) => tr.dataset.id));
   let known = mine();
+  let timer = null;
+  let busy = false;
 
   async function follow(gone) {
     for (const id of gone) {
@@ -26,6 +30,9 @@
   }
 
   async function refresh() {
+    if (timer) clearTimeout(timer);
+    if (busy) { timer = setTimeout(refresh, 200); return; }
+    busy = true;
     try {
       const res = await fetch('/lobby/list', { credentials: 'same-origin', cache: 'no-store' });
       if (res.ok) {
@@ -36,7 +43,12 @@
         if (gone.length && await follow(gone)) return;
       }
     } catch (e) { /* the server is away: keep the list, try again */ }
-    setTimeout(refresh, every);
+    busy = false;
+    timer = setTimeout(refresh, every);
   }
-  setTimeout(refresh, every);
+  if (window.EventSource) {
+    const events = new EventSource('/lobby/events');
+    events.onmessage = refresh;
+  }
+  timer = setTimeout(refresh, every);
 }());

@@ -1,0 +1,111 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+// The lobby's pages are told at once when the lobby changes (a challenge
+// posted, accepted, cancelled or expired, on this server or another):
+// GET /lobby/events is a stream of server-sent events, one "changed" per
+// change, and the page then fetches the list. The page still fetches it
+// every 15 seconds, should the stream break.
+
+const (
+	// lobbyStreamLife bounds one stream: the page opens another.
+	lobbyStreamLife = 10 * time.Minute
+	// lobbyHeartbeat keeps proxies from closing a quiet stream.
+	lobbyHeartbeat = 25 * time.Second
+)
+
+// lobbyHub hands lobby changes to the streams.
+type lobbyHub struct {
+	mu   sync.Mutex
+	subs map[chan struct{}]struct{}
+}
+
+func (h *lobbyHub) subscribe() (chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	h.mu.Lock()
+	if h.subs == nil {
+		h.subs = map[chan struct{}]struct{}{}
+	}
+	h.subs[ch] = struct{}{}
+	h.mu.Unlock()
+	return ch, func() {
+		h.mu.Lock()
+		delete(h.subs, ch)
+		h.mu.Unlock()
+	}
+}
+
+// changed wakes every stream; one that has not sent the last change yet
+// sends one for both.
+func (h *lobbyHub) changed() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.subs {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// lobbyChanged tells this server's lobby pages and the other servers.
+func (s *Server) lobbyChanged() {
+	s.lobbyHub.changed()
+	if n, ok := s.cfg.Store.(store.Notifier); ok {
+		ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+		defer cancel()
+		if err := n.Announce(ctx, "-", "lobby "+s.leases.holder); err != nil {
+			s.logError("announce lobby", err)
+		}
+	}
+}
+
+// lobbyEvents is the stream of a lobby page.
+func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
+	if s.accounts.lobby == nil {
+		http.NotFound(w, r)
+		return
+	}
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not hold the events back
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprint(w, "retry: 3000\n\n")
+	if rc.Flush() != nil {
+		return
+	}
+	ch, done := s.lobbyHub.subscribe()
+	defer done()
+	life := time.NewTimer(lobbyStreamLife)
+	defer life.Stop()
+	beat := time.NewTicker(lobbyHeartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.stopping:
+			return
+		case <-life.C:
+			return
+		case <-beat.C:
+			fmt.Fprint(w, ": still here\n\n")
+		case <-ch:
+			fmt.Fprint(w, "data: changed\n\n")
+		}
+		if rc.Flush() != nil {
+			return
+		}
+	}
+}
