@@ -240,6 +240,9 @@ func serve(ctx context.Context, addr, db string, log *slog.Logger, cfg server.Co
 		storeName = store.DefaultPath
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "store", redact(storeName))
+	if _, shared := st.(store.Notifier); !shared {
+		log.Info("one server: several servers need PostgreSQL (--db postgres://...), see docs/deploy.md")
+	}
 	fmt.Fprintf(cmd.OutOrStdout(), "plateau is running: open http://%s/ in a browser (Ctrl-C stops it)\n", displayAddr(ln.Addr()))
 	select {
 	case err := <-errc:
