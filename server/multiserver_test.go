@@ -24,6 +24,13 @@ import (
 // skips without the variable, except under CI.
 func pgStores(t *testing.T, n int) []store.Store {
 	t.Helper()
+	stores, _ := pgStoresURL(t, n)
+	return stores
+}
+
+// pgStoresURL is pgStores, with the URL of the schema for other programs.
+func pgStoresURL(t *testing.T, n int) ([]store.Store, string) {
+	t.Helper()
 	base := os.Getenv("PLATEAU_TEST_POSTGRES")
 	if base == "" {
 		if os.Getenv("CI") == "true" {
@@ -62,7 +69,7 @@ func pgStores(t *testing.T, n int) []store.Store {
 		t.Cleanup(func() { st.Close() })
 		out = append(out, st)
 	}
-	return out
+	return out, u.String()
 }
 
 // Two servers on one PostgreSQL: the players of one game, and a
