@@ -87,7 +87,7 @@ func (s *slot) play(c *created) {
 	gctx, gcancel := context.WithCancel(context.Background())
 	defer gcancel()
 	if r.cfg.SocketPerGame {
-		p := &sock{r: r, g: g, rng: r.rng(), scheduled: -1}
+		p := &sock{r: r, tgt: r.nextTarget(), g: g, rng: r.rng(), scheduled: -1}
 		for seat, tok := range c.tokens {
 			p.tokens = append(p.tokens, tok)
 			p.seats |= 1 << uint(seat)
@@ -95,12 +95,12 @@ func (s *slot) play(c *created) {
 		g.players = append(g.players, p)
 	} else {
 		for seat, tok := range c.tokens {
-			g.players = append(g.players, &sock{r: r, g: g, rng: r.rng(), scheduled: -1, tokens: []string{tok}, seats: 1 << uint(seat)})
+			g.players = append(g.players, &sock{r: r, tgt: r.nextTarget(), g: g, rng: r.rng(), scheduled: -1, tokens: []string{tok}, seats: 1 << uint(seat)})
 		}
 	}
 	all := append([]*sock(nil), g.players...)
 	for range r.cfg.Spectators {
-		all = append(all, &sock{r: r, g: g, rng: r.rng(), scheduled: -1, spectator: true})
+		all = append(all, &sock{r: r, tgt: r.nextTarget(), g: g, rng: r.rng(), scheduled: -1, spectator: true})
 	}
 	var wg sync.WaitGroup
 	for _, k := range all {
@@ -401,6 +401,7 @@ func (g *gameRun) resign() {
 // every seat's) or a spectator.
 type sock struct {
 	r         *runner
+	tgt       target // the server it connects to
 	g         *gameRun
 	tokens    []string
 	seats     uint8
@@ -474,8 +475,9 @@ func (k *sock) session(ctx context.Context) {
 	}
 	h := http.Header{}
 	r.browserHeaders(h, "websocket", "websocket")
+	h.Set("Origin", k.tgt.origin)
 	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	conn, resp, err := websocket.Dial(dctx, r.wsBase+"/games/"+k.g.id+"/ws", &websocket.DialOptions{HTTPClient: r.wsClient(), HTTPHeader: h})
+	conn, resp, err := websocket.Dial(dctx, k.tgt.wsBase+"/games/"+k.g.id+"/ws", &websocket.DialOptions{HTTPClient: r.wsClient(), HTTPHeader: h})
 	cancel()
 	<-r.dialSem
 	st := r.cur.Load()

@@ -54,6 +54,12 @@ const (
 type Config struct {
 	// Server is the base URL of the plateau server, http://127.0.0.1:8080.
 	Server string
+	// Also are more servers of the same site (several plateau serve on one
+	// PostgreSQL): the sockets of each game are spread over Server and
+	// these in turn, so that its players and spectators are on different
+	// servers and every move crosses between them. Games are created on
+	// Server.
+	Also []string
 	// AllowRemote lets the target be something else than a loopback
 	// address. A load test can take a server down: off by default.
 	AllowRemote bool
@@ -231,12 +237,15 @@ func CheckTarget(ctx context.Context, server string, allowRemote bool) (*url.URL
 
 // runner is one run.
 type runner struct {
-	cfg      Config
-	base     *url.URL
-	origin   string // scheme://host[:port]
-	wsBase   string // ws://host[:port]/path
-	players  int    // seats of the variant
-	compSeat int    // the computer's seat, or -1
+	cfg    Config
+	base   *url.URL
+	origin string // scheme://host[:port]
+	wsBase string // ws://host[:port]/path
+	// targets are the servers sockets connect to, Server first (Also).
+	targets  []target
+	nextTgt  atomic.Int64
+	players  int // seats of the variant
+	compSeat int // the computer's seat, or -1
 	form     url.Values
 	httpc    *http.Client
 	start    time.Time
@@ -272,6 +281,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		create: make(chan struct{}), dialSem: make(chan struct{}, 64), fatalErr: make(chan error, 1)}
 	r.origin = base.Scheme + "://" + base.Host
 	r.wsBase = "ws" + strings.TrimPrefix(base.Scheme, "http") + "://" + base.Host + base.Path
+	r.targets = []target{{origin: r.origin, wsBase: r.wsBase}}
+	for _, a := range cfg.Also {
+		u, err := CheckTarget(ctx, a, cfg.AllowRemote)
+		if err != nil {
+			return nil, err
+		}
+		r.targets = append(r.targets, target{origin: u.Scheme + "://" + u.Host,
+			wsBase: "ws" + strings.TrimPrefix(u.Scheme, "http") + "://" + u.Host + u.Path})
+	}
 	if err := r.buildForm(); err != nil {
 		return nil, err
 	}
@@ -518,4 +536,15 @@ func (r *runner) buildForm() error {
 	}
 	r.form = f
 	return nil
+}
+
+// target is a server sockets connect to.
+type target struct {
+	origin string // scheme://host[:port], sent as the socket's Origin
+	wsBase string // ws://host[:port]/path
+}
+
+// nextTarget spreads the sockets over the servers in turn.
+func (r *runner) nextTarget() target {
+	return r.targets[int(r.nextTgt.Add(1)-1)%len(r.targets)]
 }

@@ -98,6 +98,17 @@ func (r *room) catchUp(c store.GameChange) {
 		return // nothing new after all (a notification overtaken by a read)
 	}
 	r.s.live.catchUps.Inc()
+	// Players hear of each new move as from their own server; spectators
+	// see it in the next state.
+	if n := len(r.g.Moves); n > before {
+		for _, mv := range r.g.Moves[before:] {
+			for c := range r.clients {
+				if c.greeted && !c.spectator() {
+					r.sendLocked(c, moveMsg{Type: "move", Ply: mv.Ply, Move: mv.Notation, Seat: mv.Seat})
+				}
+			}
+		}
+	}
 	r.broadcastStateLocked()
 }
 

@@ -124,6 +124,7 @@ raised to its hard limit, and a step that would pass it is skipped.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&cfg.Server, "server", "http://127.0.0.1:8080", "base URL of the plateau server")
+	f.StringArrayVar(&cfg.Also, "also", nil, "another server of the same site (several plateau serve on one PostgreSQL): each game's sockets are spread over --server and these (repeatable)")
 	f.BoolVar(&cfg.AllowRemote, "allow-remote", false, "allow a target that is not a loopback address")
 	f.StringVar(&games, "games", "1,16,64", "steps: numbers of concurrent games, comma-separated")
 	f.DurationVar(&cfg.Duration, "duration", 20*time.Second, "measuring time of each step (at most "+loadtest.MaxDuration.String()+")")
