@@ -620,6 +620,8 @@ func (k *sock) handle(b []byte) {
 	switch typ {
 	case "moves":
 		// The moves missed while away: the state that follows has them.
+	case "chat", "chatdeleted":
+		// The game's chat (its history comes with every hello): not load.
 	case "ack":
 		k.onAck(m, now, st)
 	case "move":
