@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -364,5 +365,51 @@ func TestOperatorDisablesFromThePage(t *testing.T) {
 	postAs(t, modo, ts.URL+"/players/eve/enable", nil)
 	if u, _ := st.LoadUser(t.Context(), "eve"); u.Disabled {
 		t.Errorf("eve is still disabled")
+	}
+}
+
+// loadGames is how many games the server has read from its store.
+func loadGames(t *testing.T, ts *httptest.Server) int {
+	t.Helper()
+	_, metrics := get(t, ts, "/metrics")
+	for _, line := range strings.Split(metrics, "\n") {
+		if strings.HasPrefix(line, `plateau_store_duration_seconds_count{op="load_game"} `) {
+			var n int
+			fmt.Sscan(strings.Fields(line)[1], &n)
+			return n
+		}
+	}
+	return 0
+}
+
+// A player asking for the reminder in a loop costs one count of his
+// games while they do not change, not one each time; a move counts again.
+func TestAttackTurnsReminderLoop(t *testing.T) {
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	alice, bob := signedUp(t, ts, "alice"), signedUp(t, ts, "bob")
+	for i := 0; i < 3; i++ {
+		postAs(t, alice, ts.URL+"/challenges", url.Values{"variant": {"pogo|"}, "colour": {"0"}})
+	}
+	_, list := getAs(t, bob, ts.URL+"/lobby/list")
+	for _, part := range strings.Split(list, `data-id="`)[1:] {
+		postAs(t, bob, ts.URL+"/challenges/"+part[:strings.Index(part, `"`)]+"/accept", nil)
+	}
+	before := loadGames(t, ts)
+	for i := 0; i < 20; i++ {
+		if _, got := getAs(t, alice, ts.URL+"/my-games/turns"); strings.TrimSpace(got) != `{"yourTurn":3}` {
+			t.Fatalf("turns: %s", got)
+		}
+	}
+	if n := loadGames(t, ts) - before; n != 3 {
+		t.Errorf("20 reminders read %d games, want 3 (one count)", n)
+	}
+	// Alice moves in one of them: the next reminder counts again.
+	mine, _ := st.(store.Store).ListGames(t.Context(), store.Filter{User: "alice"})
+	w := dialAs(t, ts, alice, mine[0].ID)
+	w.hello(0)
+	w.move(0, pogoWin[0])
+	w.expect("ack", nil)
+	if _, got := getAs(t, alice, ts.URL+"/my-games/turns"); strings.TrimSpace(got) != `{"yourTurn":2}` {
+		t.Errorf("turns after a move: %s", got)
 	}
 }

@@ -3,9 +3,12 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/plateau-games/plateau/store"
@@ -29,11 +32,21 @@ type myGame struct {
 // myGames lists the ongoing games where user holds a seat: the ones where
 // it is his turn first, the longest waiting first.
 func (s *Server) myGames(ctx context.Context, user, lang string) ([]myGame, error) {
-	on := false
-	list, err := s.store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
+	list, err := s.ongoingOf(ctx, user)
 	if err != nil {
 		return nil, err
 	}
+	return s.myGamesOf(ctx, user, lang, list)
+}
+
+// ongoingOf lists the ongoing games of an account (without their moves).
+func (s *Server) ongoingOf(ctx context.Context, user string) ([]store.Game, error) {
+	on := false
+	return s.store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
+}
+
+// myGamesOf is myGames for games already listed.
+func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.Game) ([]myGame, error) {
 	var out []myGame
 	for _, listed := range list {
 		g, err := s.store.LoadGame(ctx, listed.ID)
@@ -129,6 +142,22 @@ func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
 	p.render(w, r, lang, "mygames", tr(lang, "mygames"), http.StatusOK, d)
 }
 
+// turnsCache keeps the reminder's last count per account with what it
+// was counted from (the ongoing games and when each was last written):
+// every page of a logged-in player asks, and counting reads and replays up
+// to myGamesLimit games, which a player asking in a loop must not repeat
+// while nothing changed. At most maxClients accounts are kept (beyond, it
+// starts again empty).
+type turnsCache struct {
+	mu     sync.Mutex
+	byUser map[string]turnsCount
+}
+
+type turnsCount struct {
+	from string // the games' ids and update times
+	n    int
+}
+
 // myTurns says in how many games it is the account's turn, for the
 // reminder in every page's header and title.
 func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
@@ -137,16 +166,38 @@ func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "log in first", http.StatusUnauthorized)
 		return
 	}
-	games, err := p.s.myGames(r.Context(), u.Name, "en")
+	list, err := p.s.ongoingOf(r.Context(), u.Name)
 	if err != nil {
 		p.s.plainInternalError(w, r, "my turns", err)
 		return
 	}
-	n := 0
-	for _, g := range games {
-		if g.YourTurn {
-			n++
+	var from strings.Builder
+	for _, g := range list {
+		fmt.Fprintf(&from, "%s %d,", g.ID, g.UpdatedAt.UnixMilli())
+	}
+	c, key := &p.s.turns, store.UserKey(u.Name)
+	c.mu.Lock()
+	last, ok := c.byUser[key]
+	c.mu.Unlock()
+	n := last.n
+	if !ok || last.from != from.String() {
+		games, err := p.s.myGamesOf(r.Context(), u.Name, "en", list)
+		if err != nil {
+			p.s.plainInternalError(w, r, "my turns", err)
+			return
 		}
+		n = 0
+		for _, g := range games {
+			if g.YourTurn {
+				n++
+			}
+		}
+		c.mu.Lock()
+		if c.byUser == nil || len(c.byUser) >= p.s.limits.maxClients {
+			c.byUser = map[string]turnsCount{}
+		}
+		c.byUser[key] = turnsCount{from: from.String(), n: n}
+		c.mu.Unlock()
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -207,6 +207,7 @@ type Server struct {
 	accounts accountLimits
 	leases   *leaseKeeper
 	lobbyHub lobbyHub
+	turns    turnsCache // the reminder's counts (mygames.go)
 	clients  *clientTable
 	sockets  *socketCount
 	metrics  *metrics
