@@ -1,55 +1,21 @@
 package loadtest
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/plateau-games/plateau/server"
 	"github.com/plateau-games/plateau/store"
+	"github.com/plateau-games/plateau/store/pgtest"
 )
 
 // startServersPG runs n servers on one fresh schema of PLATEAU_TEST_POSTGRES.
 func startServersPG(t *testing.T, n int) []*httptest.Server {
 	t.Helper()
-	base := os.Getenv("PLATEAU_TEST_POSTGRES")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLATEAU_TEST_POSTGRES is not set in CI: run the tests with ./scripts/test")
-		}
-		t.Skip("PLATEAU_TEST_POSTGRES is not set: several servers need PostgreSQL")
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "load_" + hex.EncodeToString(b)
-	conn, err := pgx.Connect(t.Context(), base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(t.Context())
-	if _, err := conn.Exec(t.Context(), "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx := context.Background()
-		if c, err := pgx.Connect(ctx, base); err == nil {
-			c.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
-			c.Close(ctx)
-		}
-	})
-	u, _ := url.Parse(base)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
+	u := pgtest.URL(t, "load")
 	var out []*httptest.Server
 	for i := 0; i < n; i++ {
-		st, err := store.Open(t.Context(), u.String())
+		st, err := store.Open(t.Context(), u)
 		if err != nil {
 			t.Fatal(err)
 		}

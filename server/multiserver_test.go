@@ -2,26 +2,20 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
+	"github.com/plateau-games/plateau/store/pgtest"
 )
 
 // pgStores opens n stores on one fresh schema of the PostgreSQL database
-// of PLATEAU_TEST_POSTGRES, as n servers would share one database. It
-// skips without the variable, except under CI.
+// of PLATEAU_TEST_POSTGRES (pgtest), as n servers would share one database.
 func pgStores(t *testing.T, n int) []store.Store {
 	t.Helper()
 	stores, _ := pgStoresURL(t, n)
@@ -31,45 +25,17 @@ func pgStores(t *testing.T, n int) []store.Store {
 // pgStoresURL is pgStores, with the URL of the schema for other programs.
 func pgStoresURL(t *testing.T, n int) ([]store.Store, string) {
 	t.Helper()
-	base := os.Getenv("PLATEAU_TEST_POSTGRES")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PLATEAU_TEST_POSTGRES is not set in CI: run the tests with ./scripts/test")
-		}
-		t.Skip("PLATEAU_TEST_POSTGRES is not set: the tests of several servers need PostgreSQL")
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "servers_" + hex.EncodeToString(b)
-	conn, err := pgx.Connect(t.Context(), base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(t.Context())
-	if _, err := conn.Exec(t.Context(), "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx := context.Background()
-		if c, err := pgx.Connect(ctx, base); err == nil {
-			c.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
-			c.Close(ctx)
-		}
-	})
-	u, _ := url.Parse(base)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
+	u := pgtest.URL(t, "servers")
 	var out []store.Store
 	for i := 0; i < n; i++ {
-		st, err := store.Open(t.Context(), u.String())
+		st, err := store.Open(t.Context(), u)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
 		out = append(out, st)
 	}
-	return out, u.String()
+	return out, u
 }
 
 // Two servers on one PostgreSQL: the players of one game, and a
