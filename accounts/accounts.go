@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // The bounds of a password's length, in bytes of UTF-8. The upper bound
@@ -56,10 +58,10 @@ var b64 = base64.RawStdEncoding.Strict()
 // account, or nil. HashPassword calls it.
 func CheckNewPassword(password string) error {
 	if n := len(password); n < MinPassword || n > MaxPassword {
-		return fmt.Errorf("a password of %d bytes: accepted: %d to %d bytes", n, MinPassword, MaxPassword)
+		return game.Errorf(game.Text{EN: "a password of %d bytes: accepted: %d to %d bytes", FR: "un mot de passe de %d octets : acceptés : de %d à %d octets"}, n, MinPassword, MaxPassword)
 	}
 	if !utf8.ValidString(password) {
-		return errors.New("the password is not valid UTF-8: accepted: text of 8 to 256 bytes")
+		return game.Errorf(game.Text{EN: "the password is not valid UTF-8: accepted: text of 8 to 256 bytes", FR: "le mot de passe n'est pas de l'UTF-8 valide : accepté : un texte de 8 à 256 octets"})
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -127,19 +126,19 @@ type ttEntry struct {
 func NewAlphaBeta(cfg AlphaBetaConfig, v *game.Variant, seed uint64) (*AlphaBeta, error) {
 	n := sides(v)
 	if n < 2 {
-		return nil, fmt.Errorf("alphabeta plays games with two sides or more; %s has %d: use mcts", v, n)
+		return nil, game.Errorf(game.Text{EN: "alphabeta plays games with two sides or more; %s has %d: use mcts", FR: "alphabeta joue aux jeux à deux camps ou plus ; %s en a %d : prenez mcts"}, v, n)
 	}
 	if cfg.Depth <= 0 && cfg.Rounds <= 0 && cfg.Time <= 0 && cfg.Nodes <= 0 {
-		return nil, fmt.Errorf("alphabeta needs a budget: depth=N, rounds=N, nodes=N or time=DURATION")
+		return nil, game.Errorf(game.Text{EN: "alphabeta needs a budget: depth=N, rounds=N, nodes=N or time=DURATION", FR: "alphabeta demande un budget : depth=N, rounds=N, nodes=N ou time=DURÉE"})
 	}
 	if cfg.Depth < 0 || cfg.Rounds < 0 || cfg.Depth+cfg.Rounds*v.Players > maxPly-1 {
-		return nil, fmt.Errorf("alphabeta: depth=%d and rounds=%d make %d plies; the most is %d", cfg.Depth, cfg.Rounds, cfg.Depth+cfg.Rounds*v.Players, maxPly-1)
+		return nil, game.Errorf(game.Text{EN: "alphabeta: depth=%d and rounds=%d make %d plies; the most is %d", FR: "alphabeta : depth=%d et rounds=%d font %d coups ; le maximum est %d"}, cfg.Depth, cfg.Rounds, cfg.Depth+cfg.Rounds*v.Players, maxPly-1)
 	}
 	if cfg.TableBits == 0 {
 		cfg.TableBits = 18
 	}
 	if cfg.TableBits < 8 || cfg.TableBits > 28 {
-		return nil, fmt.Errorf("alphabeta: table=%d must be from 8 to 28 (2^N entries)", cfg.TableBits)
+		return nil, game.Errorf(game.Text{EN: "alphabeta: table=%d must be from 8 to 28 (2^N entries)", FR: "alphabeta : table=%d doit aller de 8 à 28 (2^N entrées)"}, cfg.TableBits)
 	}
 	a := &AlphaBeta{cfg: cfg, seed: seed, v: v, paranoid: n > 2, minDepth: cfg.Rounds * v.Players}
 	if f, ok := LookupEval(v.Game.ID); ok {
@@ -236,7 +235,7 @@ func (a *AlphaBeta) Choose(ctx context.Context, m *game.Match) (game.Move, error
 		}
 	}
 	if !found {
-		return 0, fmt.Errorf("alphabeta: stopped before the first move was searched: %w", ctx.Err())
+		return 0, game.Errorf(game.Text{EN: "alphabeta: stopped before the first move was searched: %v", FR: "alphabeta : arrêté avant d'avoir cherché le premier coup : %v"}, ctx.Err())
 	}
 	return best, nil
 }

@@ -17,7 +17,7 @@ import (
 func PlayGame(ctx context.Context, m *game.Match, agents []Agent) (game.Outcome, error) {
 	v := m.Variant()
 	if len(agents) != v.Players {
-		return m.Outcome(), fmt.Errorf("%s has %d players, got %d agents", v, v.Players, len(agents))
+		return m.Outcome(), game.Errorf(game.Text{EN: "%s has %d players, got %d agents", FR: "%s a %d joueurs, reçu %d agents"}, v, v.Players, len(agents))
 	}
 	for !m.Outcome().Ended() {
 		if err := ctx.Err(); err != nil {
@@ -26,10 +26,10 @@ func PlayGame(ctx context.Context, m *game.Match, agents []Agent) (game.Outcome,
 		seat := m.ToMove()
 		mv, err := agents[seat].Choose(ctx, m)
 		if err != nil {
-			return m.Outcome(), fmt.Errorf("%s, seat %d: %w", agents[seat].Name(), seat+1, err)
+			return m.Outcome(), game.Errorf(game.Text{EN: "%s, seat %d: %v", FR: "%s, place %d : %v"}, agents[seat].Name(), seat+1, err)
 		}
 		if err := m.Play(mv); err != nil {
-			return m.Outcome(), fmt.Errorf("%s, seat %d, played an illegal move in %s: %w", agents[seat].Name(), seat+1, m.State().Encode(), err)
+			return m.Outcome(), game.Errorf(game.Text{EN: "%s, seat %d, played an illegal move in %s: %v", FR: "%s, place %d, a joué un coup impossible dans %s : %v"}, agents[seat].Name(), seat+1, m.State().Encode(), err)
 		}
 	}
 	return m.Outcome(), nil
@@ -86,7 +86,7 @@ type MatchResult struct {
 func Match(ctx context.Context, cfg MatchConfig) (*MatchResult, error) {
 	v := cfg.Variant
 	if len(cfg.Specs) == 0 {
-		return nil, fmt.Errorf("a match needs at least one agent")
+		return nil, game.Errorf(game.Text{EN: "a match needs at least one agent", FR: "un match demande au moins un agent"})
 	}
 	// Build every agent once up front so that a bad spec fails at once.
 	for _, spec := range cfg.Specs {
@@ -132,7 +132,7 @@ func Match(ctx context.Context, cfg MatchConfig) (*MatchResult, error) {
 	}
 	for g, r := range results {
 		if r.err != nil {
-			return nil, fmt.Errorf("game %d: %w", g+1, r.err)
+			return nil, game.Errorf(game.Text{EN: "game %d: %v", FR: "partie %d : %v"}, g+1, r.err)
 		}
 		res.Games++
 		res.Plies += r.plies
@@ -303,10 +303,10 @@ type ArenaTable struct {
 //     team games.
 func ArenaTables(players, k int) ([]ArenaTable, error) {
 	if players < 2 {
-		return nil, fmt.Errorf("an arena needs a game of two players or more")
+		return nil, game.Errorf(game.Text{EN: "an arena needs a game of two players or more", FR: "un tournoi demande un jeu à deux joueurs ou plus"})
 	}
 	if k < 2 {
-		return nil, fmt.Errorf("an arena needs two agents or more, got %d", k)
+		return nil, game.Errorf(game.Text{EN: "an arena needs two agents or more, got %d", FR: "un tournoi demande deux agents ou plus, reçu %d"}, k)
 	}
 	if players == 2 || k > players {
 		n := min(players, k)
@@ -465,12 +465,12 @@ func Arena(ctx context.Context, cfg ArenaConfig) (*ArenaResult, error) {
 	if cfg.SPRT != nil {
 		for _, t := range tables {
 			if len(t.Agents) != 2 {
-				return nil, fmt.Errorf("the SPRT compares two agents: with %d players, give 2 agents (or play a two-player variant)", v.Players)
+				return nil, game.Errorf(game.Text{EN: "the SPRT compares two agents: with %d players, give 2 agents (or play a two-player variant)", FR: "le SPRT compare deux agents : à %d joueurs, donnez 2 agents (ou jouez une variante à deux joueurs)"}, v.Players)
 			}
 		}
 	}
 	if cfg.Games < 1 {
-		return nil, fmt.Errorf("the number of games must be 1 or more, got %d", cfg.Games)
+		return nil, game.Errorf(game.Text{EN: "the number of games must be 1 or more, got %d", FR: "le nombre de parties doit être 1 ou plus, reçu %d"}, cfg.Games)
 	}
 	for _, spec := range cfg.Specs {
 		// Building every agent up front makes a bad spec fail at once;
@@ -518,7 +518,7 @@ func Arena(ctx context.Context, cfg ArenaConfig) (*ArenaResult, error) {
 		}
 		if err != nil {
 			if firstErr == nil {
-				firstErr = fmt.Errorf("table %d, game %d: %w", ti+1, g.Game+1, err)
+				firstErr = game.Errorf(game.Text{EN: "table %d, game %d: %v", FR: "table %d, partie %d : %v"}, ti+1, g.Game+1, err)
 			}
 			cancelAll()
 			return

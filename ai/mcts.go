@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -94,7 +93,7 @@ func (a *MCTS) Iterations() int64 { return a.iterations.Load() }
 // but a budget is required.
 func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	if cfg.Iterations <= 0 && cfg.Time <= 0 {
-		return nil, fmt.Errorf("mcts needs a budget: iterations=N or time=DURATION")
+		return nil, game.Errorf(game.Text{EN: "mcts needs a budget: iterations=N or time=DURATION", FR: "mcts demande un budget : iterations=N ou time=DURÉE"})
 	}
 	if cfg.Threads <= 0 {
 		cfg.Threads = runtime.GOMAXPROCS(0)
@@ -217,9 +216,9 @@ func (a *MCTS) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
 	mv, ok := a.best(p)
 	if !ok {
 		if err := ctx.Err(); err != nil {
-			return 0, fmt.Errorf("mcts: stopped before any playout: %w", err)
+			return 0, game.Errorf(game.Text{EN: "mcts: stopped before any playout: %v", FR: "mcts : arrêté avant toute partie simulée : %v"}, err)
 		}
-		return 0, fmt.Errorf("mcts: no playout was made")
+		return 0, game.Errorf(game.Text{EN: "mcts: no playout was made", FR: "mcts : aucune partie simulée"})
 	}
 	return mv, nil
 }

@@ -31,7 +31,7 @@ var (
 // plateau solve pogo).
 func NewPerfect(path string, v *game.Variant) (*Perfect, error) {
 	if v.Game.ID != "pogo" {
-		return nil, fmt.Errorf("perfect plays only POGO, whose solution plateau has; for %s use a level or mcts", v.Game.ID)
+		return nil, game.Errorf(game.Text{EN: "perfect plays only POGO, whose solution plateau has; for %s use a level or mcts", FR: "perfect ne joue qu'à POGO, dont plateau a la solution ; pour %s prenez un niveau ou mcts"}, v.Game.ID)
 	}
 	if path == "" {
 		path = pogosolve.DefaultPath()
@@ -43,7 +43,7 @@ func NewPerfect(path string, v *game.Variant) (*Perfect, error) {
 	}
 	t, err := pogosolve.Load(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("no POGO solution at %s: run 'plateau solve pogo' first (about 20 s and 60 MB), or give table=PATH", path)
+		return nil, game.Errorf(game.Text{EN: "no POGO solution at %s: run 'plateau solve pogo' first (about 20 s and 60 MB), or give table=PATH", FR: "pas de solution de POGO dans %s : lancez d'abord 'plateau solve pogo' (environ 20 s et 60 Mo), ou donnez table=CHEMIN"}, path)
 	}
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +21,18 @@ optional parameters after a colon, separated by commas:
   perfect[:table=PATH]  (POGO, from the solution of 'plateau solve pogo')
 for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
 
+// SpecHelpText is SpecHelp in both languages, for messages.
+var SpecHelpText = game.Text{EN: SpecHelp, FR: `un agent est un niveau (easy, medium, hard, max : facile, moyen, difficile, le plus fort)
+ou un agent avec des paramètres facultatifs après deux-points, séparés par des virgules :
+  random  (au hasard)
+  mcts[:iterations=N][,time=DURÉE][,threads=N][,c=X][,reuse=false][,decisive=false]
+  alphabeta[:depth=N][,rounds=N][,nodes=N][,time=DURÉE][,noise=X][,table=BITS]
+    (rounds=N cherche N tours de table de plus : N fois le nombre de joueurs, en coups ;
+    à plus de deux camps la recherche est paranoïaque : chaque adversaire joue contre lui)
+  engine:[time=D] [iterations=N] [depth=N] [nodes=N] [timeout=D] PROGRAMME [ARGS...]  (docs/engine-protocol.md)
+  perfect[:table=CHEMIN]  (POGO, d'après la solution de 'plateau solve pogo')
+par exemple mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`}
+
 // New builds the agent described by spec for the variant v (see SpecHelp).
 // seed makes its choices reproducible (with an iteration or depth budget).
 func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
@@ -40,11 +51,11 @@ func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 	name = strings.TrimSpace(name)
 	params, err := parseParams(paramText, hasParams)
 	if err != nil {
-		return nil, fmt.Errorf("agent %s: %w", game.Quote(spec), err)
+		return nil, game.Errorf(game.Text{EN: "agent %s: %v", FR: "agent %s : %v"}, game.Quote(spec), err)
 	}
 	if isLevel(name) {
 		if hasParams {
-			return nil, fmt.Errorf("agent %s: the level %s takes no parameters", game.Quote(spec), name)
+			return nil, game.Errorf(game.Text{EN: "agent %s: the level %s takes no parameters", FR: "agent %s : le niveau %s ne prend pas de paramètres"}, game.Quote(spec), name)
 		}
 		return newLevel(name, v, seed)
 	}
@@ -52,7 +63,7 @@ func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 	switch name {
 	case "random":
 		if hasParams {
-			return nil, fmt.Errorf("agent %s: random takes no parameters", game.Quote(spec))
+			return nil, game.Errorf(game.Text{EN: "agent %s: random takes no parameters", FR: "agent %s : random (au hasard) ne prend pas de paramètres"}, game.Quote(spec))
 		}
 		return NewRandom(newRNG(seed)), nil
 	case "mcts":
@@ -62,10 +73,10 @@ func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 	case "perfect":
 		agent, err = newPerfectFromParams(params, v)
 	default:
-		return nil, fmt.Errorf("unknown agent %s; %s", game.Quote(spec), SpecHelp)
+		return nil, game.Errorf(game.Text{EN: "unknown agent %s; %s", FR: "agent inconnu %s ; %s"}, game.Quote(spec), SpecHelpText)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("agent %s: %w", game.Quote(spec), err)
+		return nil, game.Errorf(game.Text{EN: "agent %s: %v", FR: "agent %s : %v"}, game.Quote(spec), err)
 	}
 	return agent, nil
 }
@@ -92,16 +103,16 @@ func parseParams(text string, present bool) (*params, error) {
 		return p, nil
 	}
 	if strings.TrimSpace(text) == "" {
-		return nil, fmt.Errorf("nothing after the colon: write parameters as key=value, separated by commas")
+		return nil, game.Errorf(game.Text{EN: "nothing after the colon: write parameters as key=value, separated by commas", FR: "rien après les deux-points : écrivez les paramètres en clé=valeur, séparés par des virgules"})
 	}
 	for _, item := range strings.Split(text, ",") {
 		k, v, ok := strings.Cut(item, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" || v == "" {
-			return nil, fmt.Errorf("parameter %s is not of the form key=value", game.Quote(item))
+			return nil, game.Errorf(game.Text{EN: "parameter %s is not of the form key=value", FR: "le paramètre %s n'est pas de la forme clé=valeur"}, game.Quote(item))
 		}
 		if _, dup := p.values[k]; dup {
-			return nil, fmt.Errorf("parameter %s is given twice", k)
+			return nil, game.Errorf(game.Text{EN: "parameter %s is given twice", FR: "le paramètre %s est donné deux fois"}, k)
 		}
 		p.values[k] = v
 	}
@@ -122,7 +133,7 @@ func (p *params) int(key string, min, max int) int {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < min || n > max {
-		p.err = fmt.Errorf("%s=%s must be a whole number from %d to %d", key, s, min, max)
+		p.err = game.Errorf(game.Text{EN: "%s=%s must be a whole number from %d to %d", FR: "%s=%s doit être un nombre entier de %d à %d"}, key, s, min, max)
 	}
 	return n
 }
@@ -134,7 +145,7 @@ func (p *params) float(key string, min, max float64) float64 {
 	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || !(x >= min && x <= max) {
-		p.err = fmt.Errorf("%s=%s must be a number from %g to %g", key, s, min, max)
+		p.err = game.Errorf(game.Text{EN: "%s=%s must be a number from %g to %g", FR: "%s=%s doit être un nombre de %g à %g"}, key, s, min, max)
 	}
 	return x
 }
@@ -146,7 +157,7 @@ func (p *params) duration(key string) time.Duration {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 || d > 24*time.Hour {
-		p.err = fmt.Errorf("%s=%s must be a duration such as 500ms, 2s or 1m", key, s)
+		p.err = game.Errorf(game.Text{EN: "%s=%s must be a duration such as 500ms, 2s or 1m", FR: "%s=%s doit être une durée comme 500ms, 2s ou 1m"}, key, s)
 	}
 	return d
 }
@@ -158,7 +169,7 @@ func (p *params) bool(key string, def bool) bool {
 	}
 	b, err := strconv.ParseBool(s)
 	if err != nil {
-		p.err = fmt.Errorf("%s=%s must be true or false", key, s)
+		p.err = game.Errorf(game.Text{EN: "%s=%s must be true or false", FR: "%s=%s doit valoir true ou false"}, key, s)
 	}
 	return b
 }
@@ -173,7 +184,7 @@ func (p *params) done(agent string, known ...string) error {
 		unknown = append(unknown, k)
 	}
 	sort.Strings(unknown)
-	return fmt.Errorf("%s has no parameter %s; its parameters are %s", agent, strings.Join(unknown, ", "), strings.Join(known, ", "))
+	return game.Errorf(game.Text{EN: "%s has no parameter %s; its parameters are %s", FR: "%s n'a pas de paramètre %s ; ses paramètres : %s"}, agent, strings.Join(unknown, ", "), strings.Join(known, ", "))
 }
 
 func newMCTSFromParams(p *params, seed uint64) (Agent, error) {

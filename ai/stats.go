@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // This file holds the statistics of the arena: the Elo difference that a
@@ -129,13 +131,13 @@ type SPRT struct {
 func ParseSPRT(s string) (SPRT, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 2 && len(parts) != 4 {
-		return SPRT{}, fmt.Errorf("SPRT %q: write elo0,elo1 or elo0,elo1,alpha,beta (e.g. 0,50 or 0,50,0.05,0.05)", s)
+		return SPRT{}, game.Errorf(game.Text{EN: "SPRT %q: write elo0,elo1 or elo0,elo1,alpha,beta (e.g. 0,50 or 0,50,0.05,0.05)", FR: "SPRT %q : écrivez elo0,elo1 ou elo0,elo1,alpha,beta (par exemple 0,50 ou 0,50,0.05,0.05)"}, s)
 	}
 	x := make([]float64, len(parts))
 	for i, p := range parts {
 		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return SPRT{}, fmt.Errorf("SPRT %q: %q is not a number", s, strings.TrimSpace(p))
+			return SPRT{}, game.Errorf(game.Text{EN: "SPRT %q: %q is not a number", FR: "SPRT %q : %q n'est pas un nombre"}, s, strings.TrimSpace(p))
 		}
 		x[i] = v
 	}
@@ -144,10 +146,10 @@ func ParseSPRT(s string) (SPRT, error) {
 		t.Alpha, t.Beta = x[2], x[3]
 	}
 	if t.Elo1 <= t.Elo0 {
-		return SPRT{}, fmt.Errorf("SPRT %q: elo1 must be above elo0", s)
+		return SPRT{}, game.Errorf(game.Text{EN: "SPRT %q: elo1 must be above elo0", FR: "SPRT %q : elo1 doit être plus grand que elo0"}, s)
 	}
 	if !(t.Alpha > 0 && t.Alpha < 0.5 && t.Beta > 0 && t.Beta < 0.5) {
-		return SPRT{}, fmt.Errorf("SPRT %q: alpha and beta must be between 0 and 0.5", s)
+		return SPRT{}, game.Errorf(game.Text{EN: "SPRT %q: alpha and beta must be between 0 and 0.5", FR: "SPRT %q : alpha et beta doivent être entre 0 et 0,5"}, s)
 	}
 	return t, nil
 }

@@ -8,7 +8,6 @@ package analysis
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -56,7 +55,7 @@ type GameResult struct {
 // Play plays the games of cfg and collects them in game order.
 func Play(ctx context.Context, cfg Config) ([]GameResult, error) {
 	if cfg.Games < 1 {
-		return nil, fmt.Errorf("the number of games must be at least 1, got %d", cfg.Games)
+		return nil, game.Errorf(game.Text{EN: "the number of games must be at least 1, got %d", FR: "le nombre de parties doit être au moins 1, reçu %d"}, cfg.Games)
 	}
 	if _, err := ai.New(cfg.Agent, cfg.Variant, 0); err != nil {
 		return nil, err
@@ -98,7 +97,7 @@ func Play(ctx context.Context, cfg Config) ([]GameResult, error) {
 	wg.Wait()
 	for g, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s, game %d: %w", cfg.Variant, g+1, err)
+			return nil, game.Errorf(game.Text{EN: "%s, game %d: %v", FR: "%s, partie %d : %v"}, cfg.Variant, g+1, err)
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -135,14 +134,14 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 			var err error
 			mv, err = agents[seat].Choose(ctx, m)
 			if err != nil {
-				return r, fmt.Errorf("%s, seat %d: %w", agents[seat].Name(), seat+1, err)
+				return r, game.Errorf(game.Text{EN: "%s, seat %d: %v", FR: "%s, place %d : %v"}, agents[seat].Name(), seat+1, err)
 			}
 		}
 		if mv == game.Pass {
 			r.Passes++
 		}
 		if err := m.Play(mv); err != nil {
-			return r, fmt.Errorf("%s, seat %d, played an illegal move: %w", agents[seat].Name(), seat+1, err)
+			return r, game.Errorf(game.Text{EN: "%s, seat %d, played an illegal move: %v", FR: "%s, place %d, a joué un coup impossible : %v"}, agents[seat].Name(), seat+1, err)
 		}
 	}
 	r.Plies, r.Outcome = len(m.Moves()), m.Outcome()
@@ -273,6 +272,11 @@ type Stats struct {
 	// without scores.
 	ScoreName string    `json:"score_name,omitempty"`
 	Scores    []Summary `json:"scores,omitempty"`
+
+	// seatsFR and scoreNameFR are Seats and ScoreName in French, for
+	// TableIn.
+	seatsFR     []string
+	scoreNameFR string
 }
 
 // Compute turns game results into statistics.
@@ -287,6 +291,7 @@ func Compute(cfg Config, results []GameResult) *Stats {
 	st.Distinct = len(seen)
 	for seat := 0; seat < v.Players; seat++ {
 		st.Seats = append(st.Seats, v.SeatName(seat, "en"))
+		st.seatsFR = append(st.seatsFR, v.SeatName(seat, "fr"))
 	}
 	wins := make([]int, v.Players)
 	var draws, none, passes, plies int
@@ -336,6 +341,7 @@ func Compute(cfg Config, results []GameResult) *Stats {
 	st.Passes = NewProportion(passes, plies)
 	st.Length = Summarise(st.Lengths)
 	st.Branching = Summarise(legal)
+	st.scoreNameFR = v.ScoreName.In("fr")
 	if st.ScoreName = v.ScoreName.EN; st.ScoreName != "" {
 		for seat := 0; seat < v.Players; seat++ {
 			var xs []int

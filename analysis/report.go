@@ -13,7 +13,23 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/internal/atomicfile"
 )
+
+// savePlot writes p to path in the format of its extension (svg, png), all
+// at once: plot.Save would leave a truncated file on a failure.
+func savePlot(p *plot.Plot, path string) error {
+	c, err := p.WriterTo(plotW, plotH, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		_, err := c.WriteTo(w)
+		return err
+	})
+}
 
 // Plots are the files of a report's plots, relative to the report.
 type Plots struct {
@@ -53,25 +69,31 @@ func WriteReport(path string, stats []*Stats, plotExt string) (Plots, error) {
 	if err := PlotWinRates(stats, filepath.Join(dir, plots.WinRates)); err != nil {
 		return plots, err
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return plots, err
-	}
-	if asHTML {
-		err = writeHTML(f, stats, plots)
-	} else {
-		err = writeMarkdown(f, stats, plots)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	// Written all at once, like the plots: a failure leaves no empty report.
+	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		if asHTML {
+			return writeHTML(w, stats, plots)
+		}
+		return writeMarkdown(w, stats, plots)
+	})
 	return plots, err
 }
 
 // Table is the report's summary: one row per measure, one column per
 // variant, shared by the Markdown and HTML writers.
-func Table(stats []*Stats) (header []string, rows [][]string) {
-	header = []string{"measure"}
+func Table(stats []*Stats) (header []string, rows [][]string) { return TableIn(stats, "en") }
+
+// TableIn is Table in lang ("en" or "fr"): the measures, seat names, end
+// reasons and score names; the variants and agents stay as given.
+func TableIn(stats []*Stats, lang string) (header []string, rows [][]string) {
+	fr := lang == "fr"
+	t := func(en, french string) string {
+		if fr {
+			return french
+		}
+		return en
+	}
+	header = []string{t("measure", "mesure")}
 	for _, s := range stats {
 		header = append(header, s.Label)
 	}
@@ -82,20 +104,20 @@ func Table(stats []*Stats) (header []string, rows [][]string) {
 		}
 		rows = append(rows, row)
 	}
-	add("variant", func(s *Stats) string { return s.Variant })
+	add(t("variant", "variante"), func(s *Stats) string { return s.Variant })
 	add("agent", func(s *Stats) string { return s.Agent })
-	add("games", func(s *Stats) string { return fmt.Sprint(s.Games) })
-	add("seed", func(s *Stats) string { return fmt.Sprint(s.Seed) })
-	add("random opening plies", func(s *Stats) string { return fmt.Sprint(s.Openings) })
-	add("distinct games", func(s *Stats) string { return fmt.Sprintf("%d of %d", s.Distinct, s.Games) })
-	add("plies: mean ± sd", func(s *Stats) string { return fmt.Sprintf("%.1f ± %.1f", s.Length.Mean, s.Length.StdDev) })
-	add("plies: min / median / max", func(s *Stats) string {
+	add(t("games", "parties"), func(s *Stats) string { return fmt.Sprint(s.Games) })
+	add(t("seed", "graine"), func(s *Stats) string { return fmt.Sprint(s.Seed) })
+	add(t("random opening plies", "coups d'ouverture au hasard"), func(s *Stats) string { return fmt.Sprint(s.Openings) })
+	add(t("distinct games", "parties différentes"), func(s *Stats) string { return fmt.Sprintf(t("%d of %d", "%d sur %d"), s.Distinct, s.Games) })
+	add(t("plies: mean ± sd", "coups : moyenne ± écart type"), func(s *Stats) string { return fmt.Sprintf("%.1f ± %.1f", s.Length.Mean, s.Length.StdDev) })
+	add(t("plies: min / median / max", "coups : min / médiane / max"), func(s *Stats) string {
 		return fmt.Sprintf("%d / %g / %d", s.Length.Min, s.Length.Median, s.Length.Max)
 	})
-	add("legal moves: mean ± sd", func(s *Stats) string {
+	add(t("legal moves: mean ± sd", "coups possibles : moyenne ± écart type"), func(s *Stats) string {
 		return fmt.Sprintf("%.1f ± %.1f", s.Branching.Mean, s.Branching.StdDev)
 	})
-	add("legal moves: min / median / max", func(s *Stats) string {
+	add(t("legal moves: min / median / max", "coups possibles : min / médiane / max"), func(s *Stats) string {
 		return fmt.Sprintf("%d / %g / %d", s.Branching.Min, s.Branching.Median, s.Branching.Max)
 	})
 	maxSeats := 0
@@ -103,11 +125,15 @@ func Table(stats []*Stats) (header []string, rows [][]string) {
 		maxSeats = max(maxSeats, s.Players)
 	}
 	for seat := 0; seat < maxSeats; seat++ {
-		add(fmt.Sprintf("seat %d wins (95%% CI)", seat+1), func(s *Stats) string {
+		add(fmt.Sprintf(t("seat %d wins (95%% CI)", "victoires de la place %d (IC 95 %%)"), seat+1), func(s *Stats) string {
 			if seat >= len(s.SeatWins) {
 				return "–"
 			}
-			return fmt.Sprintf("%s: %s", s.Seats[seat], formatProportion(s.SeatWins[seat]))
+			name := s.Seats[seat]
+			if fr && seat < len(s.seatsFR) {
+				name = s.seatsFR[seat]
+			}
+			return fmt.Sprintf(t("%s: %s", "%s : %s"), name, formatProportion(s.SeatWins[seat]))
 		})
 	}
 	for seat := 0; seat < maxSeats; seat++ {
@@ -118,21 +144,25 @@ func Table(stats []*Stats) (header []string, rows [][]string) {
 		if !scored {
 			continue
 		}
-		add(fmt.Sprintf("seat %d score: mean (min–max)", seat+1), func(s *Stats) string {
+		add(fmt.Sprintf(t("seat %d score: mean (min–max)", "score de la place %d : moyenne (min–max)"), seat+1), func(s *Stats) string {
 			if seat >= len(s.Scores) {
 				return "–"
 			}
 			sc := s.Scores[seat]
-			return fmt.Sprintf("%.2f (%d–%d) %s", sc.Mean, sc.Min, sc.Max, s.ScoreName)
+			name := s.ScoreName
+			if fr && s.scoreNameFR != "" {
+				name = s.scoreNameFR
+			}
+			return fmt.Sprintf("%.2f (%d–%d) %s", sc.Mean, sc.Min, sc.Max, name)
 		})
 	}
-	add("draws (95% CI)", func(s *Stats) string { return formatProportion(s.Draws) })
-	add("over without winner", func(s *Stats) string { return formatProportion(s.NoWinner) })
-	add("passes among moves", func(s *Stats) string { return formatProportion(s.Passes) })
-	add("end reasons", func(s *Stats) string {
+	add(t("draws (95% CI)", "nulles (IC 95 %)"), func(s *Stats) string { return formatProportion(s.Draws) })
+	add(t("over without winner", "finies sans gagnant"), func(s *Stats) string { return formatProportion(s.NoWinner) })
+	add(t("passes among moves", "passes parmi les coups"), func(s *Stats) string { return formatProportion(s.Passes) })
+	add(t("end reasons", "raisons de fin"), func(s *Stats) string {
 		var parts []string
 		for _, r := range s.Reasons {
-			parts = append(parts, fmt.Sprintf("%s %d", r.Key, r.Count))
+			parts = append(parts, fmt.Sprintf("%s %d", game.ReasonText(r.Key, lang), r.Count))
 		}
 		return strings.Join(parts, "; ") // reasons may hold commas
 	})
@@ -268,7 +298,7 @@ func PlotLengths(stats []*Stats, path string) error {
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return p.Save(plotW, plotH, path)
+	return savePlot(p, path)
 }
 
 // addLine adds the i-th variant's line, with its label in the legend.
@@ -308,7 +338,7 @@ func PlotBranching(stats []*Stats, path string) error {
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return p.Save(plotW, plotH, path)
+	return savePlot(p, path)
 }
 
 // errPoints are points with asymmetric vertical error bars.
@@ -369,5 +399,5 @@ func PlotWinRates(stats []*Stats, path string) error {
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Transparent // seats are categories
 	p.Add(grid)
-	return p.Save(plotW, plotH, path)
+	return savePlot(p, path)
 }

@@ -9,7 +9,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -42,6 +41,7 @@ type Config struct {
 
 	Client *http.Client // default: 10 s timeout
 	Log    *slog.Logger // default: discard
+	Lang   string       // language of the log messages: "en" (default) or "fr"
 }
 
 // challenge is a challenge as the server's API gives it.
@@ -90,10 +90,10 @@ type bot struct {
 func newBot(cfg Config) (*bot, error) {
 	u, err := url.Parse(strings.TrimRight(cfg.Server, "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("bot: server %q: write http(s)://host[:port]", cfg.Server)
+		return nil, game.Errorf(game.Text{EN: "bot: server %q: write http(s)://host[:port]", FR: "bot : serveur %q : écrivez http(s)://hôte[:port]"}, cfg.Server)
 	}
 	if cfg.Token == "" {
-		return nil, errors.New("bot: no token: the operator creates one with plateau users token add BOT")
+		return nil, game.Errorf(game.Text{EN: "bot: no token: the operator creates one with plateau users token add BOT", FR: "bot : aucun jeton : le responsable en crée un avec plateau users token add ROBOT"})
 	}
 	if cfg.Agent == "" {
 		cfg.Agent = "hard"
@@ -101,7 +101,7 @@ func newBot(cfg Config) (*bot, error) {
 	pogo, _ := game.NewVariant("pogo", nil)
 	a, err := ai.New(cfg.Agent, pogo, 1)
 	if err != nil && !strings.HasPrefix(strings.ToLower(cfg.Agent), "engine:") {
-		return nil, fmt.Errorf("bot: agent %q: %w", cfg.Agent, err)
+		return nil, game.Errorf(game.Text{EN: "bot: agent %q: %v", FR: "bot : agent %q : %v"}, cfg.Agent, err)
 	}
 	closeAgent(a)
 	if cfg.MaxGames <= 0 {
@@ -147,6 +147,11 @@ func (b *bot) call(ctx context.Context, method, path string, out any) (int, erro
 	return resp.StatusCode, json.Unmarshal(body, out)
 }
 
+// say is a log message in the bot's language.
+func (b *bot) say(en, fr string) string {
+	return game.Text{EN: en, FR: fr}.In(b.cfg.Lang)
+}
+
 func (b *bot) run(ctx context.Context) error {
 	// The first call checks the token: a bad one stops at once.
 	var first struct {
@@ -155,12 +160,12 @@ func (b *bot) run(ctx context.Context) error {
 	}
 	if code, err := b.call(ctx, http.MethodGet, "/api/challenges", &first); err != nil {
 		if code == http.StatusUnauthorized {
-			return fmt.Errorf("bot: the server refuses the token (revoked, or not a bot account's): %w", err)
+			return game.Errorf(game.Text{EN: "bot: the server refuses the token (revoked, or not a bot account's): %v", FR: "bot : le serveur refuse le jeton (révoqué, ou pas celui d'un compte de robot) : %v"}, err)
 		}
-		return fmt.Errorf("bot: %w", err)
+		return game.Errorf(game.Text{EN: "bot: %v", FR: "bot : %v"}, err)
 	}
 	b.me = first.You
-	b.log.Info("bot connected", "server", b.base.String(), "as", b.me, "agent", b.cfg.Agent)
+	b.log.Info(b.say("bot connected", "robot connecté"), "server", b.base.String(), "as", b.me, "agent", b.cfg.Agent)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	ctx, cancel := context.WithCancel(ctx)
@@ -185,7 +190,7 @@ func (b *bot) round(ctx context.Context, wg *sync.WaitGroup) {
 		Games []apiGame `json:"games"`
 	}
 	if _, err := b.call(ctx, http.MethodGet, "/api/games", &games); err != nil {
-		b.log.Warn("listing games", "error", err)
+		b.log.Warn(b.say("listing games", "liste des parties"), "error", err)
 		return
 	}
 	for _, g := range games.Games {
@@ -196,7 +201,7 @@ func (b *bot) round(ctx context.Context, wg *sync.WaitGroup) {
 		Challenges []challenge `json:"challenges"`
 	}
 	if _, err := b.call(ctx, http.MethodGet, "/api/challenges", &list); err != nil {
-		b.log.Warn("listing challenges", "error", err)
+		b.log.Warn(b.say("listing challenges", "liste des défis"), "error", err)
 		return
 	}
 	for _, c := range list.Challenges {
@@ -205,10 +210,10 @@ func (b *bot) round(ctx context.Context, wg *sync.WaitGroup) {
 		}
 		var g apiGame
 		if _, err := b.call(ctx, http.MethodPost, "/api/challenges/"+url.PathEscape(c.ID)+"/accept", &g); err != nil {
-			b.log.Info("challenge not accepted", "id", c.ID, "error", err)
+			b.log.Info(b.say("challenge not accepted", "défi non accepté"), "id", c.ID, "error", err)
 			continue
 		}
-		b.log.Info("challenge accepted", "id", c.ID, "from", c.Creator, "game", g.ID)
+		b.log.Info(b.say("challenge accepted", "défi accepté"), "id", c.ID, "from", c.Creator, "game", g.ID)
 		b.start(ctx, wg, g)
 	}
 }
@@ -281,12 +286,12 @@ func (b *bot) start(ctx context.Context, wg *sync.WaitGroup, g apiGame) {
 		defer wg.Done()
 		defer func() {
 			if v := recover(); v != nil {
-				b.log.Error("panic while playing", "game", g.ID, "panic", fmt.Sprint(v))
+				b.log.Error(b.say("panic while playing", "panique pendant la partie"), "game", g.ID, "panic", fmt.Sprint(v))
 			}
 		}()
 		over, err := b.play(ctx, g)
 		if err != nil && ctx.Err() == nil {
-			b.log.Warn("game interrupted", "game", g.ID, "error", err)
+			b.log.Warn(b.say("game interrupted", "partie interrompue"), "game", g.ID, "error", err)
 		}
 		b.mu.Lock()
 		delete(b.playing, g.ID)
@@ -354,7 +359,7 @@ func (b *bot) play(ctx context.Context, g apiGame) (bool, error) {
 		}
 		switch st.Type {
 		case "reject", "error":
-			b.log.Info("server says", "game", g.ID, "code", st.Code, "message", st.Message)
+			b.log.Info(b.say("server says", "le serveur dit"), "game", g.ID, "code", st.Code, "message", st.Message)
 			if played >= 0 {
 				// The move was refused (too fast, or the game moved on):
 				// wait a moment and ask for the state again.
@@ -374,7 +379,7 @@ func (b *bot) play(ctx context.Context, g apiGame) (bool, error) {
 			continue
 		}
 		if st.Result != "*" {
-			b.log.Info("game over", "game", g.ID, "result", st.Result)
+			b.log.Info(b.say("game over", "partie terminée"), "game", g.ID, "result", st.Result)
 			conn.Close(websocket.StatusNormalClosure, "game over")
 			return true, nil
 		}
@@ -384,12 +389,12 @@ func (b *bot) play(ctx context.Context, g apiGame) (bool, error) {
 		m := game.NewMatch(v.Start())
 		for _, n := range st.Moves {
 			if _, err := m.PlayNotation(n); err != nil {
-				return false, fmt.Errorf("replaying the server's moves: %w", err)
+				return false, game.Errorf(game.Text{EN: "replaying the server's moves: %v", FR: "rejeu des coups du serveur : %v"}, err)
 			}
 		}
 		mv, err := agent.Choose(ctx, m)
 		if err != nil {
-			return false, fmt.Errorf("the agent: %w", err)
+			return false, game.Errorf(game.Text{EN: "the agent: %v", FR: "l'agent : %v"}, err)
 		}
 		if err := send(map[string]any{"type": "move", "ply": st.Ply, "move": m.State().MoveString(mv)}); err != nil {
 			return false, err

@@ -50,6 +50,10 @@ type Server struct {
 	// is named; setoption changes them.
 	Agent string
 	Seed  uint64
+	// Lang is the language of the human words of the answers: error
+	// messages, game names, boards ("en", the default, or "fr"). The
+	// protocol's own words (ok, error, bestmove, info...) never change.
+	Lang string
 
 	outMu sync.Mutex // one line at a time on out
 
@@ -121,16 +125,16 @@ func (s *Server) Run(ctx context.Context) error {
 			return l.err
 		}
 		if l.tooLong {
-			s.send("error the line is longer than %d bytes", maxLine)
+			s.send("error %s", game.Text{EN: fmt.Sprintf("the line is longer than %d bytes", maxLine), FR: fmt.Sprintf("la ligne fait plus de %d octets", maxLine)}.In(s.Lang))
 			continue
 		}
 		if quitting && isCommand(l.text, "go") {
-			s.send("error go not started: quit came after it")
+			s.send("error %s", game.Text{EN: "go not started: quit came after it", FR: "go non lancé : quit est venu après"}.In(s.Lang))
 			continue
 		}
 		quit, err := s.handle(ctx, l.text)
 		if err != nil {
-			s.send("error %s", oneLine(err.Error()))
+			s.send("error %s", oneLine(game.ErrorText(err, s.Lang)))
 		}
 		if quit {
 			return nil
@@ -201,7 +205,10 @@ func oneLine(msg string) string {
 	return strings.Join(strings.Fields(msg), " ")
 }
 
-var commandHelp = "commands: plateau, games, newgame, position, moves, legal, go, stop, perft, show, status, setoption, quit"
+var commandHelp = game.Text{
+	EN: "commands: plateau, games, newgame, position, moves, legal, go, stop, perft, show, status, setoption, quit",
+	FR: "commandes : plateau, games, newgame, position, moves, legal, go, stop, perft, show, status, setoption, quit",
+}
 
 // handle runs one command. Its error becomes the "error" answer; quit
 // reports that the session is over.
@@ -225,12 +232,12 @@ func (s *Server) handle(ctx context.Context, line string) (quit bool, err error)
 	switch cmd {
 	case "plateau":
 		s.send("id name plateau")
-		s.send("id author the plateau authors")
+		s.send("id author %s", game.Text{EN: "the plateau authors", FR: "les auteurs de plateau"}.In(s.Lang))
 		s.send("protocol %d", ProtocolVersion)
 		s.send("ok")
 	case "games":
 		for _, g := range game.Games() {
-			s.send("game %s %d %d %s", g.ID, g.MinPlayers, g.MaxPlayers, g.Name.EN)
+			s.send("game %s %d %d %s", g.ID, g.MinPlayers, g.MaxPlayers, g.Name.In(s.Lang))
 		}
 		s.send("ok")
 	case "newgame":
@@ -260,7 +267,7 @@ func (s *Server) handle(ctx context.Context, line string) (quit bool, err error)
 		if err != nil {
 			return false, err
 		}
-		for _, l := range strings.Split(strings.TrimRight(m.State().String(), "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(game.StateText(m.State(), s.Lang), "\n"), "\n") {
 			s.send("board %s", l)
 		}
 		s.send("ok")
@@ -271,14 +278,14 @@ func (s *Server) handle(ctx context.Context, line string) (quit bool, err error)
 	case "isready":
 		s.send("ok")
 	default:
-		return false, fmt.Errorf("unknown command %s; %s", game.Quote(fields[0]), commandHelp)
+		return false, game.Errorf(game.Text{EN: "unknown command %s; %s", FR: "commande inconnue %s ; %s"}, game.Quote(fields[0]), commandHelp)
 	}
 	return false, nil
 }
 
 func (s *Server) match() (*game.Match, error) {
 	if s.m == nil {
-		return nil, fmt.Errorf("no game: send newgame GAME [name=value ...] first (games lists them)")
+		return nil, game.Errorf(game.Text{EN: "no game: send newgame GAME [name=value ...] first (games lists them)", FR: "aucune partie : envoyez d'abord newgame JEU [nom=valeur ...] (games les liste)"})
 	}
 	return s.m, nil
 }
@@ -286,7 +293,7 @@ func (s *Server) match() (*game.Match, error) {
 // newGame reads "newgame GAME [name=value ...]".
 func (s *Server) newGame(args []string) error {
 	if len(args) == 0 {
-		return fmt.Errorf("newgame needs a game id: newgame GAME [name=value ...] (games lists them)")
+		return game.Errorf(game.Text{EN: "newgame needs a game id: newgame GAME [name=value ...] (games lists them)", FR: "newgame demande un identifiant de jeu : newgame JEU [nom=valeur ...] (games les liste)"})
 	}
 	opts, err := game.ParseOptions(args[1:]...)
 	if err != nil {
@@ -318,7 +325,7 @@ func (s *Server) position(args []string) error {
 	}
 	text := strings.Join(args[:split], " ")
 	if text == "" {
-		return fmt.Errorf("position needs start or a position text: position start|TEXT [moves M1 M2 ...]")
+		return game.Errorf(game.Text{EN: "position needs start or a position text: position start|TEXT [moves M1 M2 ...]", FR: "position demande start ou un texte de position : position start|TEXTE [moves C1 C2 ...]"})
 	}
 	var start game.State
 	if strings.EqualFold(text, "start") {
@@ -326,7 +333,7 @@ func (s *Server) position(args []string) error {
 	} else {
 		var err error
 		if start, err = s.v.Decode(text); err != nil {
-			return fmt.Errorf("position %s: %w", game.Quote(text), err)
+			return game.Errorf(game.Text{EN: "position %s: %v", FR: "position %s : %v"}, game.Quote(text), err)
 		}
 	}
 	m := game.NewMatch(start)
@@ -362,7 +369,7 @@ func playAll(m *game.Match, moves []string) error {
 			if i > 0 {
 				_ = m.Undo(i)
 			}
-			return fmt.Errorf("move %d, %s: %w", i+1, game.Quote(text), err)
+			return game.Errorf(game.Text{EN: "move %d, %s: %v", FR: "coup %d, %s : %v"}, i+1, game.Quote(text), err)
 		}
 	}
 	return nil
@@ -374,11 +381,11 @@ func (s *Server) perft(args []string) error {
 		return err
 	}
 	if len(args) != 1 {
-		return fmt.Errorf("perft needs one depth: perft D")
+		return game.Errorf(game.Text{EN: "perft needs one depth: perft D", FR: "perft demande une profondeur : perft D"})
 	}
 	d, err := strconv.Atoi(args[0])
 	if err != nil || d < 0 || d > maxPerftDepth {
-		return fmt.Errorf("perft depth %s must be a whole number from 0 to %d", game.Quote(args[0]), maxPerftDepth)
+		return game.Errorf(game.Text{EN: "perft depth %s must be a whole number from 0 to %d", FR: "la profondeur de perft %s doit être un nombre entier de 0 à %d"}, game.Quote(args[0]), maxPerftDepth)
 	}
 	s.send("perft %d %d", d, game.Perft(m.State(), d))
 	s.send("ok")
@@ -426,7 +433,7 @@ func (s *Server) status() error {
 // hold spaces, as engine specs do) and "setoption seed N".
 func (s *Server) setOption(line string, args []string) error {
 	if len(args) < 2 {
-		return fmt.Errorf("setoption needs a name and a value: setoption agent SPEC, setoption seed N")
+		return game.Errorf(game.Text{EN: "setoption needs a name and a value: setoption agent SPEC, setoption seed N", FR: "setoption demande un nom et une valeur : setoption agent SPEC, setoption seed N"})
 	}
 	switch strings.ToLower(args[0]) {
 	case "agent":
@@ -446,12 +453,12 @@ func (s *Server) setOption(line string, args []string) error {
 	case "seed":
 		n, err := strconv.ParseUint(args[1], 10, 64)
 		if err != nil || len(args) != 2 {
-			return fmt.Errorf("setoption seed: %s is not a whole number from 0 to %d", game.Quote(strings.Join(args[1:], " ")), uint64(1<<64-1))
+			return game.Errorf(game.Text{EN: "setoption seed: %s is not a whole number from 0 to %d", FR: "setoption seed : %s n'est pas un nombre entier de 0 à %d"}, game.Quote(strings.Join(args[1:], " ")), uint64(1<<64-1))
 		}
 		s.Seed = n
 		s.dropAgent()
 	default:
-		return fmt.Errorf("unknown option %s; the options are agent and seed", game.Quote(args[0]))
+		return game.Errorf(game.Text{EN: "unknown option %s; the options are agent and seed", FR: "réglage inconnu %s ; les réglages sont agent et seed"}, game.Quote(args[0]))
 	}
 	s.send("ok")
 	return nil
@@ -486,14 +493,14 @@ func parseGo(line string, args []string) (budget, string, error) {
 		switch key {
 		case "iterations", "time", "movetime", "depth", "nodes":
 			if b.kind != "" {
-				return b, "", fmt.Errorf("go takes one budget: iterations N, time MS, depth D or nodes N")
+				return b, "", game.Errorf(game.Text{EN: "go takes one budget: iterations N, time MS, depth D or nodes N", FR: "go prend un seul budget : iterations N, time MS, depth D ou nodes N"})
 			}
 			if i+1 >= len(args) {
-				return b, "", fmt.Errorf("go %s needs a number", key)
+				return b, "", game.Errorf(game.Text{EN: "go %s needs a number", FR: "go %s demande un nombre"}, key)
 			}
 			n, err := strconv.Atoi(args[i+1])
 			if err != nil || n < 1 || n > 1e9 {
-				return b, "", fmt.Errorf("go %s %s: give a whole number from 1 to 1000000000", key, game.Quote(args[i+1]))
+				return b, "", game.Errorf(game.Text{EN: "go %s %s: give a whole number from 1 to 1000000000", FR: "go %s %s : donnez un nombre entier de 1 à 1000000000"}, key, game.Quote(args[i+1]))
 			}
 			if key == "movetime" {
 				key = "time" // the UCI name
@@ -502,14 +509,14 @@ func parseGo(line string, args []string) (budget, string, error) {
 			i++
 		case "agent":
 			if i+1 >= len(args) {
-				return b, "", fmt.Errorf("go agent needs a spec, e.g. go agent mcts:iterations=1000")
+				return b, "", game.Errorf(game.Text{EN: "go agent needs a spec, e.g. go agent mcts:iterations=1000", FR: "go agent demande un agent, par exemple go agent mcts:iterations=1000"})
 			}
 			// The spec is the rest of the line, as written.
 			idx := strings.Index(strings.ToLower(line), " agent ")
 			spec = strings.TrimSpace(line[idx+len(" agent "):])
 			i = len(args)
 		default:
-			return b, "", fmt.Errorf("go does not understand %s; write go [iterations N|time MS|depth D|nodes N] [agent SPEC]", game.Quote(args[i]))
+			return b, "", game.Errorf(game.Text{EN: "go does not understand %s; write go [iterations N|time MS|depth D|nodes N] [agent SPEC]", FR: "go ne comprend pas %s ; écrivez go [iterations N|time MS|depth D|nodes N] [agent SPEC]"}, game.Quote(args[i]))
 		}
 	}
 	return b, spec, nil
@@ -518,7 +525,8 @@ func parseGo(line string, args []string) (budget, string, error) {
 // withBudget rewrites spec so that its search has budget b instead of its
 // own: the budget of go replaces the agent's iterations, time, depth and
 // nodes.
-// Levels stand for their spec in this game. Random needs no budget.
+// Levels stand for their spec in this game. Random and the perfect player
+// (POGO's max once solved) need no budget: they answer at once.
 func withBudget(spec string, v *game.Variant, b budget) (string, error) {
 	if b.kind == "" {
 		return spec, nil
@@ -535,18 +543,18 @@ func withBudget(spec string, v *game.Variant, b budget) (string, error) {
 	}
 	kind, params, _ := strings.Cut(name, ":")
 	switch kind {
-	case "random":
+	case "random", "perfect":
 		return name, nil
 	case "mcts":
 		if b.kind == "depth" || b.kind == "nodes" {
-			return "", fmt.Errorf("mcts has no %s budget: use go iterations N or go time MS", b.kind)
+			return "", game.Errorf(game.Text{EN: "mcts has no %s budget: use go iterations N or go time MS", FR: "mcts n'a pas de budget %s : prenez go iterations N ou go time MS"}, b.kind)
 		}
 	case "alphabeta":
 		if b.kind == "iterations" {
-			return "", fmt.Errorf("alphabeta has no iteration budget: use go depth D, go nodes N or go time MS")
+			return "", game.Errorf(game.Text{EN: "alphabeta has no iteration budget: use go depth D, go nodes N or go time MS", FR: "alphabeta n'a pas de budget en itérations : prenez go depth D, go nodes N ou go time MS"})
 		}
 	default:
-		return "", fmt.Errorf("go cannot give a budget to %s: give it in the agent spec", game.Quote(name))
+		return "", game.Errorf(game.Text{EN: "go cannot give a budget to %s: give it in the agent spec", FR: "go ne peut pas donner de budget à %s : donnez-le dans l'agent"}, game.Quote(name))
 	}
 	var keep []string
 	for _, p := range strings.Split(params, ",") {
@@ -578,7 +586,7 @@ func (s *Server) startSearch(ctx context.Context, args []string) error {
 		spec = s.Agent
 	}
 	if m.Outcome().Ended() {
-		return fmt.Errorf("the game is over (%s): there is no move to choose", m.Outcome().Status)
+		return game.Errorf(game.Text{EN: "the game is over (%s): there is no move to choose", FR: "la partie est terminée (%s) : il n'y a aucun coup à choisir"}, m.Outcome().Status.Text())
 	}
 	full, err := withBudget(spec, s.v, b)
 	if err != nil {
@@ -643,13 +651,13 @@ func (s *Server) startSearch(ctx context.Context, args []string) error {
 			// Stopped before the agent had a move: go always answers a
 			// move while there is one, so give the first legal one.
 			if moves := copyM.LegalMoves(nil); len(moves) > 0 {
-				s.send("info time %d stopped before any move was searched: first legal move", took)
+				s.send("info time %d %s", took, game.Text{EN: "stopped before any move was searched: first legal move", FR: "arrêté avant d'avoir cherché un coup : premier coup possible"}.In(s.Lang))
 				s.send("bestmove %s", copyM.State().MoveString(moves[0]))
 				return
 			}
 		}
 		if r.err != nil {
-			s.send("error %s", oneLine(r.err.Error()))
+			s.send("error %s", oneLine(game.ErrorText(r.err, s.Lang)))
 			return
 		}
 		info := fmt.Sprintf("info time %d agent %s", took, agent.Name())

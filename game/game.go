@@ -47,6 +47,22 @@ func (s Status) String() string {
 	return fmt.Sprintf("status(%d)", int(s))
 }
 
+// statusTexts name the statuses for people.
+var statusTexts = [...]Text{
+	{EN: "ongoing", FR: "en cours"},
+	{EN: "win", FR: "victoire"},
+	{EN: "draw", FR: "nulle"},
+	{EN: "over", FR: "terminée"},
+}
+
+// Text names the status for people, in both languages.
+func (s Status) Text() Text {
+	if int(s) < len(statusTexts) {
+		return statusTexts[s]
+	}
+	return Text{EN: s.String(), FR: s.String()}
+}
+
 // Outcome is how a position stands: on, or ended with winners and scores.
 // It is a plain value so that asking for it never allocates.
 type Outcome struct {
@@ -119,4 +135,14 @@ type State interface {
 	ParseMove(s string) (Move, error)
 	// String draws the board as plain text.
 	String() string
+}
+
+// StateText is the board text of s (State.String) in lang ("en" or "fr"):
+// a game that writes its board's legend in both languages gives it with a
+// method StringIn(lang string) string; the others give String.
+func StateText(s State, lang string) string {
+	if l, ok := s.(interface{ StringIn(lang string) string }); ok {
+		return l.StringIn(lang)
+	}
+	return s.String()
 }

@@ -93,7 +93,7 @@ func (m *Match) LegalMoves(buf []Move) []Move {
 // Play checks that mv is legal and plays it.
 func (m *Match) Play(mv Move) error {
 	if m.outcome.Ended() {
-		return fmt.Errorf("the game is over (%s): no more moves", m.outcome.Status)
+		return errGameOver(m.outcome)
 	}
 	m.buf = m.state.LegalMoves(m.buf)
 	for _, legal := range m.buf {
@@ -102,14 +102,14 @@ func (m *Match) Play(mv Move) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("move %d is not legal here", uint64(mv))
+	return Errorf(Text{EN: "move %d is not legal here", FR: "le coup %d n'est pas possible ici"}, uint64(mv))
 }
 
 // PlayNotation reads a move in notation and plays it; the error says why a
 // move was refused and which moves are legal.
 func (m *Match) PlayNotation(s string) (Move, error) {
 	if m.outcome.Ended() {
-		return 0, fmt.Errorf("the game is over (%s): no more moves", m.outcome.Status)
+		return 0, errGameOver(m.outcome)
 	}
 	mv, err := m.state.ParseMove(s)
 	if err != nil {
@@ -132,7 +132,7 @@ func (m *Match) apply(mv Move, notation string) {
 // Undo takes back the last n moves.
 func (m *Match) Undo(n int) error {
 	if n < 1 || n > len(m.moves) {
-		return fmt.Errorf("cannot take back %d moves: %d played", n, len(m.moves))
+		return Errorf(Text{EN: "cannot take back %d moves: %d played", FR: "impossible de reprendre %d coups : %d joués"}, n, len(m.moves))
 	}
 	keep := append([]Move(nil), m.moves[:len(m.moves)-n]...)
 	m.reset()
@@ -155,26 +155,43 @@ func LegalNotations(s State) []string {
 // IllegalMoveError builds the error every game returns for a well-formed
 // move that is not legal in the position: it names the move and lists the
 // legal ones.
+//
+// why is in English only; IllegalMove takes it in both languages.
 func IllegalMoveError(s State, input, why string) error {
+	return IllegalMove(s, input, Text{EN: why})
+}
+
+// IllegalMove is IllegalMoveError with the reason in both languages (an
+// empty Text when there is none to give).
+func IllegalMove(s State, input string, why Text) error {
 	legal := LegalNotations(s)
 	if len(legal) == 0 {
-		return fmt.Errorf("%s is not legal: the game is over", Quote(input))
+		return Errorf(Text{EN: "%s is not legal: the game is over", FR: "%s n'est pas possible : la partie est terminée"}, Quote(input))
 	}
-	if why != "" {
-		why = " (" + why + ")"
+	msg := Text{EN: "%s is not a legal move here; legal moves: %s", FR: "%s n'est pas un coup possible ici ; coups possibles : %s"}
+	if why.EN != "" {
+		msg = Text{EN: "%s is not a legal move here (%s); legal moves: %s", FR: "%s n'est pas un coup possible ici (%s) ; coups possibles : %s"}
+		return Errorf(msg, Quote(input), why, listMoves(legal))
 	}
-	return fmt.Errorf("%s is not a legal move here%s; legal moves: %s", Quote(input), why, listMoves(legal))
+	return Errorf(msg, Quote(input), listMoves(legal))
+}
+
+// errGameOver refuses a move after the end of the game.
+func errGameOver(o Outcome) error {
+	return Errorf(Text{EN: "the game is over (%s): no more moves", FR: "la partie est terminée (%s) : plus aucun coup"}, o.Status.Text())
 }
 
 // maxListedMoves is how many legal moves an error lists before it only
 // gives their number: some games have hundreds.
 const maxListedMoves = 40
 
-func listMoves(legal []string) string {
+func listMoves(legal []string) Text {
 	if len(legal) <= maxListedMoves {
-		return strings.Join(legal, " ")
+		list := strings.Join(legal, " ")
+		return Text{EN: list, FR: list}
 	}
-	return fmt.Sprintf("%s … (%d in all)", strings.Join(legal[:maxListedMoves], " "), len(legal))
+	list := strings.Join(legal[:maxListedMoves], " ")
+	return Text{EN: fmt.Sprintf("%s … (%d in all)", list, len(legal)), FR: fmt.Sprintf("%s … (%d en tout)", list, len(legal))}
 }
 
 // MaxInput is the longest move or position text worth reading; longer input
@@ -189,4 +206,21 @@ func Quote(s string) string {
 		return fmt.Sprintf("%q… (%d bytes)", s[:max], len(s))
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// NotAMove is the error for a text that is not written as a move; form
+// says how the game writes its moves.
+func NotAMove(input string, form Text) error {
+	return Errorf(Text{EN: "%s is not a move: %s", FR: "%s n'est pas un coup : %s"}, Quote(input), form)
+}
+
+// MoveAfterEnd refuses a move given once the game is over.
+func MoveAfterEnd(input string) error {
+	return Errorf(Text{EN: "%s cannot be played: the game is over", FR: "%s ne peut pas être joué : la partie est terminée"}, Quote(input))
+}
+
+// Texts formats the same arguments in an English and a French format, for
+// the reasons of IllegalMove.
+func Texts(en, fr string, args ...any) Text {
+	return Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,10 +18,10 @@ func ParseOptions(items ...string) (Options, error) {
 			k, v, ok := strings.Cut(kv, "=")
 			k = strings.ToLower(strings.TrimSpace(k))
 			if !ok || k == "" {
-				return nil, fmt.Errorf("option %q is not of the form name=value (for example players=3)", kv)
+				return nil, Errorf(Text{EN: "option %q is not of the form name=value (for example players=3)", FR: "l'option %q n'est pas de la forme nom=valeur (par exemple players=3)"}, kv)
 			}
 			if _, dup := opts[k]; dup {
-				return nil, fmt.Errorf("option %q is given twice", k)
+				return nil, Errorf(Text{EN: "option %q is given twice", FR: "l'option %q est donnée deux fois"}, k)
 			}
 			opts[k] = strings.TrimSpace(v)
 		}
@@ -52,7 +51,7 @@ func (o Options) Int(name string, def, min, max int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < min || n > max {
-		return 0, fmt.Errorf("option %s=%q must be a whole number from %d to %d", name, s, min, max)
+		return 0, Errorf(Text{EN: "option %s=%q must be a whole number from %d to %d", FR: "l'option %s=%q doit être un nombre entier de %d à %d"}, name, s, min, max)
 	}
 	return n, nil
 }
@@ -69,7 +68,7 @@ func (o Options) Bool(name string, def bool) (bool, error) {
 	case "false", "no", "0", "off", "non", "faux":
 		return false, nil
 	}
-	return false, fmt.Errorf("option %s=%q must be true or false", name, s)
+	return false, Errorf(Text{EN: "option %s=%q must be true or false", FR: "l'option %s=%q doit valoir true ou false (oui ou non)"}, name, s)
 }
 
 // Seed reads the seed option as an unsigned number; ok is false when absent.
@@ -80,7 +79,7 @@ func (o Options) Seed() (seed uint64, ok bool, err error) {
 	}
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return 0, false, fmt.Errorf("option seed=%q must be a whole number from 0 to %d", s, uint64(1<<64-1))
+		return 0, false, Errorf(Text{EN: "option seed=%q must be a whole number from 0 to %d", FR: "l'option seed=%q doit être un nombre entier de 0 à %d"}, s, uint64(1<<64-1))
 	}
 	return n, true, nil
 }

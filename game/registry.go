@@ -163,7 +163,7 @@ func Lookup(id string) (*Game, error) {
 	g := registry[strings.ToLower(strings.TrimSpace(id))]
 	registryMu.RUnlock()
 	if g == nil {
-		return nil, fmt.Errorf("unknown game %q; known games: %s", id, strings.Join(IDs(), ", "))
+		return nil, Errorf(Text{EN: "unknown game %q; known games: %s", FR: "jeu inconnu %q ; les jeux connus : %s"}, id, strings.Join(IDs(), ", "))
 	}
 	return g, nil
 }
@@ -214,9 +214,9 @@ func (g *Game) Variant(opts Options) (*Variant, error) {
 				names = append(names, o.Name)
 			}
 			if len(names) == 0 {
-				return nil, fmt.Errorf("%s takes no options (got %q)", g.ID, k)
+				return nil, Errorf(Text{EN: "%s takes no options (got %q)", FR: "%s n'a pas d'options (reçu %q)"}, g.ID, k)
 			}
-			return nil, fmt.Errorf("%s has no option %q; its options are: %s", g.ID, k, strings.Join(names, ", "))
+			return nil, Errorf(Text{EN: "%s has no option %q; its options are: %s", FR: "%s n'a pas d'option %q ; ses options : %s"}, g.ID, k, codeList(names))
 		}
 		if o.Values != nil {
 			found := false
@@ -227,17 +227,27 @@ func (g *Game) Variant(opts Options) (*Variant, error) {
 				}
 			}
 			if !found {
-				return nil, fmt.Errorf("%s: option %s=%q is not accepted; use one of: %s", g.ID, k, v, strings.Join(o.Values, ", "))
+				return nil, Errorf(Text{EN: "%s: option %s=%q is not accepted; use one of: %s", FR: "%s : l'option %s=%q n'est pas acceptée ; valeurs possibles : %s"}, g.ID, k, v, codeList(o.Values))
 			}
 		}
 		clean[k] = v
 	}
 	v, err := g.Setup(clean)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", g.ID, err)
+		return nil, Errorf(Text{EN: "%s: %v", FR: "%s : %v"}, g.ID, err)
 	}
 	if v.Game == nil {
 		v.Game = g
 	}
 	return v, nil
+}
+
+// codeList lists words to type (option names, values) for a message: as
+// they are in English, quoted in French, where they are not French words.
+func codeList(words []string) Text {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = strconv.Quote(w)
+	}
+	return Text{EN: strings.Join(words, ", "), FR: strings.Join(quoted, ", ")}
 }

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // slot keeps one game in play: it creates a game, plays it to its end and
@@ -157,7 +159,7 @@ func (r *runner) healthy(ctx context.Context) error {
 	r.browserHeaders(req.Header, "cors", "empty")
 	resp, err := r.httpc.Do(req)
 	if err != nil {
-		return fmt.Errorf("loadtest: the server does not answer: %w", err)
+		return game.Errorf(game.Text{EN: "loadtest: the server does not answer: %v", FR: "loadtest : le serveur ne répond pas : %v"}, err)
 	}
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	resp.Body.Close()

@@ -19,7 +19,6 @@ package loadtest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -109,8 +108,10 @@ type Config struct {
 	// Seed of the random choices (moves, think times); 0 takes the time.
 	Seed uint64
 	// Progress receives a line per step and notes as the run goes; nil
-	// discards them.
+	// discards them. Lang is the language of its notes and of the errors
+	// ("en" or "fr"; English when empty).
 	Progress io.Writer
+	Lang     string
 }
 
 // withDefaults fills in the zero fields.
@@ -146,32 +147,32 @@ func (c Config) withDefaults() Config {
 func (c Config) check() error {
 	switch {
 	case len(c.Steps) == 0:
-		return errors.New("loadtest: no steps: give the numbers of concurrent games")
+		return game.Errorf(game.Text{EN: "loadtest: no steps: give the numbers of concurrent games", FR: "loadtest : aucune étape : donnez les nombres de parties simultanées"})
 	case len(c.Steps) > MaxSteps:
-		return fmt.Errorf("loadtest: %d steps; at most %d", len(c.Steps), MaxSteps)
+		return game.Errorf(game.Text{EN: "loadtest: %d steps; at most %d", FR: "loadtest : %d étapes ; au plus %d"}, len(c.Steps), MaxSteps)
 	case c.Duration < 0 || c.Duration > MaxDuration:
-		return fmt.Errorf("loadtest: duration %v: from 500ms to %v", c.Duration, MaxDuration)
+		return game.Errorf(game.Text{EN: "loadtest: duration %v: from 500ms to %v", FR: "loadtest : durée %v : de 500ms à %v"}, c.Duration, MaxDuration)
 	case c.Duration < time.Second/2:
-		return fmt.Errorf("loadtest: duration %v is too short to measure anything; at least 500ms", c.Duration)
+		return game.Errorf(game.Text{EN: "loadtest: duration %v is too short to measure anything; at least 500ms", FR: "loadtest : la durée %v est trop courte pour mesurer quoi que ce soit ; au moins 500ms"}, c.Duration)
 	case c.Warmup < 0 || c.Warmup > MaxWarmup:
-		return fmt.Errorf("loadtest: warm-up %v: from 0 to %v", c.Warmup, MaxWarmup)
+		return game.Errorf(game.Text{EN: "loadtest: warm-up %v: from 0 to %v", FR: "loadtest : mise en route %v : de 0 à %v"}, c.Warmup, MaxWarmup)
 	case c.CreateRate < 0 || c.CreateRate > MaxCreateRate:
-		return fmt.Errorf("loadtest: creation rate %g: from 0.1 to %g games a second", c.CreateRate, MaxCreateRate)
+		return game.Errorf(game.Text{EN: "loadtest: creation rate %g: from 0.1 to %g games a second", FR: "loadtest : rythme de création %g : de 0,1 à %g parties par seconde"}, c.CreateRate, MaxCreateRate)
 	case c.Think > MaxThink:
-		return fmt.Errorf("loadtest: think time %v: at most %v", c.Think, MaxThink)
+		return game.Errorf(game.Text{EN: "loadtest: think time %v: at most %v", FR: "loadtest : temps de réflexion %v : au plus %v"}, c.Think, MaxThink)
 	case c.Spectators < 0 || c.Spectators > MaxSpectators:
-		return fmt.Errorf("loadtest: %d spectators a game: from 0 to %d", c.Spectators, MaxSpectators)
+		return game.Errorf(game.Text{EN: "loadtest: %d spectators a game: from 0 to %d", FR: "loadtest : %d spectateurs par partie : de 0 à %d"}, c.Spectators, MaxSpectators)
 	case c.MaxPlies < 0:
-		return fmt.Errorf("loadtest: max plies %d: 0 (no limit) or more", c.MaxPlies)
+		return game.Errorf(game.Text{EN: "loadtest: max plies %d: 0 (no limit) or more", FR: "loadtest : coups au plus %d : 0 (sans limite) ou plus"}, c.MaxPlies)
 	case c.Variant != "" && len(c.Options) > 0:
-		return errors.New("loadtest: give a variant or options, not both")
+		return game.Errorf(game.Text{EN: "loadtest: give a variant or options, not both", FR: "loadtest : donnez une variante ou des réglages, pas les deux"})
 	}
 	if c.CreateRate < 0.1 {
-		return fmt.Errorf("loadtest: creation rate %g: at least 0.1 game a second", c.CreateRate)
+		return game.Errorf(game.Text{EN: "loadtest: creation rate %g: at least 0.1 game a second", FR: "loadtest : rythme de création %g : au moins 0,1 partie par seconde"}, c.CreateRate)
 	}
 	for _, n := range c.Steps {
 		if n < 1 || n > MaxGames {
-			return fmt.Errorf("loadtest: step of %d games: from 1 to %d", n, MaxGames)
+			return game.Errorf(game.Text{EN: "loadtest: step of %d games: from 1 to %d", FR: "loadtest : étape de %d parties : de 1 à %d"}, n, MaxGames)
 		}
 	}
 	return nil
@@ -183,12 +184,12 @@ func ParseSteps(s string) ([]int, error) {
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
 		var n int
 		if _, err := fmt.Sscanf(f, "%d", &n); err != nil || fmt.Sprint(n) != f {
-			return nil, fmt.Errorf("steps %q: %q is not a number of games", s, f)
+			return nil, game.Errorf(game.Text{EN: "steps %q: %q is not a number of games", FR: "étapes %q : %q n'est pas un nombre de parties"}, s, f)
 		}
 		steps = append(steps, n)
 	}
 	if len(steps) == 0 {
-		return nil, fmt.Errorf("steps %q: no number of games", s)
+		return nil, game.Errorf(game.Text{EN: "steps %q: no number of games", FR: "étapes %q : aucun nombre de parties"}, s)
 	}
 	return steps, nil
 }
@@ -199,25 +200,28 @@ func ParseSteps(s string) ([]int, error) {
 func CheckTarget(ctx context.Context, server string, allowRemote bool) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(server))
 	if err != nil {
-		return nil, fmt.Errorf("server %q: %v", server, err)
+		return nil, game.Errorf(game.Text{EN: "server %q: %v", FR: "serveur %q : %v"}, server, err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return nil, fmt.Errorf("server %q: give a base URL such as http://127.0.0.1:8080", server)
+		return nil, game.Errorf(game.Text{EN: "server %q: give a base URL such as http://127.0.0.1:8080", FR: "serveur %q : donnez une adresse de base comme http://127.0.0.1:8080"}, server)
 	}
 	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("server %q: only scheme, host, port and path", server)
+		return nil, game.Errorf(game.Text{EN: "server %q: only scheme, host, port and path", FR: "serveur %q : seulement schéma, hôte, port et chemin"}, server)
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	if allowRemote {
 		return u, nil
 	}
 	host := u.Hostname()
-	refuse := func(why string) error {
-		return fmt.Errorf("server %q: %s; a load test can take a server down, so only loopback targets are allowed without --allow-remote", server, why)
+	refuse := func(why game.Text) error {
+		return game.Errorf(game.Text{
+			EN: "server %q: %s; a load test can take a server down, so only loopback targets are allowed without --allow-remote",
+			FR: "serveur %q : %s ; un test de charge peut faire tomber un serveur, aussi seules les adresses locales (loopback) sont permises sans --allow-remote"},
+			server, why)
 	}
 	if ip := net.ParseIP(host); ip != nil {
 		if !ip.IsLoopback() {
-			return nil, refuse(host + " is not a loopback address")
+			return nil, refuse(game.Text{EN: host + " is not a loopback address", FR: host + " n'est pas une adresse locale (loopback)"})
 		}
 		return u, nil
 	}
@@ -225,11 +229,13 @@ func CheckTarget(ctx context.Context, server string, allowRemote bool) (*url.URL
 	defer cancel()
 	addrs, err := net.DefaultResolver.LookupIPAddr(rctx, host)
 	if err != nil || len(addrs) == 0 {
-		return nil, refuse("cannot resolve " + host)
+		return nil, refuse(game.Text{EN: "cannot resolve " + host, FR: "impossible de résoudre " + host})
 	}
 	for _, a := range addrs {
 		if !a.IP.IsLoopback() {
-			return nil, refuse(fmt.Sprintf("%s resolves to %s, not a loopback address", host, a.IP))
+			return nil, refuse(game.Text{
+				EN: fmt.Sprintf("%s resolves to %s, not a loopback address", host, a.IP),
+				FR: fmt.Sprintf("%s donne %s, qui n'est pas une adresse locale (loopback)", host, a.IP)})
 		}
 	}
 	return u, nil
@@ -309,9 +315,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.FileLimit = limit
 	switch {
 	case lerr != nil:
-		fmt.Fprintf(cfg.Progress, "note: open file limit: %v\n", lerr)
+		fmt.Fprintf(cfg.Progress, game.Text{EN: "note: open file limit: %v\n", FR: "remarque : limite de fichiers ouverts : %v\n"}.In(cfg.Lang), game.ErrorText(lerr, cfg.Lang))
 	case raised:
-		fmt.Fprintf(cfg.Progress, "raised the open file limit to %d\n", limit)
+		fmt.Fprintf(cfg.Progress, game.Text{EN: "raised the open file limit to %d\n", FR: "limite de fichiers ouverts relevée à %d\n"}.In(cfg.Lang), limit)
 	}
 
 	// A hard deadline: every step's creation, warm-up and window, with
@@ -412,7 +418,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		if runCtx.Err() != nil {
 			rep.Interrupted = true
-			fmt.Fprintf(cfg.Progress, "stopped: the run took longer than its time limit (%v)\n", budget)
+			fmt.Fprintf(cfg.Progress, game.Text{EN: "stopped: the run took longer than its time limit (%v)\n", FR: "arrêté : le test a duré plus que sa limite de temps (%v)\n"}.In(cfg.Lang), budget)
 			break
 		}
 	}
@@ -492,7 +498,7 @@ func (r *runner) buildForm() error {
 	if cfg.Variant != "" {
 		o, err := game.ParseOptions(cfg.Variant)
 		if err != nil {
-			return fmt.Errorf("loadtest: variant: %w", err)
+			return game.Errorf(game.Text{EN: "loadtest: variant: %v", FR: "loadtest : variante : %v"}, err)
 		}
 		opts = o
 	}
@@ -501,7 +507,7 @@ func (r *runner) buildForm() error {
 	}
 	v, err := game.NewVariant(cfg.Game, opts)
 	if err != nil {
-		return fmt.Errorf("loadtest: %w", err)
+		return game.Errorf(game.Text{EN: "loadtest: %v", FR: "loadtest : %v"}, err)
 	}
 	r.players = v.Players
 	f := url.Values{"game": {v.Game.ID}, "clock": {fmt.Sprint(cfg.Clock)}, "increment": {fmt.Sprint(cfg.Increment)}}
@@ -518,7 +524,7 @@ func (r *runner) buildForm() error {
 	}
 	if cfg.Computer != "" {
 		if r.players < 2 {
-			return fmt.Errorf("loadtest: %s has one seat: no room for a computer", v)
+			return game.Errorf(game.Text{EN: "loadtest: %s has one seat: no room for a computer", FR: "loadtest : %s n'a qu'une place : pas de place pour l'ordinateur"}, v)
 		}
 		r.compSeat = r.players - 1
 	}

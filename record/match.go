@@ -1,8 +1,6 @@
 package record
 
 import (
-	"fmt"
-
 	"github.com/plateau-games/plateau/game"
 )
 
@@ -33,7 +31,7 @@ func (r *Record) Variant() (*game.Variant, error) {
 		return nil, err
 	}
 	if len(r.Players) > v.Players {
-		return nil, fmt.Errorf("the record names %d players but %s has %d", len(r.Players), v, v.Players)
+		return nil, game.Errorf(game.Text{EN: "the record names %d players but %s has %d", FR: "la partie enregistrée nomme %d joueurs mais %s en a %d"}, len(r.Players), v, v.Players)
 	}
 	return v, nil
 }
@@ -53,14 +51,14 @@ func (r *Record) Replay() (*game.Match, error) {
 	}
 	start, err := v.Position(r.Position)
 	if err != nil {
-		return nil, fmt.Errorf("start position: %w", err)
+		return nil, game.Errorf(game.Text{EN: "start position: %v", FR: "position de départ : %v"}, err)
 	}
 	m := game.NewMatch(start)
 	if err := PlayMoves(m, r.Moves); err != nil {
 		return m, err
 	}
 	if got := NewResult(v, m.Outcome()); got.Ended() && r.Result.Ended() && !sameEnd(got, r.Result) {
-		return nil, fmt.Errorf("the record says %q but its moves give %q (%s)", r.Result.String(), got.String(), got.Reason)
+		return nil, game.Errorf(game.Text{EN: "the record says %q but its moves give %q (%s)", FR: "la partie enregistrée dit %q mais ses coups donnent %q (%s)"}, r.Result.String(), got.String(), game.Text{EN: got.Reason, FR: game.ReasonText(got.Reason, "fr")})
 	}
 	return m, nil
 }
@@ -88,8 +86,12 @@ type MoveError struct {
 	Err error
 }
 
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d %s: %v", e.Index, game.Quote(e.Move), e.Err)
+func (e *MoveError) Error() string { return e.ErrorIn("en") }
+
+// ErrorIn is the text in lang ("en" or "fr"), the game's reason included.
+func (e *MoveError) ErrorIn(lang string) string {
+	msg := game.Text{EN: "move %d %s: %v", FR: "coup %d %s : %v"}
+	return game.Errorf(msg, e.Index, game.Quote(e.Move), e.Err).(*game.Error).ErrorIn(lang)
 }
 
 func (e *MoveError) Unwrap() error { return e.Err }

@@ -3,7 +3,6 @@ package record
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -32,12 +31,12 @@ func Parse(rd io.Reader) (*Record, error) {
 			line = strings.TrimPrefix(line, "\ufeff")
 		}
 		if err := p.parseLine(line); err != nil {
-			return nil, fmt.Errorf("line %d: %w", p.line, err)
+			return nil, game.Errorf(msgLine, p.line, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d: longer than %d bytes: not a game record", p.line+1, maxLine)
+			return nil, game.Errorf(game.Text{EN: "line %d: longer than %d bytes: not a game record", FR: "ligne %d : plus de %d octets : ce n'est pas une partie enregistrée"}, p.line+1, maxLine)
 		}
 		return nil, err
 	}
@@ -73,7 +72,7 @@ func (p *parser) parseLine(line string) error {
 		}
 		if strings.HasPrefix(trimmed, "[") {
 			if len(p.tokens) > 0 {
-				return fmt.Errorf("tag %s after the moves: a record holds one game, with its tags before its moves", game.Quote(trimmed))
+				return game.Errorf(game.Text{EN: "tag %s after the moves: a record holds one game, with its tags before its moves", FR: "étiquette %s après les coups : un enregistrement contient une partie, ses étiquettes avant ses coups"}, game.Quote(trimmed))
 			}
 			rest, err := p.parseTag(trimmed)
 			if err != nil {
@@ -84,7 +83,7 @@ func (p *parser) parseLine(line string) error {
 				return err
 			}
 			if len(words) > 0 {
-				return fmt.Errorf("unexpected %s after the tag: one tag per line", game.Quote(words[0]))
+				return game.Errorf(game.Text{EN: "unexpected %s after the tag: one tag per line", FR: "%s inattendu après l'étiquette : une étiquette par ligne"}, game.Quote(words[0]))
 			}
 			return nil
 		}
@@ -120,7 +119,7 @@ func (p *parser) stripComments(line string) ([]string, error) {
 			break
 		}
 		if line[open] == '}' {
-			return nil, errors.New(`"}" without a "{" before it`)
+			return nil, game.Errorf(game.Text{EN: `"}" without a "{" before it`, FR: `"}" sans "{" avant`})
 		}
 		kept.WriteString(line[:open])
 		p.inComment, p.commentLine = true, p.line
@@ -132,7 +131,7 @@ func (p *parser) stripComments(line string) ([]string, error) {
 // parseTag reads `[Name "value"]` at the start of s and returns the rest
 // of the line.
 func (p *parser) parseTag(s string) (rest string, err error) {
-	const form = `a tag is written [Name "value"], e.g. [Game "pogo"]`
+	form := game.Text{EN: `a tag is written [Name "value"], e.g. [Game "pogo"]`, FR: `une étiquette s'écrit [Nom "valeur"], par exemple [Game "pogo"]`}
 	in := strings.TrimLeft(s[1:], " \t")
 	n := 0
 	for n < len(in) && (isAlnum(in[n]) || in[n] == '_') {
@@ -141,7 +140,7 @@ func (p *parser) parseTag(s string) (rest string, err error) {
 	name := in[:n]
 	in = strings.TrimLeft(in[n:], " \t")
 	if name == "" || !strings.HasPrefix(in, `"`) {
-		return "", fmt.Errorf("%s is not a tag: %s", game.Quote(s), form)
+		return "", game.Errorf(game.Text{EN: "%s is not a tag: %s", FR: "%s n'est pas une étiquette : %s"}, game.Quote(s), form)
 	}
 	var value strings.Builder
 	i := 1
@@ -161,11 +160,11 @@ func (p *parser) parseTag(s string) (rest string, err error) {
 		value.WriteByte(in[i])
 	}
 	if i >= len(in) {
-		return "", fmt.Errorf("the value of tag %s has no closing quote: %s", name, form)
+		return "", game.Errorf(game.Text{EN: "the value of tag %s has no closing quote: %s", FR: "la valeur de l'étiquette %s n'a pas de guillemet fermant : %s"}, name, form)
 	}
 	in = strings.TrimLeft(in[i+1:], " \t")
 	if !strings.HasPrefix(in, "]") {
-		return "", fmt.Errorf(`tag %s has no closing "]": %s`, name, form)
+		return "", game.Errorf(game.Text{EN: `tag %s has no closing "]": %s`, FR: `l'étiquette %s n'a pas de "]" fermant : %s`}, name, form)
 	}
 	return in[1:], p.setTag(name, value.String())
 }
@@ -183,7 +182,7 @@ func (p *parser) setTag(name, value string) error {
 		return nil
 	}
 	if first, dup := p.tagLines[canonical]; dup {
-		return fmt.Errorf("second %s tag (the first is on line %d)", canonical, first)
+		return game.Errorf(game.Text{EN: "second %s tag (the first is on line %d)", FR: "deuxième étiquette %s (la première est ligne %d)"}, canonical, first)
 	}
 	p.tagLines[canonical] = p.line
 	var err error
@@ -191,7 +190,7 @@ func (p *parser) setTag(name, value string) error {
 	case tagGame:
 		p.r.Game = strings.ToLower(strings.TrimSpace(value))
 		if p.r.Game == "" {
-			err = errors.New("the Game tag is empty: it names the game, e.g. [Game \"pogo\"]")
+			err = game.Errorf(game.Text{EN: `the Game tag is empty: it names the game, e.g. [Game "pogo"]`, FR: `l'étiquette Game est vide : elle nomme le jeu, par exemple [Game "pogo"]`})
 		}
 	case tagOptions:
 		p.r.Options, err = game.ParseOptions(value)
@@ -208,7 +207,7 @@ func (p *parser) setTag(name, value string) error {
 	case tagPlies:
 		p.plies, err = strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || p.plies < 0 {
-			err = fmt.Errorf("Plies tag %s is not a whole number", game.Quote(value))
+			err = game.Errorf(game.Text{EN: "Plies tag %s is not a whole number", FR: "l'étiquette Plies %s n'est pas un nombre entier"}, game.Quote(value))
 		}
 	default: // a player tag
 		for len(p.r.Players) <= seat {
@@ -241,7 +240,7 @@ func parseScores(s string) ([]int, error) {
 	for i, f := range fields {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, fmt.Errorf("Scores tag %s: %s is not a whole number (scores are written one per seat, e.g. \"12 3\")", game.Quote(s), game.Quote(f))
+			return nil, game.Errorf(game.Text{EN: `Scores tag %s: %s is not a whole number (scores are written one per seat, e.g. "12 3")`, FR: `étiquette Scores %s : %s n'est pas un nombre entier (un score par place, par exemple "12 3")`}, game.Quote(s), game.Quote(f))
 		}
 		scores[i] = n
 	}
@@ -251,13 +250,13 @@ func parseScores(s string) ([]int, error) {
 // finish checks the whole record once every line is read.
 func (p *parser) finish() error {
 	if p.inComment {
-		return fmt.Errorf(`line %d: the comment opened with "{" is never closed`, p.commentLine)
+		return game.Errorf(game.Text{EN: `line %d: the comment opened with "{" is never closed`, FR: `ligne %d : le commentaire ouvert par "{" n'est jamais fermé`}, p.commentLine)
 	}
 	if p.line == 0 {
-		return errors.New("empty input: no game record")
+		return game.Errorf(game.Text{EN: "empty input: no game record", FR: "entrée vide : aucune partie enregistrée"})
 	}
 	if _, ok := p.tagLines[tagGame]; !ok {
-		return errors.New(`the record has no Game tag: it must name its game, e.g. [Game "pogo"]`)
+		return game.Errorf(game.Text{EN: `the record has no Game tag: it must name its game, e.g. [Game "pogo"]`, FR: `l'enregistrement n'a pas d'étiquette Game : il doit nommer son jeu, par exemple [Game "pogo"]`})
 	}
 	end, endLine, err := p.readMoves()
 	if err != nil {
@@ -265,13 +264,13 @@ func (p *parser) finish() error {
 	}
 	if end != nil {
 		if resultLine, ok := p.tagLines[tagResult]; ok && !sameEnd(*end, p.r.Result) {
-			return fmt.Errorf("line %d: the moves end with %q but the Result tag on line %d says %q", endLine, end.String(), resultLine, p.r.Result.String())
+			return game.Errorf(game.Text{EN: "line %d: the moves end with %q but the Result tag on line %d says %q", FR: "ligne %d : les coups finissent par %q mais l'étiquette Result de la ligne %d dit %q"}, endLine, end.String(), resultLine, p.r.Result.String())
 		}
 		p.r.Result.Status, p.r.Result.Winners = end.Status, end.Winners
 	}
 	p.r.Result.Reason, p.r.Result.Scores = p.reason, p.scores
 	if line, ok := p.tagLines[tagPlies]; ok && p.plies != len(p.r.Moves) {
-		return fmt.Errorf("line %d: the Plies tag says %d moves but the record has %d", line, p.plies, len(p.r.Moves))
+		return game.Errorf(game.Text{EN: "line %d: the Plies tag says %d moves but the record has %d", FR: "ligne %d : l'étiquette Plies annonce %d coups mais l'enregistrement en a %d"}, line, p.plies, len(p.r.Moves))
 	}
 	return nil
 }
@@ -300,14 +299,14 @@ func (p *parser) readMoves() (end *Result, endLine int, err error) {
 		m := moveNumber.FindStringSubmatch(w.text)
 		if !numbered {
 			if m != nil {
-				return nil, 0, fmt.Errorf("line %d: move number %s, but the moves before it have none: number every move or none", w.line, w.text)
+				return nil, 0, game.Errorf(game.Text{EN: "line %d: move number %s, but the moves before it have none: number every move or none", FR: "ligne %d : numéro de coup %s, mais les coups d'avant n'en ont pas : numérotez tous les coups ou aucun"}, w.line, w.text)
 			}
 			p.r.Moves = append(p.r.Moves, w.text)
 			continue
 		}
 		want := len(p.r.Moves) + 1
 		if n, err := strconv.Atoi(m[1]); err != nil || n != want {
-			return nil, 0, fmt.Errorf("line %d: move number %s where %d. was expected (moves are numbered by ply from 1)", w.line, w.text, want)
+			return nil, 0, game.Errorf(game.Text{EN: "line %d: move number %s where %d. was expected (moves are numbered by ply from 1)", FR: "ligne %d : numéro de coup %s au lieu de %d. (les coups sont numérotés par tour à partir de 1)"}, w.line, w.text, want)
 		}
 		var parts []string
 		for i+1 < len(words) && !moveNumber.MatchString(words[i+1].text) {
@@ -315,7 +314,7 @@ func (p *parser) readMoves() (end *Result, endLine int, err error) {
 			parts = append(parts, words[i].text)
 		}
 		if len(parts) == 0 {
-			return nil, 0, fmt.Errorf("line %d: move number %s has no move after it", w.line, w.text)
+			return nil, 0, game.Errorf(game.Text{EN: "line %d: move number %s has no move after it", FR: "ligne %d : le numéro de coup %s n'est suivi d'aucun coup"}, w.line, w.text)
 		}
 		p.r.Moves = append(p.r.Moves, strings.Join(parts, " "))
 	}
@@ -353,3 +352,6 @@ func cutResult(words []token) ([]token, *Result, int) {
 	}
 	return words, nil, 0
 }
+
+// msgLine places an error on a line of the record.
+var msgLine = game.Text{EN: "line %d: %v", FR: "ligne %d : %v"}

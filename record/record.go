@@ -18,7 +18,6 @@
 package record
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -118,10 +117,13 @@ func (r Result) String() string {
 // Scores come from their own tags. Spaces around the seats are allowed
 // ("win 1, 3").
 func ParseResult(s string) (Result, error) {
-	const form = `a result is "*" (unfinished), "draw", "over", or "win" and the winning seats, e.g. "win 1" or "win 1,3"`
+	form := game.Text{
+		EN: `a result is "*" (unfinished), "draw", "over", or "win" and the winning seats, e.g. "win 1" or "win 1,3"`,
+		FR: `un résultat s'écrit "*" (inachevée), "draw" (nulle), "over" (terminée), ou "win" et les places gagnantes, par exemple "win 1" ou "win 1,3"`,
+	}
 	fields := strings.Fields(s)
 	if len(fields) == 0 {
-		return Result{}, fmt.Errorf("empty result: %s", form)
+		return Result{}, game.Errorf(game.Text{EN: "empty result: %s", FR: "résultat vide : %s"}, form)
 	}
 	word := strings.ToLower(fields[0])
 	switch {
@@ -134,11 +136,11 @@ func ParseResult(s string) (Result, error) {
 	case word == "win" && len(fields) > 1:
 		seats, err := parseSeats(strings.Join(fields[1:], ""))
 		if err != nil {
-			return Result{}, fmt.Errorf("%s in %s: %s", err, game.Quote(s), form)
+			return Result{}, game.Errorf(game.Text{EN: "%s in %s: %s", FR: "%s dans %s : %s"}, err, game.Quote(s), form)
 		}
 		return Result{Status: game.Win, Winners: seats}, nil
 	}
-	return Result{}, fmt.Errorf("%s is not a result: %s", game.Quote(s), form)
+	return Result{}, game.Errorf(game.Text{EN: "%s is not a result: %s", FR: "%s n'est pas un résultat : %s"}, game.Quote(s), form)
 }
 
 // parseSeats reads "1,3" into 0-based seats, in increasing order.
@@ -147,10 +149,10 @@ func parseSeats(s string) ([]int, error) {
 	for _, item := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(item)
 		if err != nil || n < 1 || n > game.MaxPlayers {
-			return nil, fmt.Errorf("seat %s is not a number from 1 to %d", game.Quote(item), game.MaxPlayers)
+			return nil, game.Errorf(game.Text{EN: "seat %s is not a number from 1 to %d", FR: "la place %s n'est pas un nombre de 1 à %d"}, game.Quote(item), game.MaxPlayers)
 		}
 		if mask&(1<<uint(n-1)) != 0 {
-			return nil, fmt.Errorf("seat %d is given twice", n)
+			return nil, game.Errorf(game.Text{EN: "seat %d is given twice", FR: "la place %d est donnée deux fois"}, n)
 		}
 		mask |= 1 << uint(n-1)
 	}

@@ -140,10 +140,10 @@ func (s *Server) setAgents(engines map[string]string, allowed []string) error {
 	for _, spec := range allowed {
 		spec = strings.TrimSpace(spec)
 		if err := s.checkAllowedSpec(spec); err != nil {
-			return fmt.Errorf("--allow-agent %q: %w", spec, err)
+			return game.Errorf(game.Text{EN: "--allow-agent %q: %v", FR: "--allow-agent %q : %v"}, spec, err)
 		}
 		if slices.Contains(reserved, spec) || s.engines[spec] != "" {
-			return fmt.Errorf("--allow-agent %q: is already a level or an engine name", spec)
+			return game.Errorf(game.Text{EN: "--allow-agent %q: is already a level or an engine name", FR: "--allow-agent %q : est déjà un niveau ou le nom d'un moteur"}, spec)
 		}
 		if !slices.Contains(s.allowed, spec) {
 			s.allowed = append(s.allowed, spec)

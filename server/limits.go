@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -144,7 +145,7 @@ func ParseOrigin(o string) (string, error) {
 	o = strings.TrimSuffix(strings.TrimSpace(o), "/")
 	scheme, host, ok := strings.Cut(strings.ToLower(o), "://")
 	if !ok || (scheme != "http" && scheme != "https") || host == "" || strings.ContainsAny(host, "/?#@ ") {
-		return "", fmt.Errorf("origin %q: write scheme://host[:port], e.g. https://club.example", o)
+		return "", game.Errorf(game.Text{EN: "origin %q: write scheme://host[:port], e.g. https://club.example", FR: "origine %q : écrivez schéma://hôte[:port], par exemple https://club.example"}, o)
 	}
 	return scheme + "://" + host, nil
 }
@@ -156,13 +157,13 @@ func ParseTrustedProxy(text string) (netip.Prefix, error) {
 	if strings.Contains(text, "/") {
 		p, err := netip.ParsePrefix(text)
 		if err != nil {
-			return netip.Prefix{}, fmt.Errorf("trusted proxy %q: %w", text, err)
+			return netip.Prefix{}, game.Errorf(game.Text{EN: "trusted proxy %q: %v", FR: "proxy de confiance %q : %v"}, text, err)
 		}
 		return p.Masked(), nil
 	}
 	a, err := netip.ParseAddr(text)
 	if err != nil {
-		return netip.Prefix{}, fmt.Errorf("trusted proxy %q: an address or a CIDR such as 10.0.0.0/8", text)
+		return netip.Prefix{}, game.Errorf(game.Text{EN: "trusted proxy %q: an address or a CIDR such as 10.0.0.0/8", FR: "proxy de confiance %q : une adresse ou un bloc CIDR comme 10.0.0.0/8"}, text)
 	}
 	a = a.Unmap()
 	return netip.PrefixFrom(a, a.BitLen()), nil

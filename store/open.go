@@ -2,10 +2,10 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store/postgres"
 	"github.com/plateau-games/plateau/store/sqlite"
 )
@@ -51,7 +51,7 @@ func OpenWith(ctx context.Context, url string, gc GroupCommit) (Store, error) {
 		// them, mean the path after the two slashes.
 		rest = strings.TrimPrefix(rest, "//")
 		if rest == "" {
-			return nil, fmt.Errorf("store: %q: no file path after %q", url, m[0])
+			return nil, game.Errorf(game.Text{EN: "store: %q: no file path after %q", FR: "base %q : aucun chemin de fichier après %q"}, url, m[0])
 		}
 		return openSQLite(ctx, rest, gc)
 	case "postgres", "postgresql":
@@ -61,7 +61,7 @@ func OpenWith(ctx context.Context, url string, gc GroupCommit) (Store, error) {
 		}
 		return s, nil
 	default:
-		return nil, fmt.Errorf("store: unknown storage %q in %q: give a file path, sqlite:PATH or postgres://user@host/db", m[1], redactURL(url))
+		return nil, game.Errorf(game.Text{EN: "store: unknown storage %q in %q: give a file path, sqlite:PATH or postgres://user@host/db", FR: "base : stockage inconnu %q dans %q : donnez un chemin de fichier, sqlite:CHEMIN ou postgres://user@host/db"}, m[1], redactURL(url))
 	}
 }
 

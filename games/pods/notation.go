@@ -283,15 +283,28 @@ func (s *State) MoveString(m game.Move) string {
 	return string(out)
 }
 
-const moveForm = "a PODS move is a placement POD@point (e.g. B1@c3; pods O, H1, H2, Q1 to Q6, T1 to T3, B1, B2; points a1 to f6) " +
-	"or, from the advanced level, a move start-end (e.g. c3-c5), followed at the expert level by \">point\" for the final point " +
-	"of each pod it displaces (e.g. c3-c4>c5>c6 for a shove of two pods, c3-c4>c6 for a kick)"
+var moveForm = game.Text{
+	EN: "a PODS move is a placement POD@point (e.g. B1@c3; pods O, H1, H2, Q1 to Q6, T1 to T3, B1, B2; points a1 to f6) " +
+		"or, from the advanced level, a move start-end (e.g. c3-c5), followed at the expert level by \">point\" for the final point " +
+		"of each pod it displaces (e.g. c3-c4>c5>c6 for a shove of two pods, c3-c4>c6 for a kick)",
+	FR: "un coup de PODS est une pose POD@point (par exemple B1@c3 ; pods O, H1, H2, Q1 à Q6, T1 à T3, B1, B2 ; points a1 à f6) " +
+		"ou, à partir du niveau avancé, un déplacement départ-arrivée (par exemple c3-c5), suivi au niveau expert de \">point\" pour le point final " +
+		"de chaque pod qu'il déplace (par exemple c3-c4>c5>c6 pour une poussée de deux pods, c3-c4>c6 pour un coup de pied)",
+}
+
+// seatText names a seat in both languages.
+func seatText(seat int) game.Text {
+	return [2]game.Text{{EN: "White", FR: "Blanc"}, {EN: "Black", FR: "Noir"}}[seat]
+}
+
+// levelNamesFR are the levels in French (Level.String in English).
+var levelNamesFR = [...]string{"de base", "avancé", "expert"}
 
 // ParseMove implements game.State. Case and spaces do not matter; the
 // displaced pods may be left out when only one move goes from start to end.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 64 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	var buf [64]byte
 	in := buf[:0]
@@ -306,10 +319,10 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		in = append(in, c)
 	}
 	if string(in) == game.PassNotation {
-		return 0, fmt.Errorf("PODS has no pass: a player who can neither place nor move has lost; %s", moveForm)
+		return 0, game.Errorf(game.Text{EN: "PODS has no pass: a player who can neither place nor move has lost; %s", FR: "PODS n'a pas de passe : un joueur qui ne peut ni poser ni déplacer a perdu ; %s"}, moveForm)
 	}
 	bad := func() (game.Move, error) {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	if at := bytes.IndexByte(in, '@'); at >= 0 {
 		d, ok := lookupCode(in[:at])
@@ -318,10 +331,10 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			return bad()
 		}
 		if s.winner >= 0 {
-			return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+			return 0, game.MoveAfterEnd(text)
 		}
-		if why := s.whyNotPlace(d, p); why != "" {
-			return 0, game.IllegalMoveError(s, text, why)
+		if why := s.whyNotPlace(d, p); why.EN != "" {
+			return 0, game.IllegalMove(s, text, why)
 		}
 		return placement(d, p), nil
 	}
@@ -347,16 +360,19 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		nwant++
 	}
 	if s.winner >= 0 {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
 	me := int(s.toMove)
 	switch {
 	case s.cfg.level == Basic:
-		return 0, game.IllegalMoveError(s, text, "pods do not move at the basic level: placements only")
+		return 0, game.IllegalMove(s, text, game.Text{EN: "pods do not move at the basic level: placements only", FR: "les pods ne bougent pas au niveau de base : poses seulement"})
 	case s.cells[from] == 0:
-		return 0, game.IllegalMoveError(s, text, "there is no pod on "+cellName(from))
+		return 0, game.IllegalMove(s, text, game.Texts("there is no pod on %s", "il n'y a pas de pod en %s", cellName(from)))
 	case s.owner(from) != me:
-		return 0, game.IllegalMoveError(s, text, fmt.Sprintf("the pod on %s is %s's", cellName(from), variantSeat(me^1)))
+		return 0, game.IllegalMove(s, text, game.Text{
+			EN: fmt.Sprintf("the pod on %s is %s's", cellName(from), seatText(me^1).EN),
+			FR: fmt.Sprintf("le pod en %s est à %s", cellName(from), seatText(me^1).FR),
+		})
 	}
 	var arr [128]game.Move
 	moves := s.appendMovesFrom(arr[:0], from)
@@ -386,49 +402,58 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 				alts = append(alts, s.MoveString(m))
 			}
 		}
-		return 0, fmt.Errorf("%s is ambiguous: write one of %s", game.Quote(text), strings.Join(alts, " "))
+		return 0, game.Errorf(game.Text{EN: "%s is ambiguous: write one of %s", FR: "%s est ambigu : écrivez l'un de %s"}, game.Quote(text), strings.Join(alts, " "))
 	}
 	var alts []string
 	for _, m := range moves {
 		alts = append(alts, s.MoveString(m))
 	}
-	why := fmt.Sprintf("the %s on %s cannot do that", DesignTable[s.design(from)].EN, cellName(from))
-	if len(alts) > 0 {
-		why += "; its moves are " + strings.Join(alts, " ")
+	design := DesignTable[s.design(from)]
+	why := game.Text{
+		EN: fmt.Sprintf("the %s on %s cannot do that", design.EN, cellName(from)),
+		FR: fmt.Sprintf("le pod %s (%s) en %s ne peut pas faire cela", design.Code, design.FR, cellName(from)),
 	}
-	return 0, game.IllegalMoveError(s, text, why)
+	if len(alts) > 0 {
+		why.EN += "; its moves are " + strings.Join(alts, " ")
+		why.FR += " ; ses coups sont " + strings.Join(alts, " ")
+	}
+	return 0, game.IllegalMove(s, text, why)
 }
 
 // whyNotPlace explains why design d may not be placed on p, or returns "".
-func (s *State) whyNotPlace(d, p int) string {
+func (s *State) whyNotPlace(d, p int) game.Text {
 	me := int(s.toMove)
 	code := DesignTable[d].Code
 	if s.reserve[me]>>d&1 == 0 {
-		return fmt.Sprintf("%s is not in %s's reserve", code, variantSeat(me))
+		return game.Text{EN: fmt.Sprintf("%s is not in %s's reserve", code, seatText(me).EN), FR: fmt.Sprintf("%s n'est pas dans la réserve de %s", code, seatText(me).FR)}
 	}
 	if s.first && me == White && bipods>>d&1 == 0 {
-		return "White's first placement must be a bipod (B1 or B2)"
+		return game.Text{EN: "White's first placement must be a bipod (B1 or B2)", FR: "la première pose de Blanc doit être un bipode (B1 ou B2)"}
 	}
 	if s.cells[p] != 0 {
-		return cellName(p) + " is occupied"
+		return game.Texts("%s is occupied", "%s est occupé", cellName(p))
 	}
 	if s.controlledBy(p, me^1) {
-		return fmt.Sprintf("%s is controlled by a foot of %s", cellName(p), variantSeat(me^1))
+		return game.Text{EN: fmt.Sprintf("%s is controlled by a foot of %s", cellName(p), seatText(me^1).EN), FR: fmt.Sprintf("%s est contrôlé par un pied de %s", cellName(p), seatText(me^1).FR)}
 	}
 	sp := s.spotAt(p, me)
 	w, r := walkFeet[me][d], runFeet[me][d]
 	if hit := w&sp.walkHit | r&sp.runHit; hit != 0 {
-		return fmt.Sprintf("a foot of %s on %s would threaten a pod of %s", code, cellName(p), variantSeat(me^1))
+		return game.Text{EN: fmt.Sprintf("a foot of %s on %s would threaten a pod of %s", code, cellName(p), seatText(me^1).EN), FR: fmt.Sprintf("un pied de %s en %s menacerait un pod de %s", code, cellName(p), seatText(me^1).FR)}
 	}
 	if (w|r)&sp.free == 0 {
-		return fmt.Sprintf("%s could not move from %s: every foot is blocked", code, cellName(p))
+		return game.Texts("%s could not move from %s: every foot is blocked", "%s ne pourrait pas bouger depuis %s : tous ses pieds sont bloqués", code, cellName(p))
 	}
-	return ""
+	return game.Text{}
 }
 
 // String implements game.State: the board with its links, the reserves and
 // the player to move.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
+	fr := lang == "fr"
 	var b strings.Builder
 	st := &s.cfg.board.step
 	b.WriteString("    a    b    c    d    e    f\n")
@@ -470,9 +495,16 @@ func (s *State) String() string {
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	b.WriteString("Board: upper case White, lower case Black. Placements are written CODE@point, e.g. Q3@c4.\n")
+	b.WriteString(game.Text{
+		EN: "Board: upper case White, lower case Black. Placements are written CODE@point, e.g. Q3@c4.\n",
+		FR: "Plateau : majuscules Blanc, minuscules Noir. Les poses s'écrivent CODE@point, par exemple Q3@c4.\n",
+	}.In(lang))
 	for seat := 0; seat < 2; seat++ {
-		fmt.Fprintf(&b, "%s reserve: %s", variantSeat(seat), listOr(s.Reserve(seat), "none"))
+		if fr {
+			fmt.Fprintf(&b, "Réserve de %s : %s", seatText(seat).FR, listOr(s.Reserve(seat), "aucune"))
+		} else {
+			fmt.Fprintf(&b, "%s reserve: %s", variantSeat(seat), listOr(s.Reserve(seat), "none"))
+		}
 		var out []string
 		var onBoard uint16
 		for p := 0; p < Cells; p++ {
@@ -486,18 +518,22 @@ func (s *State) String() string {
 			}
 		}
 		if len(out) > 0 {
-			fmt.Fprintf(&b, "; out of the game: %s", strings.Join(out, " "))
+			fmt.Fprintf(&b, game.Text{EN: "; out of the game: %s", FR: " ; hors jeu : %s"}.In(lang), strings.Join(out, " "))
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "Level %s, orientation %d. ", s.cfg.level, s.cfg.orient)
+	if fr {
+		fmt.Fprintf(&b, "Niveau %s, orientation %d. ", levelNamesFR[s.cfg.level], s.cfg.orient)
+	} else {
+		fmt.Fprintf(&b, "Level %s, orientation %d. ", s.cfg.level, s.cfg.orient)
+	}
 	switch {
 	case s.winner >= 0:
-		fmt.Fprintf(&b, "%s wins (%s).\n", variantSeat(int(s.winner)), reasons[s.reason])
+		fmt.Fprintf(&b, game.Text{EN: "%s wins (%s).\n", FR: "%s gagne (%s).\n"}.In(lang), seatText(int(s.winner)).In(lang), game.ReasonText(reasons[s.reason], lang))
 	case s.first:
-		b.WriteString("White to place his first pod, a bipod (B1 or B2).\n")
+		b.WriteString(game.Text{EN: "White to place his first pod, a bipod (B1 or B2).\n", FR: "Blanc pose son premier pod, un bipode (B1 ou B2).\n"}.In(lang))
 	default:
-		fmt.Fprintf(&b, "%s to play.\n", variantSeat(int(s.toMove)))
+		fmt.Fprintf(&b, game.Text{EN: "%s to play.\n", FR: "%s joue.\n"}.In(lang), seatText(int(s.toMove)).In(lang))
 	}
 	return b.String()
 }

@@ -311,7 +311,7 @@ func setup(opts game.Options) (*game.Variant, error) {
 	case "expert":
 		level = Expert
 	default:
-		return nil, fmt.Errorf("option level=%s must be basic, advanced or expert", game.Quote(opts["level"]))
+		return nil, game.Errorf(game.Text{EN: "option level=%s must be basic, advanced or expert", FR: `l'option level=%s doit valoir "basic" (de base), "advanced" (avancé) ou "expert"`}, game.Quote(opts["level"]))
 	}
 	seed, seeded, err := opts.Seed()
 	if err != nil {

@@ -310,24 +310,27 @@ func (s *State) Encode() string {
 // that cannot arise in a game: other than six pieces of each colour, or the
 // side to move topping every stack.
 func Decode(text string) (*State, error) {
-	const form = `POGO position text is "stacks side ply", e.g. "DD,DD,DD/-,-,-/LL,LL,LL L 0": ranks 3 to 1 separated by "/", three cells a rank separated by ",", each stack bottom to top in L and D (or - when empty)`
+	form := game.Text{
+		EN: `POGO position text is "stacks side ply", e.g. "DD,DD,DD/-,-,-/LL,LL,LL L 0": ranks 3 to 1 separated by "/", three cells a rank separated by ",", each stack bottom to top in L and D (or - when empty)`,
+		FR: `une position de POGO s'écrit « piles trait tour », par exemple "DD,DD,DD/-,-,-/LL,LL,LL L 0" : les rangées 3 à 1 séparées par "/", trois cases par rangée séparées par ",", chaque pile de bas en haut en L (clair) et D (foncé), ou - quand elle est vide`,
+	}
 	if len(text) > game.MaxInput {
-		return nil, fmt.Errorf("%s; got %d bytes", form, len(text))
+		return nil, game.Errorf(game.Text{EN: "%s; got %d bytes", FR: "%s ; reçu %d octets"}, form, len(text))
 	}
 	fields := strings.Fields(text)
 	if len(fields) != 3 {
-		return nil, fmt.Errorf("%s; got %d fields in %s", form, len(fields), game.Quote(text))
+		return nil, game.Errorf(game.Text{EN: "%s; got %d fields in %s", FR: "%s ; reçu %d champ(s) dans %s"}, form, len(fields), game.Quote(text))
 	}
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != Size {
-		return nil, fmt.Errorf("%s; got %d ranks", form, len(ranks))
+		return nil, game.Errorf(game.Text{EN: "%s; got %d ranks", FR: "%s ; reçu %d rangées"}, form, len(ranks))
 	}
 	s := &State{winner: -1}
 	var count [2]int
 	for i, rank := range ranks {
 		cells := strings.Split(rank, ",")
 		if len(cells) != Size {
-			return nil, fmt.Errorf("%s; rank %d has %d cells", form, Size-i, len(cells))
+			return nil, game.Errorf(game.Text{EN: "%s; rank %d has %d cells", FR: "%s ; la rangée %d a %d cases"}, form, Size-i, len(cells))
 		}
 		for f, stack := range cells {
 			c := (Size-1-i)*Size + f
@@ -335,7 +338,7 @@ func Decode(text string) (*State, error) {
 				continue
 			}
 			if stack == "" || len(stack) > Pieces {
-				return nil, fmt.Errorf("%s; cell %s has %q", form, cellName(c), stack)
+				return nil, game.Errorf(game.Text{EN: "%s; cell %s has %q", FR: "%s ; la case %s contient %q"}, form, cellName(c), stack)
 			}
 			for lvl, ch := range []byte(stack) {
 				switch ch {
@@ -343,7 +346,7 @@ func Decode(text string) (*State, error) {
 				case 'D':
 					s.stacks[c] |= 1 << lvl
 				default:
-					return nil, fmt.Errorf("%s; cell %s has %q", form, cellName(c), stack)
+					return nil, game.Errorf(game.Text{EN: "%s; cell %s has %q", FR: "%s ; la case %s contient %q"}, form, cellName(c), stack)
 				}
 				count[s.stacks[c]>>lvl&1]++
 			}
@@ -351,7 +354,7 @@ func Decode(text string) (*State, error) {
 		}
 	}
 	if count[Light] != 6 || count[Dark] != 6 {
-		return nil, fmt.Errorf("a POGO position has 6 light and 6 dark pieces; this one has %d light and %d dark", count[Light], count[Dark])
+		return nil, game.Errorf(game.Text{EN: "a POGO position has 6 light and 6 dark pieces; this one has %d light and %d dark", FR: "une position de POGO a 6 pions clairs et 6 foncés ; celle-ci en a %d clairs et %d foncés"}, count[Light], count[Dark])
 	}
 	switch fields[1] {
 	case "L":
@@ -359,16 +362,16 @@ func Decode(text string) (*State, error) {
 	case "D":
 		s.toMove = Dark
 	default:
-		return nil, fmt.Errorf("side to move must be L (Light) or D (Dark), got %q", fields[1])
+		return nil, game.Errorf(game.Text{EN: "side to move must be L (Light) or D (Dark), got %q", FR: "le trait doit être L (Clair) ou D (Foncé), reçu %q"}, fields[1])
 	}
 	ply, err := strconv.Atoi(fields[2])
 	if err != nil || ply < 0 || ply > 1_000_000 {
-		return nil, fmt.Errorf("ply must be a whole number from 0 to 1000000, got %q", fields[2])
+		return nil, game.Errorf(game.Text{EN: "ply must be a whole number from 0 to 1000000, got %q", FR: "le tour doit être un nombre entier de 0 à 1000000, reçu %q"}, fields[2])
 	}
 	s.ply = ply
 	s.rehash()
 	if s.controlsAll(s.toMove) {
-		return nil, fmt.Errorf("impossible position: the side to move (%c) already tops every stack, but only the player who just moved can do that", colourLetters[s.toMove])
+		return nil, game.Errorf(game.Text{EN: "impossible position: the side to move (%c) already tops every stack, but only the player who just moved can do that", FR: "position impossible : le camp au trait (%c) domine déjà toutes les piles, ce que seul le joueur qui vient de jouer peut faire"}, colourLetters[s.toMove])
 	}
 	if s.controlsAll(s.toMove ^ 1) {
 		s.winner = int8(s.toMove ^ 1)
@@ -386,9 +389,12 @@ func (s *State) MoveString(m game.Move) string {
 // ParseMove implements game.State. It reads "2b1-b3"; the count may be left
 // out ("b1-b3") when only one legal move goes from that cell to that cell.
 func (s *State) ParseMove(text string) (game.Move, error) {
-	const form = "a POGO move is the number of pieces (1 to 3), the start cell, a dash and the end cell, e.g. 2b1-b3; cells run from a1 to c3"
+	form := game.Text{
+		EN: "a POGO move is the number of pieces (1 to 3), the start cell, a dash and the end cell, e.g. 2b1-b3; cells run from a1 to c3",
+		FR: "un coup de POGO s'écrit avec le nombre de pions (1 à 3), la case de départ, un tiret et la case d'arrivée, par exemple 2b1-b3 ; les cases vont de a1 à c3",
+	}
 	if len(text) > 32 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), form)
+		return 0, game.Errorf(notAMove, game.Quote(text), form)
 	}
 	in := strings.ToLower(strings.Join(strings.Fields(text), ""))
 	n, counted := 0, false
@@ -398,18 +404,18 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	}
 	in = strings.ReplaceAll(in, "-", "")
 	if len(in) != 4 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), form)
+		return 0, game.Errorf(notAMove, game.Quote(text), form)
 	}
 	src, ok1 := parseCell(in[:2])
 	dst, ok2 := parseCell(in[2:])
 	if !ok1 || !ok2 || (counted && (n < 1 || n > 3)) {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), form)
+		return 0, game.Errorf(notAMove, game.Quote(text), form)
 	}
 	if s.winner >= 0 {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.Errorf(game.Text{EN: "%s cannot be played: the game is over", FR: "%s ne peut pas être joué : la partie est terminée"}, game.Quote(text))
 	}
-	if why := s.whyIllegal(src, n, dst); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.whyIllegal(src, n, dst); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	if n == 0 {
 		var found []game.Move
@@ -420,37 +426,54 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		}
 		switch len(found) {
 		case 0:
-			return 0, game.IllegalMoveError(s, text, fmt.Sprintf("no block of this stack can reach %s from %s", cellName(dst), cellName(src)))
+			return 0, game.IllegalMove(s, text, texts("no block of this stack can reach %s from %s", "aucun bloc de cette pile ne peut aller de %[2]s à %[1]s", cellName(dst), cellName(src)))
 		case 1:
 			return found[0], nil
 		default:
-			return 0, fmt.Errorf("%s is ambiguous: write %s or %s", game.Quote(text), s.MoveString(found[0]), s.MoveString(found[1]))
+			return 0, game.Errorf(game.Text{EN: "%s is ambiguous: write %s or %s", FR: "%s est ambigu : écrivez %s ou %s"}, game.Quote(text), s.MoveString(found[0]), s.MoveString(found[1]))
 		}
 	}
 	return encode(src, n, dst), nil
 }
 
 // whyIllegal explains why moving n pieces (0: count not given) from src to
-// dst is illegal, or returns "" if it may be legal.
-func (s *State) whyIllegal(src, n, dst int) string {
+// dst is illegal, or returns an empty Text if it may be legal.
+func (s *State) whyIllegal(src, n, dst int) game.Text {
 	switch {
 	case s.heights[src] == 0:
-		return cellName(src) + " is empty"
+		return texts("%s is empty", "%s est vide", cellName(src))
 	case s.top(src) != int(s.toMove):
-		return fmt.Sprintf("the top piece of %s is not %s's", cellName(src), variant.Seats[s.toMove].EN)
+		seat := variant.Seats[s.toMove]
+		return game.Text{
+			EN: fmt.Sprintf("the top piece of %s is not %s's", cellName(src), seat.EN),
+			FR: fmt.Sprintf("le pion du haut de %s n'est pas à %s", cellName(src), seat.FR),
+		}
 	case n == 0:
-		return ""
+		return game.Text{}
 	case n > int(s.heights[src]):
-		return fmt.Sprintf("%s holds only %d piece(s)", cellName(src), s.heights[src])
+		return texts("%s holds only %d piece(s)", "%s ne contient que %d pion(s)", cellName(src), s.heights[src])
 	case !reachable(src, n, dst):
-		return fmt.Sprintf("%d piece(s) travel exactly %d step(s) without turning back, and %s cannot be reached that way from %s", n, n, cellName(dst), cellName(src))
+		return texts("%d piece(s) travel exactly %d step(s) without turning back, and %s cannot be reached that way from %s",
+			"%d pion(s) font exactement %d pas sans revenir en arrière, et %s ne peut pas être atteinte ainsi depuis %s", n, n, cellName(dst), cellName(src))
 	}
-	return ""
+	return game.Text{}
+}
+
+// notAMove refuses a text that is not written as a move; the second
+// argument says how moves are written.
+var notAMove = game.Text{EN: "%s is not a move: %s", FR: "%s n'est pas un coup : %s"}
+
+// texts formats the same arguments in an English and a French format.
+func texts(en, fr string, args ...any) game.Text {
+	return game.Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}
 }
 
 // String implements game.State: the board with each stack written from the
 // bottom up (the last letter is the top piece).
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with the legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	var b strings.Builder
 	w := 4 // column width: the tallest stack and two spaces
 	for _, h := range s.heights {
@@ -476,6 +499,9 @@ func (s *State) String() string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("(stacks bottom to top: L Light, D Dark; the last letter is the top)\n")
+	b.WriteString(game.Text{
+		EN: "(stacks bottom to top: L Light, D Dark; the last letter is the top)",
+		FR: "(piles de bas en haut : L Clair, D Foncé ; la dernière lettre est le dessus)",
+	}.In(lang) + "\n")
 	return b.String()
 }

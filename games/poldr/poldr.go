@@ -655,31 +655,34 @@ func (s *State) MoveString(mv game.Move) string {
 }
 
 // moveForm says what a move looks like, for error messages.
-func (s *State) moveForm() string {
+func (s *State) moveForm() game.Text {
 	last := s.cellName(s.r.cells - 1)
-	return fmt.Sprintf("a POLD.R move is M-<cell> (place or move your marker), P-<cell> (move the black pawn), "+
+	return game.Texts("a POLD.R move is M-<cell> (place or move your marker), P-<cell> (move the black pawn), "+
 		"P-<cell>,M-<cell> (a round's first move: the black pawn's cell and your marker's cell, also written c3-c5) or pass; "+
-		"a bare cell stands for whichever of M or P can go there; cells run from a1 to %s", last)
+		"a bare cell stands for whichever of M or P can go there; cells run from a1 to %s",
+		"un coup de POLD.R s'écrit M-<case> (poser ou déplacer votre marqueur), P-<case> (déplacer le pion noir), "+
+			"P-<case>,M-<case> (le premier coup d'une manche : la case du pion noir et celle de votre marqueur, aussi écrit c3-c5) ou pass ; "+
+			"une case seule vaut pour celui de M ou P qui peut y aller ; les cases vont de a1 à %s", last)
 }
 
 // ParseMove implements game.State.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 64 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), s.moveForm())
+		return 0, game.NotAMove(text, s.moveForm())
 	}
 	in := strings.ToLower(strings.TrimSpace(text))
 	if in == game.PassNotation {
 		if s.over {
-			return 0, game.IllegalMoveError(s, text, "")
+			return 0, game.IllegalMove(s, text, game.Text{})
 		}
 		if s.isLegal(game.Pass) {
 			return game.Pass, nil
 		}
-		why := "you can fill an interval: passing is only for a player who cannot take back a brick in phase 2"
+		why := game.Text{EN: "you can fill an interval: passing is only for a player who cannot take back a brick in phase 2", FR: "vous pouvez remplir un intervalle : on ne passe que si l'on ne peut reprendre aucune brique en phase 2"}
 		if s.phase == phaseReturn {
-			why = "you can take back a brick, so you must"
+			why = game.Text{EN: "you can take back a brick, so you must", FR: "vous pouvez reprendre une brique, vous devez donc le faire"}
 		}
-		return 0, game.IllegalMoveError(s, text, why)
+		return 0, game.IllegalMove(s, text, why)
 	}
 	type item struct {
 		piece byte // 'm', 'p' or 0 for a bare cell
@@ -700,7 +703,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			break
 		}
 		if count == 2 {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), s.moveForm())
+			return 0, game.NotAMove(text, s.moveForm())
 		}
 		var it item
 		if in[i] == 'm' || in[i] == 'p' {
@@ -717,7 +720,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			}
 		}
 		if i >= len(in) || in[i] < 'a' || in[i] > 'z' {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), s.moveForm())
+			return 0, game.NotAMove(text, s.moveForm())
 		}
 		file := int(in[i] - 'a')
 		i++
@@ -727,10 +730,10 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		}
 		rank, err := strconv.Atoi(in[i:j])
 		if err != nil || (j < len(in) && !isSep(in[j]) && in[j] != 'm' && in[j] != 'p') {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), s.moveForm())
+			return 0, game.NotAMove(text, s.moveForm())
 		}
 		if file >= n || rank < 1 || rank > n {
-			return 0, fmt.Errorf("%s is not a move: %s is off the board (cells run from a1 to %s)", game.Quote(text), in[i-1:j], s.cellName(s.r.cells-1))
+			return 0, game.Errorf(game.Text{EN: "%s is not a move: %s is off the board (cells run from a1 to %s)", FR: "%s n'est pas un coup : %s est hors du plateau (les cases vont de a1 à %s)"}, game.Quote(text), in[i-1:j], s.cellName(s.r.cells-1))
 		}
 		it.cell = (rank-1)*n + file
 		i = j
@@ -738,7 +741,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		count++
 	}
 	if count == 0 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), s.moveForm())
+		return 0, game.NotAMove(text, s.moveForm())
 	}
 	var mv game.Move
 	switch {
@@ -750,7 +753,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			a, b = b, a
 		}
 		if a.piece == 'm' || b.piece == 'p' {
-			return 0, fmt.Errorf("%s is not a move: a round's first move names the black pawn's cell and the marker's cell, e.g. P-c3,M-c5", game.Quote(text))
+			return 0, game.Errorf(game.Text{EN: "%s is not a move: a round's first move names the black pawn's cell and the marker's cell, e.g. P-c3,M-c5", FR: "%s n'est pas un coup : le premier coup d'une manche nomme la case du pion noir et celle du marqueur, par exemple P-c3,M-c5"}, game.Quote(text))
 		}
 		mv = mkMove(kindOpening, b.cell, a.cell)
 	case items[0].piece == 'm':
@@ -763,23 +766,29 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		okM, okP := s.isLegal(mm), s.isLegal(pm)
 		switch {
 		case okM && okP:
-			return 0, fmt.Errorf("%s is ambiguous: both your marker and the black pawn can go to %s; write M-%s or P-%s", game.Quote(text), s.cellName(c), s.cellName(c), s.cellName(c))
+			return 0, game.Errorf(game.Text{EN: "%s is ambiguous: both your marker and the black pawn can go to %s; write M-%s or P-%s", FR: "%s est ambigu : votre marqueur et le pion noir peuvent tous deux aller en %s ; écrivez M-%s ou P-%s"}, game.Quote(text), s.cellName(c), s.cellName(c), s.cellName(c))
 		case okM:
 			return mm, nil
 		case okP:
 			return pm, nil
 		}
-		return 0, game.IllegalMoveError(s, text, "neither your marker nor the black pawn can go to "+s.cellName(c)+": "+s.whyIllegal(mm)+"; "+s.whyIllegal(pm))
+		wm, wp := s.whyIllegal(mm), s.whyIllegal(pm)
+		return 0, game.IllegalMove(s, text, game.Text{
+			EN: "neither your marker nor the black pawn can go to " + s.cellName(c) + ": " + wm.EN + "; " + wp.EN,
+			FR: "ni votre marqueur ni le pion noir ne peuvent aller en " + s.cellName(c) + " : " + wm.FR + " ; " + wp.FR,
+		})
 	}
 	if s.isLegal(mv) {
 		return mv, nil
 	}
 	if s.pawn == none {
 		// Listing the hundreds of opening moves would drown the reason.
-		return 0, fmt.Errorf("%s is not a legal move here (%s); the round's first move puts the black pawn on any cell and the marker on a cell of one of its ranks, files or diagonals with at least one cell between, e.g. P-c3,M-c5",
+		return 0, game.Errorf(game.Text{
+			EN: "%s is not a legal move here (%s); the round's first move puts the black pawn on any cell and the marker on a cell of one of its ranks, files or diagonals with at least one cell between, e.g. P-c3,M-c5",
+			FR: "%s n'est pas un coup possible ici (%s) ; le premier coup d'une manche pose le pion noir sur n'importe quelle case et le marqueur sur une case d'une de ses rangées, colonnes ou diagonales, avec au moins une case entre eux, par exemple P-c3,M-c5"},
 			game.Quote(text), s.whyIllegal(mv))
 	}
-	return 0, game.IllegalMoveError(s, text, s.whyIllegal(mv))
+	return 0, game.IllegalMove(s, text, s.whyIllegal(mv))
 }
 
 // isLegal reports whether mv is legal here, without listing the moves.
@@ -797,83 +806,87 @@ func (s *State) isLegal(mv game.Move) bool {
 	if dst >= s.r.cells || pawnCell >= s.r.cells || kind == 0 || (kind != kindOpening && pawnCell != 0) {
 		return false
 	}
-	return s.whyIllegal(mv) == ""
+	return s.whyIllegal(mv).EN == ""
 }
 
 // whyIllegal explains why mv, well formed, is not legal.
-func (s *State) whyIllegal(mv game.Move) string {
+func (s *State) whyIllegal(mv game.Move) game.Text {
 	if s.over {
-		return "the game is over"
+		return game.Text{EN: "the game is over", FR: "la partie est terminée"}
 	}
 	p := int(s.toMove)
 	kind, dst, pawnCell := unpack(mv)
 	if s.pawn == none {
 		if kind != kindOpening {
-			return "the round begins: name the black pawn's cell and your marker's cell, e.g. P-c3,M-c5"
+			return game.Text{EN: "the round begins: name the black pawn's cell and your marker's cell, e.g. P-c3,M-c5", FR: "la manche commence : nommez la case du pion noir et celle de votre marqueur, par exemple P-c3,M-c5"}
 		}
 		if pawnCell == dst {
-			return "the black pawn and the marker need two different cells"
+			return game.Text{EN: "the black pawn and the marker need two different cells", FR: "le pion noir et le marqueur demandent deux cases différentes"}
 		}
 		_, dist, ok := s.line(pawnCell, dst)
 		if !ok {
-			return fmt.Sprintf("%s and %s are not on one rank, file or diagonal", s.cellName(pawnCell), s.cellName(dst))
+			return game.Texts("%s and %s are not on one rank, file or diagonal", "%s et %s ne sont pas sur une même rangée, colonne ou diagonale", s.cellName(pawnCell), s.cellName(dst))
 		}
 		if dist < 2 {
-			return "the marker must leave at least one cell between itself and the black pawn"
+			return game.Text{EN: "the marker must leave at least one cell between itself and the black pawn", FR: "le marqueur doit laisser au moins une case entre lui et le pion noir"}
 		}
-		return ""
+		return game.Text{}
 	}
 	if kind == kindOpening {
-		return "the black pawn is already on the board: move it with P-<cell> or your marker with M-<cell>"
+		return game.Text{EN: "the black pawn is already on the board: move it with P-<cell> or your marker with M-<cell>", FR: "le pion noir est déjà sur le plateau : déplacez-le avec P-<case> ou votre marqueur avec M-<case>"}
 	}
 	if s.markers[p] == none && kind == kindPawn {
 		if s.phase == phaseFill {
-			return "on his first turn a player places his marker (M-<cell>)"
+			return game.Text{EN: "on his first turn a player places his marker (M-<cell>)", FR: "à son premier tour un joueur pose son marqueur (M-<case>)"}
 		}
-		return "you have no marker on the board, so you cannot take back a brick: pass"
+		return game.Text{EN: "you have no marker on the board, so you cannot take back a brick: pass", FR: "vous n'avez pas de marqueur sur le plateau, vous ne pouvez donc pas reprendre de brique : passez"}
 	}
 	if s.phase == phaseReturn && !s.canReturn(p) {
-		return "you cannot take back any brick: pass"
+		return game.Text{EN: "you cannot take back any brick: pass", FR: "vous ne pouvez reprendre aucune brique : passez"}
 	}
-	piece, fixed := "your marker", int(s.pawn)
+	piece, fixed := game.Text{EN: "your marker", FR: "votre marqueur"}, int(s.pawn)
 	origin := int(s.markers[p])
 	if s.markers[p] == none {
 		origin = -1
 	}
+	other := game.Text{EN: "the black pawn", FR: "le pion noir"}
 	if kind == kindPawn {
-		piece, fixed, origin = "the black pawn", origin, int(s.pawn)
+		piece, other = other, piece
+		fixed, origin = origin, int(s.pawn)
 	}
 	if dst == origin {
-		return piece + " is already on " + s.cellName(dst) + ": it must move"
+		return game.Text{EN: piece.EN + " is already on " + s.cellName(dst) + ": it must move", FR: piece.FR + " est déjà en " + s.cellName(dst) + " : il doit bouger"}
 	}
 	if s.board[dst] != empty {
-		return s.cellName(dst) + " is not empty"
-	}
-	other := "the black pawn"
-	if kind == kindPawn {
-		other = "your marker"
+		return game.Texts("%s is not empty", "%s n'est pas vide", s.cellName(dst))
 	}
 	_, dist, ok := s.line(fixed, dst)
 	if !ok {
-		return fmt.Sprintf("%s is not on one rank, file or diagonal with %s (%s)", s.cellName(dst), other, s.cellName(fixed))
+		return game.Text{
+			EN: fmt.Sprintf("%s is not on one rank, file or diagonal with %s (%s)", s.cellName(dst), other.EN, s.cellName(fixed)),
+			FR: fmt.Sprintf("%s n'est pas sur une même rangée, colonne ou diagonale que %s (%s)", s.cellName(dst), other.FR, s.cellName(fixed)),
+		}
 	}
 	if dist < 2 {
-		return fmt.Sprintf("%s is next to %s: no cell between them", s.cellName(dst), other)
+		return game.Text{
+			EN: fmt.Sprintf("%s is next to %s: no cell between them", s.cellName(dst), other.EN),
+			FR: fmt.Sprintf("%s est à côté de %s : aucune case entre eux", s.cellName(dst), other.FR),
+		}
 	}
 	emptyCells, own := s.countInterval(fixed, dst, origin, p)
 	if s.phase == phaseFill {
 		if emptyCells == 0 {
-			return "the interval would hold no empty cell"
+			return game.Text{EN: "the interval would hold no empty cell", FR: "l'intervalle ne contiendrait aucune case vide"}
 		}
 		if emptyCells > int(s.reserve[p]) {
-			return fmt.Sprintf("the interval would hold %d empty cells but you have only %d bricks left", emptyCells, s.reserve[p])
+			return game.Texts("the interval would hold %d empty cells but you have only %d bricks left", "l'intervalle contiendrait %d cases vides mais il ne vous reste que %d briques", emptyCells, s.reserve[p])
 		}
-		return ""
+		return game.Text{}
 	}
 	if own == 0 {
-		return "the interval would hold none of your bricks"
+		return game.Text{EN: "the interval would hold none of your bricks", FR: "l'intervalle ne contiendrait aucune de vos briques"}
 	}
-	return ""
+	return game.Text{}
 }
 
 // line gives the step and the distance from a to b when they share a rank,
@@ -904,7 +917,11 @@ func (s *State) countInterval(a, b, origin, p int) (emptyCells, own int) {
 
 // String implements game.State: the board, then the reserves, the phase and
 // who is to move.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
+	t := func(en, fr string) string { return game.Text{EN: en, FR: fr}.In(lang) }
 	var b strings.Builder
 	n := s.r.size
 	files := "    "
@@ -921,27 +938,27 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, " %d\n", r+1)
 	}
 	b.WriteString(files + "\n")
-	b.WriteString("reserves:")
+	b.WriteString(t("reserves:", "réserves :"))
 	for p := 0; p < s.r.players; p++ {
-		fmt.Fprintf(&b, " %s %d", seatNames[p].EN, s.reserve[p])
+		fmt.Fprintf(&b, " %s %d", seatNames[p].In(lang), s.reserve[p])
 	}
-	fmt.Fprintf(&b, "; phase %d", s.phase)
+	fmt.Fprintf(&b, t("; phase %d", " ; phase %d"), s.phase)
 	if s.phase == phaseFill {
-		b.WriteString(" (placing bricks)")
+		b.WriteString(t(" (placing bricks)", " (pose des briques)"))
 	} else {
-		b.WriteString(" (taking bricks back)")
+		b.WriteString(t(" (taking bricks back)", " (reprise des briques)"))
 	}
 	if s.r.match {
-		fmt.Fprintf(&b, "\nmatch: round %d of %d; rounds won", s.round+1, s.r.players)
+		fmt.Fprintf(&b, t("\nmatch: round %d of %d; rounds won", "\nmatch : manche %d sur %d ; manches gagnées"), s.round+1, s.r.players)
 		for p := 0; p < s.r.players; p++ {
-			fmt.Fprintf(&b, " %s %d", seatNames[p].EN, s.wins[p])
+			fmt.Fprintf(&b, " %s %d", seatNames[p].In(lang), s.wins[p])
 		}
-		b.WriteString("; bricks of the rounds before")
+		b.WriteString(t("; bricks of the rounds before", " ; briques des manches précédentes"))
 		for p := 0; p < s.r.players; p++ {
-			fmt.Fprintf(&b, " %s %d", seatNames[p].EN, s.totals[p])
+			fmt.Fprintf(&b, " %s %d", seatNames[p].In(lang), s.totals[p])
 		}
 	}
-	b.WriteString("\n(bricks b y r, markers B Y R, black pawn P)\n")
+	b.WriteString(t("\n(bricks b y r, markers B Y R, black pawn P)\n", "\n(briques b y r, marqueurs B Y R, pion noir P)\n"))
 	return b.String()
 }
 

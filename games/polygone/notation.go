@@ -161,7 +161,13 @@ func (s *State) canMove(colour uint8) bool {
 	return t.LegalMoves(buf[:0])[0] != game.Pass
 }
 
-const moveForm = "a Polygone move names the segment before and after its turn, pivot first: C3-C2/C3-D3 turns the segment C2-C3 about C3 so that its end C2 goes to D3 (also written C3:C2-D3); when the captures that follow can end in more than one way, add x and the segments they remove, e.g. C3-B3/C3-C4x(A2-A3,C3-C4,C4-B4); pass when no move is possible; holes are A1-A4, B1-B5, C1-C6, D1-D5, E1-E4"
+var moveForm = game.Text{
+	EN: "a Polygone move names the segment before and after its turn, pivot first: C3-C2/C3-D3 turns the segment C2-C3 about C3 so that its end C2 goes to D3 (also written C3:C2-D3); when the captures that follow can end in more than one way, add x and the segments they remove, e.g. C3-B3/C3-C4x(A2-A3,C3-C4,C4-B4); pass when no move is possible; holes are A1-A4, B1-B5, C1-C6, D1-D5, E1-E4",
+	FR: "un coup de Polygone nomme le segment avant et après sa rotation, pivot d'abord : C3-C2/C3-D3 tourne le segment C2-C3 autour de C3 pour que son bout C2 aille en D3 (aussi écrit C3:C2-D3) ; quand les prises qui suivent peuvent finir de plusieurs façons, ajoutez x et les segments qu'elles retirent, par exemple C3-B3/C3-C4x(A2-A3,C3-C4,C4-B4) ; pass quand aucun coup n'est possible ; les trous sont A1-A4, B1-B5, C1-C6, D1-D5, E1-E4",
+}
+
+// colourTexts are colourNames in both languages.
+var colourTexts = [2]game.Text{{EN: "White", FR: "Blanc"}, {EN: "Black", FR: "Noir"}}
 
 // MoveString implements game.State: the segment before and after its turn,
 // pivot first ("C2-C3/C2-B3"), then, only when the chain of captures of
@@ -210,29 +216,29 @@ func (s *State) afterTurn(from, to int) uint64 {
 // may be given when the chain can end in one way only.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 300 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	in := strings.ToUpper(strings.Join(strings.Fields(text), ""))
 	if in == "" {
-		return 0, fmt.Errorf("an empty text is not a move: %s", moveForm)
+		return 0, game.Errorf(game.Text{EN: "an empty text is not a move: %s", FR: "un texte vide n'est pas un coup : %s"}, moveForm)
 	}
 	if s.result != ongoing {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
 	if in == "PASS" {
 		var buf [64]game.Move
 		if moves := s.LegalMoves(buf[:0]); moves[0] == game.Pass {
 			return game.Pass, nil
 		}
-		return 0, game.IllegalMoveError(s, text, "a player passes only when he cannot move")
+		return 0, game.IllegalMove(s, text, game.Text{EN: "a player passes only when he cannot move", FR: "on ne passe que quand on ne peut pas jouer"})
 	}
 	main, suffix, hasSuffix := strings.Cut(in, "X")
 	from, to, why := parseTurn(main)
-	if why != "" {
-		return 0, fmt.Errorf("%s is not a move (%s): %s", game.Quote(text), why, moveForm)
+	if why.EN != "" {
+		return 0, game.Errorf(notAMoveWhy, game.Quote(text), why, moveForm)
 	}
-	if why := s.turnProblem(from, to); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.turnProblem(from, to); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	var arr [64]game.Move
 	results := s.results(arr[:0], from, to)
@@ -244,11 +250,11 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		for i, m := range results {
 			names[i] = s.MoveString(m)
 		}
-		return 0, fmt.Errorf("%s is ambiguous: the captures after this turn can end in %d ways; add the segments removed, as in %s", game.Quote(text), len(results), strings.Join(names, " or "))
+		return 0, game.Errorf(game.Text{EN: "%s is ambiguous: the captures after this turn can end in %d ways; add the segments removed, as in %s", FR: "%s est ambigu : les prises après cette rotation peuvent finir de %d façons ; ajoutez les segments retirés, comme dans %s"}, game.Quote(text), len(results), game.Text{EN: strings.Join(names, " or "), FR: strings.Join(names, " ou ")})
 	}
 	removed, why := parseRemoved(suffix)
-	if why != "" {
-		return 0, fmt.Errorf("%s is not a move (%s): %s", game.Quote(text), why, moveForm)
+	if why.EN != "" {
+		return 0, game.Errorf(notAMoveWhy, game.Quote(text), why, moveForm)
 	}
 	occ := s.afterTurn(from, to)
 	for _, m := range results {
@@ -261,109 +267,119 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		_, _, slots := moveParts(m)
 		ends = append(ends, "("+segmentList(expand(slots, occ))+")")
 	}
-	return 0, game.IllegalMoveError(s, text, "the captures after this turn cannot remove exactly those segments; they remove "+strings.Join(ends, " or "))
+	return 0, game.IllegalMove(s, text, game.Text{
+		EN: "the captures after this turn cannot remove exactly those segments; they remove " + strings.Join(ends, " or "),
+		FR: "les prises après cette rotation ne peuvent pas retirer exactement ces segments ; elles retirent " + strings.Join(ends, " ou "),
+	})
 }
+
+// notAMoveWhy refuses a text that is not a move, saying why and how moves
+// are written.
+var notAMoveWhy = game.Text{EN: "%s is not a move (%s): %s", FR: "%s n'est pas un coup (%s) : %s"}
 
 // parseTurn reads "C3-C2/C3-D3" or "C3:C2-D3" (upper case) into the edge
 // left and the edge taken; why says what is wrong otherwise.
-func parseTurn(in string) (from, to int, why string) {
+func parseTurn(in string) (from, to int, why game.Text) {
 	var f, t int
 	if p, rest, ok := strings.Cut(in, ":"); ok {
 		q, r, ok := strings.Cut(rest, "-")
 		if !ok {
-			return 0, 0, "the pivot form is pivot:end-newend, such as C3:C2-D3"
+			return 0, 0, game.Text{EN: "the pivot form is pivot:end-newend, such as C3:C2-D3", FR: "la forme avec pivot est pivot:bout-nouveaubout, comme C3:C2-D3"}
 		}
-		if f, why = readEdge(p + "-" + q); why != "" {
+		if f, why = readEdge(p + "-" + q); why.EN != "" {
 			return 0, 0, why
 		}
-		if t, why = readEdge(p + "-" + r); why != "" {
+		if t, why = readEdge(p + "-" + r); why.EN != "" {
 			return 0, 0, why
 		}
 	} else {
 		a, b, ok := strings.Cut(in, "/")
 		if !ok {
-			return 0, 0, "write the segment before and after, separated by /"
+			return 0, 0, game.Text{EN: "write the segment before and after, separated by /", FR: "écrivez le segment avant et après, séparés par /"}
 		}
-		if f, why = readEdge(a); why != "" {
+		if f, why = readEdge(a); why.EN != "" {
 			return 0, 0, why
 		}
-		if t, why = readEdge(b); why != "" {
+		if t, why = readEdge(b); why.EN != "" {
 			return 0, 0, why
 		}
 	}
 	if f == t || commonHole(f, t) < 0 {
-		return 0, 0, "the two segments must share exactly one hole, the pivot"
+		return 0, 0, game.Text{EN: "the two segments must share exactly one hole, the pivot", FR: "les deux segments doivent partager exactement un trou, le pivot"}
 	}
-	return f, t, ""
+	return f, t, game.Text{}
 }
 
 // readEdge reads an edge "C1-B1" (upper case) or says what is wrong.
-func readEdge(s string) (int, string) {
+func readEdge(s string) (int, game.Text) {
 	a, b, ok := strings.Cut(s, "-")
 	if !ok {
-		return 0, "a segment is written as two neighbouring holes, such as C2-C3"
+		return 0, game.Text{EN: "a segment is written as two neighbouring holes, such as C2-C3", FR: "un segment s'écrit avec deux trous voisins, comme C2-C3"}
 	}
 	p, ok1 := parseHole(a)
 	q, ok2 := parseHole(b)
 	switch {
 	case !ok1:
-		return 0, game.Quote(a) + " is not a hole"
+		return 0, game.Texts("%s is not a hole", "%s n'est pas un trou", game.Quote(a))
 	case !ok2:
-		return 0, game.Quote(b) + " is not a hole"
+		return 0, game.Texts("%s is not a hole", "%s n'est pas un trou", game.Quote(b))
 	}
 	e := edgeBetween(p, q)
 	if e < 0 {
-		return 0, holeName[p] + " and " + holeName[q] + " are not neighbours"
+		return 0, game.Texts("%s and %s are not neighbours", "%s et %s ne sont pas voisins", holeName[p], holeName[q])
 	}
-	return int(e), ""
+	return int(e), game.Text{}
 }
 
 // parseRemoved reads the list after x: "(B2-C3,C3-D3)", "()" or without
 // brackets.
-func parseRemoved(in string) (uint64, string) {
+func parseRemoved(in string) (uint64, game.Text) {
 	if strings.HasPrefix(in, "(") && strings.HasSuffix(in, ")") {
 		in = in[1 : len(in)-1]
 	} else if strings.ContainsAny(in, "()") {
-		return 0, "unbalanced brackets after x"
+		return 0, game.Text{EN: "unbalanced brackets after x", FR: "parenthèses mal appariées après x"}
 	}
 	var removed uint64
 	if in == "" {
-		return 0, ""
+		return 0, game.Text{}
 	}
 	for _, item := range strings.Split(in, ",") {
 		e, ok := parseEdge(item)
 		if !ok {
-			return 0, "after x comes the list of segments removed, such as (B2-C3,C3-D3)"
+			return 0, game.Text{EN: "after x comes the list of segments removed, such as (B2-C3,C3-D3)", FR: "après x vient la liste des segments retirés, comme (B2-C3,C3-D3)"}
 		}
 		if removed>>e&1 != 0 {
-			return 0, "a segment is listed twice after x"
+			return 0, game.Text{EN: "a segment is listed twice after x", FR: "un segment est donné deux fois après x"}
 		}
 		removed |= 1 << e
 	}
-	return removed, ""
+	return removed, game.Text{}
 }
 
 // turnProblem says why turning the segment on from to to is not legal for
-// the player to move, or returns "" when it is.
-func (s *State) turnProblem(from, to int) string {
+// the player to move, or returns an empty Text when it is.
+func (s *State) turnProblem(from, to int) game.Text {
 	me := s.toMove
 	occ := s.seg[White] | s.seg[Black]
 	switch {
 	case s.seg[me]>>from&1 == 0 && s.seg[me^1]>>from&1 != 0:
-		return fmt.Sprintf("%s is a %s segment", edgeName(from), colourName(me^1))
+		return game.Text{EN: fmt.Sprintf("%s is a %s segment", edgeName(from), colourName(me^1)), FR: fmt.Sprintf("%s est un segment de %s", edgeName(from), colourTexts[(me^1)&1].FR)}
 	case s.seg[me]>>from&1 == 0:
-		return fmt.Sprintf("there is no segment on %s", edgeName(from))
+		return game.Texts("there is no segment on %s", "il n'y a pas de segment en %s", edgeName(from))
 	case occ>>to&1 != 0:
-		return fmt.Sprintf("the edge %s is taken", edgeName(to))
+		return game.Texts("the edge %s is taken", "le bord %s est pris", edgeName(to))
 	}
 	p := commonHole(from, to)
 	q, r := otherEnd(from, p), otherEnd(to, p)
 	if !forward(me, q, r) {
-		way := "left (towards C1)"
+		way := game.Text{EN: "left (towards C1)", FR: "vers la gauche (vers C1)"}
 		if me == Black {
-			way = "right (towards C6)"
+			way = game.Text{EN: "right (towards C6)", FR: "vers la droite (vers C6)"}
 		}
-		return fmt.Sprintf("the end %s would go back from %s to %s: %s's ends never move %s", holeName[q], holeName[q], holeName[r], colourName(me), way)
+		return game.Text{
+			EN: fmt.Sprintf("the end %s would go back from %s to %s: %s's ends never move %s", holeName[q], holeName[q], holeName[r], colourName(me), way.EN),
+			FR: fmt.Sprintf("le bout %s reculerait de %s à %s : les bouts de %s ne vont jamais %s", holeName[q], holeName[q], holeName[r], colourTexts[me&1].FR, way.FR),
+		}
 	}
 	d, d2 := int(edgeDir[from][sideOf(from, p)]), int(edgeDir[to][sideOf(to, p)])
 	taken := dirsTaken(p, occ)
@@ -374,9 +390,9 @@ func (s *State) turnProblem(from, to int) string {
 				blockers = append(blockers, edgeName(int(edgeAt[p][dir])))
 			}
 		}
-		return fmt.Sprintf("the turn about %s is blocked both ways, by %s", holeName[p], strings.Join(blockers, ", "))
+		return game.Texts("the turn about %s is blocked both ways, by %s", "la rotation autour de %s est bloquée des deux côtés, par %s", holeName[p], strings.Join(blockers, ", "))
 	}
-	return ""
+	return game.Text{}
 }
 
 // sideOf is 0 when h is the left end of e, 1 when it is the right end.
@@ -389,7 +405,10 @@ func sideOf(e, h int) int {
 
 // String implements game.State: the board with its holes, White's
 // segments drawn with w, Black's with b and the free edges with dots.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	const width = 34
 	var grid [2*Rows - 1][width]byte
 	for i := range grid {
@@ -426,6 +445,9 @@ func (s *State) String() string {
 		b.WriteString(strings.TrimRight(string(line[:]), " "))
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "White (w, from C1 to C6) has captured %d, Black (b, from C6 to C1) %d; . is a free edge\n", s.Captured(White), s.Captured(Black))
+	fmt.Fprintf(&b, game.Text{
+		EN: "White (w, from C1 to C6) has captured %d, Black (b, from C6 to C1) %d; . is a free edge\n",
+		FR: "Blanc (w, de C1 vers C6) a pris %d, Noir (b, de C6 vers C1) %d ; . est un bord libre\n",
+	}.In(lang), s.Captured(White), s.Captured(Black))
 	return b.String()
 }

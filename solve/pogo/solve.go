@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // Entries of the table, one byte a position (value for the side to move).
@@ -30,8 +32,10 @@ const (
 type Options struct {
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
-	// Progress receives one line per step (nil: none).
+	// Progress receives one line per step (nil: none), in Lang ("en" or
+	// "fr"; English when empty).
 	Progress io.Writer
+	Lang     string
 }
 
 func (o Options) workers() int {
@@ -41,9 +45,9 @@ func (o Options) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-func (o Options) logf(format string, args ...any) {
+func (o Options) logf(format game.Text, args ...any) {
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, format+"\n", args...)
+		fmt.Fprintf(o.Progress, format.In(o.Lang)+"\n", args...)
 	}
 }
 
@@ -128,7 +132,9 @@ func solve(k int, opt Options) (*Table, error) {
 	}()
 
 	terminal, unreachable := s.initialise()
-	opt.logf("solve: %d positions with Light to move (those with Dark to move are their colour mirrors): %d terminal, %d unreachable, %d to resolve (%.1f s)",
+	opt.logf(game.Text{
+		EN: "solve: %d positions with Light to move (those with Dark to move are their colour mirrors): %d terminal, %d unreachable, %d to resolve (%.1f s)",
+		FR: "solve : %d positions avec Clair au trait (celles avec Foncé au trait en sont le miroir) : %d finales, %d inaccessibles, %d à résoudre (%.1f s)"},
 		sp.size, terminal, unreachable, sp.size-terminal-unreachable, time.Since(begin).Seconds())
 	resolved := terminal
 	for d, count := 0, terminal; count > 0; d++ {
@@ -137,12 +143,14 @@ func solve(k int, opt Options) (*Table, error) {
 			return nil, fmt.Errorf("positions at distance %d do not fit the table's %d plies", d+1, MaxDistance)
 		}
 		resolved += found
-		kind := "losses"
+		kind := game.Text{EN: "losses", FR: "défaites"}
 		if d%2 == 1 {
-			kind = "wins"
+			kind = game.Text{EN: "wins", FR: "gains"}
 		}
-		opt.logf("solve: level %3d: %10d %-6s -> %10d at level %d; %5.1f%% resolved (%.1f s)",
-			d, count, kind, found, d+1, 100*float64(resolved)/float64(sp.size-unreachable), time.Since(begin).Seconds())
+		opt.logf(game.Text{
+			EN: "solve: level %3d: %10d %-6s -> %10d at level %d; %5.1f%% resolved (%.1f s)",
+			FR: "solve : niveau %3d : %10d %-8s -> %10d au niveau %d ; %5.1f %% résolues (%.1f s)"},
+			d, count, kind.In(opt.Lang), found, d+1, 100*float64(resolved)/float64(sp.size-unreachable), time.Since(begin).Seconds())
 		count = found
 	}
 
@@ -151,7 +159,7 @@ func solve(k int, opt Options) (*Table, error) {
 	s.open = nil
 	data := make([]byte, sp.size)
 	parallel(opt.workers(), sp.size, func(_, lo, hi int) { copy(data[lo:hi], s.entry[lo:hi]) })
-	opt.logf("solve: done: %d drawn positions (%.1f s)", sp.size-unreachable-resolved, time.Since(begin).Seconds())
+	opt.logf(game.Text{EN: "solve: done: %d drawn positions (%.1f s)", FR: "solve : fini : %d positions nulles (%.1f s)"}, sp.size-unreachable-resolved, time.Since(begin).Seconds())
 	return &Table{sp: sp, data: data}, nil
 }
 

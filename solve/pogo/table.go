@@ -53,6 +53,20 @@ func (v Value) String() string {
 	return v.Result.String()
 }
 
+// resultNamesFR are the results in French, for In.
+var resultNamesFR = [...]string{"perte", "gain", "nulle", "inaccessible"}
+
+// In is String in lang ("en" or "fr").
+func (v Value) In(lang string) string {
+	if lang != "fr" || int(v.Result) >= len(resultNamesFR) {
+		return v.String()
+	}
+	if v.Result == Win || v.Result == Loss {
+		return fmt.Sprintf("%s en %d coups", resultNamesFR[v.Result], v.Plies)
+	}
+	return resultNamesFR[v.Result]
+}
+
 // valueOf decodes an entry.
 func valueOf(e byte) Value {
 	switch {

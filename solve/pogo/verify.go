@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/games/pogo"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // Verify checks every entry of the table against the entries of its
@@ -56,7 +58,7 @@ func (t *Table) Verify(opt Options) error {
 		n := done.Add(int64(hi - lo))
 		tenth := n * 10 / int64(sp.nSplits)
 		if r := reported.Load(); tenth > r && reported.CompareAndSwap(r, tenth) {
-			opt.logf("verify: %3d%% checked (%.1f s)", tenth*10, time.Since(start).Seconds())
+			opt.logf(game.Text{EN: "verify: %3d%% checked (%.1f s)", FR: "vérification : %3d %% vérifié (%.1f s)"}, tenth*10, time.Since(start).Seconds())
 		}
 	})
 	return first

@@ -34,8 +34,10 @@ type Options struct {
 	// BeamWidth is the width of the beam search that finds the first
 	// solution; 0 means DefaultBeamWidth.
 	BeamWidth int
-	// Progress, when not nil, receives one line per finished step.
+	// Progress, when not nil, receives one line per finished step, in
+	// Lang ("en" or "fr"; English when empty).
 	Progress io.Writer
+	Lang     string
 	// Workers is the number of searches run in parallel, each with its
 	// own table of 2^TableBits entries; 0 means 1.
 	Workers int
@@ -125,9 +127,9 @@ func Solve(ctx context.Context, s *solitaire.State, opt Options) (*Result, error
 		}
 	}
 	all := root.pieces - 1 // no game is longer: each jump removes a piece
-	logf := func(format string, args ...any) {
+	logf := func(format game.Text, args ...any) {
 		if opt.Progress != nil {
-			fmt.Fprintf(opt.Progress, format+"\n", args...)
+			fmt.Fprintf(opt.Progress, format.In(opt.Lang)+"\n", args...)
 		}
 	}
 	run := func(target, d int) bool {
@@ -136,22 +138,25 @@ func Solve(ctx context.Context, s *solitaire.State, opt Options) (*Result, error
 			it.Moves = 0
 		}
 		res.Searches = append(res.Searches, it)
-		what := fmt.Sprintf("within %d moves", d)
+		what := fmt.Sprintf(game.Text{EN: "within %d moves", FR: "en %d coups au plus"}.In(opt.Lang), d)
 		if it.Moves == 0 {
-			what = "in any number of moves"
+			what = game.Text{EN: "in any number of moves", FR: "en un nombre de coups quelconque"}.In(opt.Lang)
 		}
-		status := foundWord(it.Found)
+		status := game.Text{EN: "none", FR: "aucun"}
+		if it.Found {
+			status = game.Text{EN: "found", FR: "trouvé"}
+		}
 		if !it.Complete {
-			status = "stopped (time limit)"
+			status = game.Text{EN: "stopped (time limit)", FR: "arrêté (limite de temps)"}
 		}
-		logf("at most %d pieces %s: %s (%d nodes, %.1f s)", target, what, status, it.Nodes, it.Seconds)
+		logf(game.Text{EN: "at most %d pieces %s: %s (%d nodes, %.1f s)", FR: "au plus %d pièces %s : %s (%d nœuds, %.1f s)"}, target, what, status.In(opt.Lang), it.Nodes, it.Seconds)
 		return it.Found
 	}
 
 	// 1. A good game, quickly and without proof.
 	best, left := beamSearch(ctx, root, width)
 	res.BeamMoves, res.BeamLeft = len(best), left
-	logf("beam search (width %d): %d pieces left in %d moves (%.1f s)", width, left, len(best), time.Since(begin).Seconds())
+	logf(game.Text{EN: "beam search (width %d): %d pieces left in %d moves (%.1f s)", FR: "recherche en faisceau (largeur %d) : %d pièces restantes en %d coups (%.1f s)"}, width, left, len(best), time.Since(begin).Seconds())
 	res.Left, res.LeftProven = left, left <= 1
 	solution := best
 
@@ -193,13 +198,6 @@ func Solve(ctx context.Context, s *solitaire.State, opt Options) (*Result, error
 	res.Nodes = sr.total
 	res.Seconds = time.Since(begin).Seconds()
 	return res, nil
-}
-
-func foundWord(found bool) string {
-	if found {
-		return "found"
-	}
-	return "none"
 }
 
 // writeSolution replays the solution with the rules package, which checks

@@ -480,38 +480,58 @@ func init() {
 	}
 }
 
-const moveForm = "an Alignement move is a placement, the shape letter (C cylinder, T triangle, S square) @ an empty circle, e.g. S@e5 (or just @e5 or e5: the schedule decides the shape), or a movement from a circle to a circle, e.g. e5-h5; the circles are b2 e2 h2 k2, b5 ... k11"
+var moveForm = game.Text{
+	EN: "an Alignement move is a placement, the shape letter (C cylinder, T triangle, S square) @ an empty circle, e.g. S@e5 (or just @e5 or e5: the schedule decides the shape), or a movement from a circle to a circle, e.g. e5-h5; the circles are b2 e2 h2 k2, b5 ... k11",
+	FR: "un coup d'Alignement est une pose, la lettre de la forme (C cylindre, T triangle, S carré) @ un cercle vide, par exemple S@e5 (ou simplement @e5 ou e5 : le programme décide de la forme), ou un déplacement d'un cercle à un cercle, par exemple e5-h5 ; les cercles sont b2 e2 h2 k2, b5 ... k11",
+}
+
+// shapeNamesFR are the shapes in French (board.Shape.String in English).
+var shapeNamesFR = [...]string{"aucune", "cylindre", "triangle", "carré"}
+
+// seatTexts are seatNames in both languages.
+var seatTexts = [2]game.Text{{EN: "Red", FR: "Rouge"}, {EN: "Blue", FR: "Bleu"}}
 
 // ParseMove implements game.State.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 32 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	in := strings.ToLower(strings.Join(strings.Fields(text), ""))
 	if s.winner >= 0 {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
 	st := schedule[s.step]
-	verb := "move"
+	verb := game.Text{EN: "move", FR: "déplacer"}
 	if st.place {
-		verb = "place"
+		verb = game.Text{EN: "place", FR: "poser"}
 	}
-	required := fmt.Sprintf("%s must %s a %s now (step %s of the schedule)", seatNames[st.player], verb, st.shape, stepName(int(s.step)))
+	required := game.Text{
+		EN: fmt.Sprintf("%s must %s a %s now (step %s of the schedule)", seatNames[st.player], verb.EN, st.shape, stepName(int(s.step))),
+		FR: fmt.Sprintf("%s doit %s un %s maintenant (étape %s du programme)", seatTexts[st.player].FR, verb.FR, shapeNamesFR[st.shape], stepName(int(s.step))),
+	}
+	// with joins a reason to required in both languages.
+	with := func(en, fr string) game.Text {
+		return game.Text{EN: fmt.Sprintf(en, required.EN), FR: fmt.Sprintf(fr, required.FR)}
+	}
 	if a, b, ok := strings.Cut(in, "-"); ok {
 		from, ok1 := parsePoint(a)
 		to, ok2 := parsePoint(b)
 		if !ok1 || !ok2 {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+			return 0, game.NotAMove(text, moveForm)
 		}
 		if st.place {
-			return 0, game.IllegalMoveError(s, text, required+"; the schedule asks for a placement, written like "+string(st.shape.Letter())+"@e5")
+			return 0, game.IllegalMove(s, text, with("%s; the schedule asks for a placement, written like "+string(st.shape.Letter())+"@e5",
+				"%s ; le programme demande une pose, qui s'écrit comme "+string(st.shape.Letter())+"@e5"))
 		}
 		c := s.points[from]
 		switch {
 		case c == 0:
-			return 0, game.IllegalMoveError(s, text, pointNames[from]+" is empty; "+required)
+			return 0, game.IllegalMove(s, text, with(pointNames[from]+" is empty; %s", pointNames[from]+" est vide ; %s"))
 		case codePlayer(c) != st.player || codeShape(c) != st.shape:
-			return 0, game.IllegalMoveError(s, text, fmt.Sprintf("%s holds %s's %s; %s", pointNames[from], seatNames[codePlayer(c)], codeShape(c), required))
+			return 0, game.IllegalMove(s, text, game.Text{
+				EN: fmt.Sprintf("%s holds %s's %s; %s", pointNames[from], seatNames[codePlayer(c)], codeShape(c), required.EN),
+				FR: fmt.Sprintf("%s porte le %s de %s ; %s", pointNames[from], shapeNamesFR[codeShape(c)], seatTexts[codePlayer(c)].FR, required.FR),
+			})
 		}
 		var buf [8]game.Move
 		for _, m := range s.destinations(buf[:0], from) {
@@ -519,11 +539,11 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 				return m, nil
 			}
 		}
-		why := "a square or triangle moves one circle along a rank or file, to an empty circle"
+		why := game.Text{EN: "a square or triangle moves one circle along a rank or file, to an empty circle", FR: "un carré ou un triangle avance d'un cercle le long d'une rangée ou d'une colonne, vers un cercle vide"}
 		if st.shape == board.Cylinder {
-			why = "a cylinder moves, in one of the 8 directions, to the first empty circle in that direction"
+			why = game.Text{EN: "a cylinder moves, in one of the 8 directions, to the first empty circle in that direction", FR: "un cylindre va, dans l'une des 8 directions, jusqu'au premier cercle vide dans cette direction"}
 		}
-		return 0, game.IllegalMoveError(s, text, why)
+		return 0, game.IllegalMove(s, text, why)
 	}
 	shape := board.NoShape
 	if at := strings.IndexByte(in, '@'); at >= 0 {
@@ -532,25 +552,25 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		case 1:
 			var ok bool
 			if shape, ok = board.ParseShape(in[0]); !ok {
-				return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+				return 0, game.NotAMove(text, moveForm)
 			}
 		default:
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+			return 0, game.NotAMove(text, moveForm)
 		}
 		in = in[at+1:]
 	}
 	to, ok := parsePoint(in)
 	if !ok {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	if !st.place {
-		return 0, game.IllegalMoveError(s, text, required+"; the schedule asks for a movement, written like e5-h5")
+		return 0, game.IllegalMove(s, text, with("%s; the schedule asks for a movement, written like e5-h5", "%s ; le programme demande un déplacement, qui s'écrit comme e5-h5"))
 	}
 	if shape != board.NoShape && shape != st.shape {
-		return 0, game.IllegalMoveError(s, text, fmt.Sprintf("this is not the kind of piece the schedule asks for: %s", required))
+		return 0, game.IllegalMove(s, text, with("this is not the kind of piece the schedule asks for: %s", "ce n'est pas la pièce que demande le programme : %s"))
 	}
 	if s.points[to] != 0 {
-		return 0, game.IllegalMoveError(s, text, pointNames[to]+" is taken")
+		return 0, game.IllegalMove(s, text, game.Texts("%s is taken", "%s est pris", pointNames[to]))
 	}
 	return placeMove(st.shape, to), nil
 }
@@ -567,7 +587,10 @@ func parsePoint(t string) (int, bool) {
 
 // String implements game.State: the whole board with the pieces on their
 // circles, then what the schedule asks for.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	out := board.Draw(func(c board.Cell) string {
 		if !c.IsCircle() {
 			return ""
@@ -579,6 +602,18 @@ func (s *State) String() string {
 		}
 		return ""
 	})
+	if lang == "fr" {
+		out += "(C T S cylindre, triangle, carré de Rouge ; c t s ceux de Bleu ; o un cercle vide)\n"
+		if s.winner >= 0 {
+			return out + fmt.Sprintf("partie terminée : %s gagne (%s)\n", seatTexts[s.winner].FR, game.ReasonText(reasonText[s.reason], lang))
+		}
+		st := schedule[s.step]
+		verb := "déplace"
+		if st.place {
+			verb = "pose"
+		}
+		return out + fmt.Sprintf("étape %s : %s %s un %s\n", stepName(int(s.step)), seatTexts[st.player].FR, verb, shapeNamesFR[st.shape])
+	}
 	out += "(C T S Red's cylinder, triangle, square; c t s Blue's; o an empty circle)\n"
 	if s.winner >= 0 {
 		return out + fmt.Sprintf("game over: %s wins (%s)\n", seatNames[s.winner], reasonText[s.reason])

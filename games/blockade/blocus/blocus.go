@@ -497,14 +497,17 @@ func (s *State) MoveString(m game.Move) string {
 	return board.Cell(moveFrom(m)).String() + "-" + board.Cell(moveTo(m)).String()
 }
 
-const moveForm = "a Le Blocus move is exit (the king leaves), @d4 (place a guard on d4; G@d4 or d4 also do), d4-d8 (move a guard like a rook) or pass; cells run from a1 to l12"
+var moveForm = game.Text{
+	EN: "a Le Blocus move is exit (the king leaves), @d4 (place a guard on d4; G@d4 or d4 also do), d4-d8 (move a guard like a rook) or pass; cells run from a1 to l12",
+	FR: "un coup du Blocus s'écrit exit ou sortie (le roi sort), @d4 (poser un garde en d4 ; G@d4 ou d4 aussi), d4-d8 (déplacer un garde comme une tour) ou pass ; les cases vont de a1 à l12",
+}
 
 // ParseMove implements game.State. Besides the notation of MoveString it
 // accepts any case, spaces, "G@d4", "S@d4" and a bare cell for a placement,
 // "d4d8" for a guard move and "sortie" for exit.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 64 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	in := strings.ToLower(strings.Join(strings.Fields(text), ""))
 	var m game.Move
@@ -517,7 +520,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		who, cell, _ := strings.Cut(in, "@")
 		c, err := board.ParseCell(cell)
 		if (who != "" && who != "s" && who != "g") || err != nil {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+			return 0, game.NotAMove(text, moveForm)
 		}
 		m = place(int(c))
 	default:
@@ -527,15 +530,15 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		}
 		from, to, ok := splitCells(in)
 		if !ok {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+			return 0, game.NotAMove(text, moveForm)
 		}
 		m = slide(int(from), int(to))
 	}
 	if s.over() {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
-	if why := s.whyIllegal(m); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.whyIllegal(m); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	return m, nil
 }
@@ -558,59 +561,62 @@ func splitCells(in string) (from, to board.Cell, ok bool) {
 }
 
 // whyIllegal explains why m is not legal for the side to move, or returns
-// "" when it is.
-func (s *State) whyIllegal(m game.Move) string {
+// an empty Text when it is.
+func (s *State) whyIllegal(m game.Move) game.Text {
 	me := s.toMove
-	name := variant.Seats[me].EN
+	name := variant.Seats[me]
+	both := func(en, fr string) game.Text {
+		return game.Text{EN: fmt.Sprintf(en, name.EN), FR: fmt.Sprintf(fr, name.FR)}
+	}
 	if s.exit {
 		if m == moveExit {
-			return ""
+			return game.Text{}
 		}
-		return name + "'s king has an exit path: the only legal move is exit"
+		return both("%s's king has an exit path: the only legal move is exit", "le roi de %s a un chemin de sortie : le seul coup possible est exit")
 	}
 	switch {
 	case m == moveExit:
-		return name + "'s king has no path out through the opposite edge"
+		return both("%s's king has no path out through the opposite edge", "le roi de %s n'a pas de chemin de sortie par le bord opposé")
 	case m == game.Pass:
 		if moves := s.LegalMoves(nil); len(moves) == 1 && moves[0] == game.Pass {
-			return ""
+			return game.Text{}
 		}
-		return "a player may pass only when he can neither place nor move a guard"
+		return game.Text{EN: "a player may pass only when he can neither place nor move a guard", FR: "on ne peut passer que sans pouvoir ni poser ni déplacer de garde"}
 	case m&kindMask == kindPlace:
-		c := moveFrom(m)
+		c := board.Cell(moveFrom(m))
 		switch {
 		case s.placed[me] >= Guards:
-			return name + " has placed all six guards and now moves one of them (e.g. d4-d8)"
+			return both("%s has placed all six guards and now moves one of them (e.g. d4-d8)", "%s a posé ses six gardes et en déplace maintenant un (par exemple d4-d8)")
 		case s.cells[c] != empty:
-			return board.Cell(c).String() + " is not empty"
+			return game.Texts("%s is not empty", "%s n'est pas vide", c)
 		case kingSection[c]:
-			return board.Cell(c).String() + " is in a section holding a king"
+			return game.Texts("%s is in a section holding a king", "%s est dans une section qui contient un roi", c)
 		case s.placed[me] == 0 && isCircle[c]:
-			return "a player's first guard may not go on a circle"
+			return game.Text{EN: "a player's first guard may not go on a circle", FR: "le premier garde d'un joueur ne peut pas aller sur un cercle"}
 		}
-		return ""
+		return game.Text{}
 	}
 	from, to := moveFrom(m), moveTo(m)
 	fc, tc := board.Cell(from), board.Cell(to)
 	switch {
 	case s.placed[me] < Guards:
-		return name + " still has guards to place (e.g. @d4); guards move once all six are placed"
+		return both("%s still has guards to place (e.g. @d4); guards move once all six are placed", "%s a encore des gardes à poser (par exemple @d4) ; les gardes bougent une fois les six posés")
 	case s.cells[from] != guardPiece[me]:
-		return fmt.Sprintf("%s holds no %s guard", fc, name)
+		return game.Text{EN: fmt.Sprintf("%s holds no %s guard", fc, name.EN), FR: fmt.Sprintf("%s ne porte aucun garde de %s", fc, name.FR)}
 	case from == to || (fc.File() != tc.File() && fc.Rank() != tc.Rank()):
-		return "a guard moves along its rank or file, like a rook"
+		return game.Text{EN: "a guard moves along its rank or file, like a rook", FR: "un garde se déplace le long de sa rangée ou de sa colonne, comme une tour"}
 	case s.cells[to] != empty:
-		return tc.String() + " is not empty"
+		return game.Texts("%s is not empty", "%s n'est pas vide", tc)
 	case kingSection[to]:
-		return "a guard may not end its move in a section holding a king"
+		return game.Text{EN: "a guard may not end its move in a section holding a king", FR: "un garde ne peut pas finir son coup dans une section qui contient un roi"}
 	}
 	d := directionTo(fc, tc)
 	for n := int(next[from][d]); n != to; n = int(next[n][d]) {
 		if s.cells[n] != empty {
-			return fmt.Sprintf("a guard may not jump over a guard or a king (%s is in the way)", board.Cell(n))
+			return game.Texts("a guard may not jump over a guard or a king (%s is in the way)", "un garde ne peut pas sauter par-dessus un garde ou un roi (%s est sur le chemin)", board.Cell(n))
 		}
 	}
-	return ""
+	return game.Text{}
 }
 
 // directionTo is the direction from a to b on one line.
@@ -627,19 +633,26 @@ func directionTo(a, b board.Cell) board.Direction {
 }
 
 // String implements game.State.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	glyphs := [5]string{"", "K", "k", "G", "g"}
 	out := board.Draw(func(c board.Cell) string { return glyphs[s.cells[c]] })
-	out += "K/G South king and guards, k/g North king and guards; o an empty circle\n"
+	out += game.Text{
+		EN: "K/G South king and guards, k/g North king and guards; o an empty circle\n",
+		FR: "K/G roi et gardes de Sud, k/g roi et gardes de Nord ; o un cercle vide\n",
+	}.In(lang)
 	switch o := s.Outcome(); o.Status {
 	case game.Win:
-		out += fmt.Sprintf("%s's king has left the board: %s wins\n", variant.Seats[s.winner].EN, variant.Seats[s.winner].EN)
+		w := variant.Seats[s.winner].In(lang)
+		out += fmt.Sprintf(game.Text{EN: "%s's king has left the board: %s wins\n", FR: "le roi de %s a quitté le plateau : %s gagne\n"}.In(lang), w, w)
 	case game.Draw:
-		out += "drawn: two passes in a row\n"
+		out += game.Text{EN: "drawn: two passes in a row\n", FR: "nulle : deux passes de suite\n"}.In(lang)
 	default:
-		out += fmt.Sprintf("%s to move; guards placed: South %d, North %d", variant.Seats[s.toMove].EN, s.placed[South], s.placed[North])
+		out += fmt.Sprintf(game.Text{EN: "%s to move; guards placed: South %d, North %d", FR: "%s au trait ; gardes posés : Sud %d, Nord %d"}.In(lang), variant.Seats[s.toMove].In(lang), s.placed[South], s.placed[North])
 		if s.exit {
-			out += "; the king has an exit path"
+			out += game.Text{EN: "; the king has an exit path", FR: " ; le roi a un chemin de sortie"}.In(lang)
 		}
 		out += "\n"
 	}

@@ -9,6 +9,8 @@ package board
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // Size is the number of files and of ranks.
@@ -59,7 +61,7 @@ func ParseCell(s string) (Cell, error) {
 			return At(int(t[0]-'a'), r-1), nil
 		}
 	}
-	return NoCell, fmt.Errorf("%q is not a cell: cells run from a1 to l12 (file a–l, then rank 1–12)", s)
+	return NoCell, game.Errorf(game.Text{EN: "%q is not a cell: cells run from a1 to l12 (file a–l, then rank 1–12)", FR: "%q n'est pas une case : les cases vont de a1 à l12 (colonne a–l, puis rangée 1–12)"}, s)
 }
 
 // Section is the index of the cell's 3x3 section: 0 to 15, row by row from

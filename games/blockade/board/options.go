@@ -28,7 +28,7 @@ func PlayersAndTeams(opts game.Options) (players int, teams bool, err error) {
 		return 0, false, err
 	}
 	if teams && players != 4 {
-		return 0, false, fmt.Errorf("teams=true needs players=4 (got players=%d)", players)
+		return 0, false, game.Errorf(game.Text{EN: "teams=true needs players=4 (got players=%d)", FR: "teams=true demande players=4 (reçu players=%d)"}, players)
 	}
 	return players, teams, nil
 }

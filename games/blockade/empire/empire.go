@@ -648,29 +648,32 @@ func normalize(text string) string {
 	return text
 }
 
-const moveForm = "an Empire move is the start cell, - (or x for a capture) and the end cell along the same rank or file, e.g. c3-c9 or c3xc6, or pass when no move is possible; cells run from a1 to l12"
+var moveForm = game.Text{
+	EN: "an Empire move is the start cell, - (or x for a capture) and the end cell along the same rank or file, e.g. c3-c9 or c3xc6, or pass when no move is possible; cells run from a1 to l12",
+	FR: "un coup de L'Empire s'écrit avec la case de départ, - (ou x pour une prise) et la case d'arrivée sur la même rangée ou colonne, par exemple c3-c9 ou c3xc6, ou pass quand aucun coup n'est possible ; les cases vont de a1 à l12",
+}
 
 // ParseMove implements game.State.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 32 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	in := normalize(text)
 	if s.winners != 0 {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
 	if in == game.PassNotation {
 		if s.hasMove() {
-			return 0, game.IllegalMoveError(s, text, "a player may pass only when he has no move")
+			return 0, game.IllegalMove(s, text, game.Text{EN: "a player may pass only when he has no move", FR: "on ne peut passer que sans aucun coup possible"})
 		}
 		return game.Pass, nil
 	}
 	from, to, ok := splitCells(in)
 	if !ok {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
-	if why := s.whyIllegal(from, to); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.whyIllegal(from, to); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	return encodeMove(from, to), nil
 }
@@ -718,44 +721,51 @@ func parseCell(t string) (board.Cell, bool) {
 	return board.At(int(t[0]-'a'), r-1), true
 }
 
-func (s *State) whyIllegal(from, to board.Cell) string {
+func (s *State) whyIllegal(from, to board.Cell) game.Text {
 	me := int(s.next)
 	p := s.cells[from]
 	if p == 0 {
-		return from.String() + " is empty"
+		return game.Texts("%s is empty", "%s est vide", from)
 	}
 	if codeSeat(p) != me {
-		return fmt.Sprintf("the piece on %s is not %s's", from, s.r.variant.Seats[me].EN)
+		seat := s.r.variant.Seats[me]
+		return game.Text{EN: fmt.Sprintf("the piece on %s is not %s's", from, seat.EN), FR: fmt.Sprintf("la pièce en %s n'est pas à %s", from, seat.FR)}
 	}
 	if from == to {
-		return "a piece must move"
+		return game.Text{EN: "a piece must move", FR: "une pièce doit bouger"}
 	}
 	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
 	if df != 0 && dr != 0 {
-		return "pieces move along their rank or file only"
+		return game.Text{EN: "pieces move along their rank or file only", FR: "les pièces ne bougent que le long de leur rangée ou de leur colonne"}
 	}
 	q := s.cells[to]
 	if q == 0 {
-		return ""
+		return game.Text{}
 	}
 	if !s.r.opposed(me, codeSeat(q)) {
-		return to.String() + " holds a piece of your own side"
+		return game.Texts("%s holds a piece of your own side", "%s porte une pièce de votre camp", to)
 	}
 	dist := max(df, -df, dr, -dr)
 	if shape := codeShape(p); !captureDistance(shape, dist) {
-		return fmt.Sprintf("%s captures only at distance %s, and %s is %d away", kindName[shape], kindDistance[shape], to, dist)
+		return game.Text{
+			EN: fmt.Sprintf("%s captures only at distance %s, and %s is %d away", kindName[shape].EN, kindDistance[shape].EN, to, dist),
+			FR: fmt.Sprintf("%s ne prend qu'à distance %s, et %s est à %d", kindName[shape].FR, kindDistance[shape].FR, to, dist),
+		}
 	}
-	return ""
+	return game.Text{}
 }
 
 var (
-	kindName     = [4]string{"", "a commandant", "a cavalier", "an archer"}
-	kindDistance = [4]string{"", "2 or 5", "3", "4"}
+	kindName     = [4]game.Text{{}, {EN: "a commandant", FR: "un commandant"}, {EN: "a cavalier", FR: "un cavalier"}, {EN: "an archer", FR: "un archer"}}
+	kindDistance = [4]game.Text{{}, {EN: "2 or 5", FR: "2 ou 5"}, {EN: "3", FR: "3"}, {EN: "4", FR: "4"}}
 )
 
 // String implements game.State: the board as board.Draw lays it out, each
 // piece as its seat digit and shape letter; empty thrones show *.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	const files = "    a  b  c  d  e  f  g  h  i  j  k  l\n"
 	b := make([]byte, 0, 1024)
 	b = append(b, files...)
@@ -780,11 +790,14 @@ func (s *State) String() string {
 		b = append(b, '\n')
 	}
 	b = append(b, files...)
-	b = append(b, "(C commandant, T cavalier, S archer; the digit is the seat; * an empty throne, o another circle)\n"...)
+	b = append(b, game.Text{
+		EN: "(C commandant, T cavalier, S archer; the digit is the seat; * an empty throne, o another circle)\n",
+		FR: "(C commandant, T cavalier, S archer ; le chiffre est la place ; * un trône vide, o un autre cercle)\n",
+	}.In(lang)...)
 	if s.winners == 0 {
-		b = fmt.Appendf(b, "%s (seat %d) to move\n", s.r.variant.Seats[s.next].EN, s.next+1)
+		b = fmt.Appendf(b, game.Text{EN: "%s (seat %d) to move\n", FR: "%s (place %d) au trait\n"}.In(lang), s.r.variant.Seats[s.next].In(lang), s.next+1)
 	} else {
-		b = fmt.Appendf(b, "game over: %s\n", reasonText[s.reason])
+		b = fmt.Appendf(b, game.Text{EN: "game over: %s\n", FR: "partie terminée : %s\n"}.In(lang), game.ReasonText(reasonText[s.reason], lang))
 	}
 	return string(b)
 }

@@ -627,7 +627,10 @@ func lineIndex(from, to int) int {
 	return -1
 }
 
-const moveForm = "a La Porte move is the start cell, a dash and the end cell (f1-f4), followed by +T or +S when the move brings in a triangle or a square (f1-f4+S), or pass; cells run from a1 to l12"
+var moveForm = game.Text{
+	EN: "a La Porte move is the start cell, a dash and the end cell (f1-f4), followed by +T or +S when the move brings in a triangle or a square (f1-f4+S), or pass; cells run from a1 to l12",
+	FR: "un coup de La Porte s'écrit avec la case de départ, un tiret et la case d'arrivée (f1-f4), suivis de +T ou +S quand le coup fait entrer un triangle ou un carré (f1-f4+S), ou pass ; les cases vont de a1 à l12",
+}
 
 // ParseMove implements game.State. It accepts any case and spaces, the dash
 // may be left out, and the entry suffix may be left out when only one shape
@@ -645,7 +648,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			ch += 'a' - 'A'
 		}
 		if n == len(buf) {
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+			return 0, game.NotAMove(text, moveForm)
 		}
 		buf[n] = ch
 		n++
@@ -653,12 +656,12 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	in := buf[:n]
 	if string(in) == game.PassNotation || string(in) == "passe" {
 		if s.winners != 0 {
-			return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+			return 0, game.MoveAfterEnd(text)
 		}
 		if moves := s.LegalMoves(nil); len(moves) == 1 && moves[0] == game.Pass {
 			return game.Pass, nil
 		}
-		return 0, game.IllegalMoveError(s, text, "a player passes only when none of his pieces can move")
+		return 0, game.IllegalMove(s, text, game.Text{EN: "a player passes only when none of his pieces can move", FR: "on ne passe que quand aucune de ses pièces ne peut bouger"})
 	}
 	entry, suffix := entryNone, false
 	if k := n - 2; k > 0 && in[k] == '+' {
@@ -668,19 +671,19 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		case 's':
 			entry = entryS
 		default:
-			return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+			return 0, game.NotAMove(text, moveForm)
 		}
 		in, suffix = in[:k], true
 	}
 	from, to, ok := splitCells(in)
 	if !ok {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	if s.winners != 0 {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
-	if why := s.whyIllegal(from, to); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.whyIllegal(from, to); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	me := int(s.toMove)
 	earned := s.lines.earns(pieceShape(s.cells[from]), to)
@@ -691,28 +694,28 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	}
 	switch {
 	case !t && !sq && suffix:
-		why := "this move brings no piece in"
+		why := game.Text{EN: "this move brings no piece in", FR: "ce coup ne fait entrer aucune pièce"}
 		if earned {
 			if s.cells[d] != 0 && d != from {
-				why = "the door " + cellNames[d] + " is taken, so the right to bring a piece in is lost"
+				why = game.Texts("the door %s is taken, so the right to bring a piece in is lost", "la porte %s est prise, le droit de faire entrer une pièce est donc perdu", cellNames[d])
 			} else {
-				why = "the reserve is empty"
+				why = game.Text{EN: "the reserve is empty", FR: "la réserve est vide"}
 			}
 		}
-		return 0, game.IllegalMoveError(s, text, why)
+		return 0, game.IllegalMove(s, text, why)
 	case !t && !sq:
 		return mkMove(from, to, entryNone), nil
 	case !suffix && t && sq:
 		plain := cellNames[from] + "-" + cellNames[to]
-		return 0, fmt.Errorf("%s brings a piece in: write %s+T or %s+S to choose a triangle or a square", game.Quote(text), plain, plain)
+		return 0, game.Errorf(game.Text{EN: "%s brings a piece in: write %s+T or %s+S to choose a triangle or a square", FR: "%s fait entrer une pièce : écrivez %s+T ou %s+S pour choisir un triangle ou un carré"}, game.Quote(text), plain, plain)
 	case !suffix && t:
 		return mkMove(from, to, entryT), nil
 	case !suffix:
 		return mkMove(from, to, entryS), nil
 	case entry == entryT && !t:
-		return 0, game.IllegalMoveError(s, text, "no triangle is left in reserve")
+		return 0, game.IllegalMove(s, text, game.Text{EN: "no triangle is left in reserve", FR: "plus aucun triangle en réserve"})
 	case entry == entryS && !sq:
-		return 0, game.IllegalMoveError(s, text, "no square is left in reserve")
+		return 0, game.IllegalMove(s, text, game.Text{EN: "no square is left in reserve", FR: "plus aucun carré en réserve"})
 	}
 	return mkMove(from, to, entry), nil
 }
@@ -752,24 +755,25 @@ func splitCells(in []byte) (from, to int, ok bool) {
 }
 
 // whyIllegal explains why moving the piece on from to to is illegal for the
-// side to move (entries aside), or returns "".
-func (s *State) whyIllegal(from, to int) string {
+// side to move (entries aside), or returns an empty Text.
+func (s *State) whyIllegal(from, to int) game.Text {
 	me := int(s.toMove)
 	fc, tc := board.Cell(from), board.Cell(to)
 	if s.cells[from] != 0 && pieceSeat(s.cells[from]) == me && s.cells[to] == 0 && !isCircle[to] && from != to &&
 		(fc.File() == tc.File() || fc.Rank() == tc.Rank()) && s.doors == 0 {
-		return "" // the common case, without building messages
+		return game.Text{} // the common case, without building messages
 	}
 	v := s.cells[from]
 	switch {
 	case v == 0 || pieceSeat(v) != me:
-		return fmt.Sprintf("%s holds no %s piece", fc, s.r.variant.Seats[me].EN)
+		seat := s.r.variant.Seats[me]
+		return game.Text{EN: fmt.Sprintf("%s holds no %s piece", fc, seat.EN), FR: fmt.Sprintf("%s ne porte aucune pièce de %s", fc, seat.FR)}
 	case from == to || (fc.File() != tc.File() && fc.Rank() != tc.Rank()):
-		return "a piece moves along its rank or file"
+		return game.Text{EN: "a piece moves along its rank or file", FR: "une pièce bouge le long de sa rangée ou de sa colonne"}
 	case s.cells[to] != 0:
-		return tc.String() + " is not empty"
+		return game.Texts("%s is not empty", "%s n'est pas vide", tc)
 	case isCircle[to]:
-		return "a piece may not stop on a circle"
+		return game.Text{EN: "a piece may not stop on a circle", FR: "une pièce ne peut pas s'arrêter sur un cercle"}
 	}
 	if doors := s.doors; doors != 0 && (!isCircle[from] || doors&(1<<fc.Section()) == 0) {
 		var list []string
@@ -778,14 +782,20 @@ func (s *State) whyIllegal(from, to int) string {
 				list = append(list, board.Cell(circles[sec]).String())
 			}
 		}
-		return "the door rule: first move your piece off the circle " + strings.Join(list, " or ") + ", whose section holds two or more opposing pieces"
+		return game.Text{
+			EN: "the door rule: first move your piece off the circle " + strings.Join(list, " or ") + ", whose section holds two or more opposing pieces",
+			FR: "la règle de la porte : sortez d'abord votre pièce du cercle " + strings.Join(list, " ou ") + ", dont la section porte deux pièces adverses ou plus",
+		}
 	}
-	return ""
+	return game.Text{}
 }
 
 // String implements game.State: the board as board.Draw draws it, then the
 // reserves and the player to move.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	var b strings.Builder
 	b.Grow(1024)
 	drawBoard(&b, func(c int) (byte, byte) {
@@ -795,9 +805,12 @@ func (s *State) String() string {
 		}
 		return colourLetters[s.r.colours[pieceSeat(v)]], pieceShape(v).Letter()
 	})
-	b.WriteString("pieces: colour r/y/g/b (red, yellow, green, blue) and shape C/T/S; o an empty circle (door)\nreserves:")
+	b.WriteString(game.Text{
+		EN: "pieces: colour r/y/g/b (red, yellow, green, blue) and shape C/T/S; o an empty circle (door)\nreserves:",
+		FR: "pièces : couleur r/y/g/b (rouge, jaune, vert, bleu) et forme C/T/S ; o un cercle vide (porte)\nréserves :",
+	}.In(lang))
 	for seat := 0; seat < s.r.players; seat++ {
-		fmt.Fprintf(&b, " %s %dT %dS", s.r.variant.Seats[seat].EN, s.reserve[seat][0], s.reserve[seat][1])
+		fmt.Fprintf(&b, " %s %dT %dS", s.r.variant.Seats[seat].In(lang), s.reserve[seat][0], s.reserve[seat][1])
 		if seat < s.r.players-1 {
 			b.WriteByte(',')
 		}
@@ -807,12 +820,20 @@ func (s *State) String() string {
 		var names []string
 		for seat := 0; seat < s.r.players; seat++ {
 			if s.winners&(1<<seat) != 0 {
-				names = append(names, s.r.variant.Seats[seat].EN)
+				names = append(names, s.r.variant.Seats[seat].In(lang))
 			}
 		}
-		b.WriteString(strings.Join(names, " and ") + " won: every reserve piece brought in\n")
+		if lang == "fr" {
+			verb := " gagne"
+			if len(names) > 1 {
+				verb = " gagnent"
+			}
+			b.WriteString(strings.Join(names, " et ") + verb + " : toutes les pièces de réserve sont entrées\n")
+		} else {
+			b.WriteString(strings.Join(names, " and ") + " won: every reserve piece brought in\n")
+		}
 	} else {
-		b.WriteString(s.r.variant.Seats[s.toMove].EN + " to move\n")
+		b.WriteString(s.r.variant.Seats[s.toMove].In(lang) + game.Text{EN: " to move\n", FR: " au trait\n"}.In(lang))
 	}
 	return b.String()
 }

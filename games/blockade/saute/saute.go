@@ -575,33 +575,36 @@ func cellAt(in string) (board.Cell, int) {
 	return board.At(int(in[0]-'a'), r-1), n
 }
 
-const moveForm = "a Saute move is the start cell, a dash and the cell where the piece stops, e.g. b5-d5 (cells a1 to l12), or pass when none of your pieces can move"
+var moveForm = game.Text{
+	EN: "a Saute move is the start cell, a dash and the cell where the piece stops, e.g. b5-d5 (cells a1 to l12), or pass when none of your pieces can move",
+	FR: "un coup de Saute s'écrit avec la case de départ, un tiret et la case où la pièce s'arrête, par exemple b5-d5 (cases a1 à l12), ou pass quand aucune de vos pièces ne peut bouger",
+}
 
 // ParseMove implements game.State. It reads "b5-d5" (any case, the dash and
 // spaces optional) or "pass".
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if len(text) > 32 {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	in := normalise(text)
 	if in == game.PassNotation {
 		if s.status != ongoing {
-			return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+			return 0, game.MoveAfterEnd(text)
 		}
 		if s.canMove(int(s.toMove)) {
-			return 0, game.IllegalMoveError(s, text, "a player passes only when none of his pieces can move")
+			return 0, game.IllegalMove(s, text, game.Text{EN: "a player passes only when none of his pieces can move", FR: "on ne passe que quand aucune de ses pièces ne peut bouger"})
 		}
 		return game.Pass, nil
 	}
 	from, to, ok := splitCells(in)
 	if !ok {
-		return 0, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return 0, game.NotAMove(text, moveForm)
 	}
 	if s.status != ongoing {
-		return 0, fmt.Errorf("%s cannot be played: the game is over", game.Quote(text))
+		return 0, game.MoveAfterEnd(text)
 	}
-	if why := s.whyIllegal(from, to); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.whyIllegal(from, to); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	return encodeMove(int(from), int(to)), nil
 }
@@ -640,55 +643,68 @@ func splitCells(in string) (from, to board.Cell, ok bool) {
 }
 
 // whyIllegal explains why moving the piece on from to to is illegal, or
-// returns "".
-func (s *State) whyIllegal(from, to board.Cell) string {
+// returns an empty Text.
+func (s *State) whyIllegal(from, to board.Cell) game.Text {
 	seat := int(s.toMove)
 	switch {
 	case s.cells[from] == Empty:
-		return "there is no piece on " + from.String()
+		return game.Texts("there is no piece on %s", "il n'y a pas de pièce en %s", from)
 	case int(s.r.owner[from.Rank()]) != seat:
-		return fmt.Sprintf("the piece on %s is %s's", from, seatNames[s.r.owner[from.Rank()]].EN)
+		owner := seatNames[s.r.owner[from.Rank()]]
+		return game.Text{EN: fmt.Sprintf("the piece on %s is %s's", from, owner.EN), FR: fmt.Sprintf("la pièce en %s est à %s", from, owner.FR)}
 	case to.Rank() != from.Rank() || to.File() <= from.File():
-		return "pieces move only rightwards along their own rank"
+		return game.Text{EN: "pieces move only rightwards along their own rank", FR: "les pièces ne vont que vers la droite, sur leur propre rangée"}
 	}
 	var buf [board.Size]game.Move
 	moves := s.pieceMoves(buf[:0], seat, from.Rank(), from.File())
 	var stops []string
 	for _, m := range moves {
 		if _, t := decodeMove(m); t == int(to) {
-			return ""
+			return game.Text{}
 		}
 		stops = append(stops, s.MoveString(m))
 	}
 	if len(stops) == 0 {
-		return fmt.Sprintf("the piece on %s cannot move: the cells ahead of it are full up to the edge", from)
+		return game.Texts("the piece on %s cannot move: the cells ahead of it are full up to the edge", "la pièce en %s ne peut pas bouger : les cases devant elle sont pleines jusqu'au bord", from)
 	}
-	return fmt.Sprintf("the piece on %s can only play %s", from, strings.Join(stops, ", "))
+	return game.Texts("the piece on %s can only play %s", "la pièce en %s ne peut jouer que %s", from, strings.Join(stops, ", "))
 }
 
 // String implements game.State: the board with each piece as its colour
 // letter and s (square) or t (triangle).
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
+	fr := lang == "fr"
 	out := draw(func(c int) (byte, byte) {
 		if x := s.cells[c]; x != Empty {
 			return seatLetters[s.r.owner[c/board.Size]], " st"[x]
 		}
 		return 0, 0
 	})
-	out += "(B Blue, R Red, G Green, Y Yellow; s square, t triangle)\n"
+	out += game.Text{EN: "(B Blue, R Red, G Green, Y Yellow; s square, t triangle)\n", FR: "(B Bleu, R Rouge, G Vert, Y Jaune ; s carré, t triangle)\n"}.In(lang)
 	switch s.status {
 	case won:
 		var names []string
 		for seat := 0; seat < s.r.players; seat++ {
 			if s.winners>>seat&1 != 0 {
-				names = append(names, seatNames[seat].EN)
+				names = append(names, seatNames[seat].In(lang))
 			}
 		}
-		out += strings.Join(names, " and ") + " won\n"
+		if fr {
+			verb := " a gagné\n"
+			if len(names) > 1 {
+				verb = " ont gagné\n"
+			}
+			out += strings.Join(names, " et ") + verb
+		} else {
+			out += strings.Join(names, " and ") + " won\n"
+		}
 	case drawn:
-		out += "draw: every player passed\n"
+		out += game.Text{EN: "draw: every player passed\n", FR: "nulle : tous les joueurs ont passé\n"}.In(lang)
 	default:
-		out += seatNames[s.toMove].EN + " to move\n"
+		out += seatNames[s.toMove].In(lang) + game.Text{EN: " to move\n", FR: " au trait\n"}.In(lang)
 	}
 	return out
 }

@@ -69,9 +69,12 @@ func BookLayoutString() string { return strings.Join(BookLayout[:], "") }
 // "/" may separate the ranks), ranks 4 to 9 and in each files d to i, with 9
 // pieces of each colour. It returns the 36 letters in upper case.
 func ParseLayout(s string) (string, error) {
-	const form = "a layout is 36 colour letters Y (yellow), R (red), B (blue), G (green), rank 4 to rank 9 and in each rank files d to i, 9 of each colour, e.g. " + "GRRBGBRYYRBBBYGGBRGBBYGYYGRRYGRGBYRY"
+	form := game.Text{
+		EN: "a layout is 36 colour letters Y (yellow), R (red), B (blue), G (green), rank 4 to rank 9 and in each rank files d to i, 9 of each colour, e.g. GRRBGBRYYRBBBYGGBRGBBYGYYGRRYGRGBYRY",
+		FR: "une disposition s'écrit avec 36 lettres de couleur Y (jaune), R (rouge), B (bleu), G (vert), de la rangée 4 à la rangée 9 et dans chaque rangée des colonnes d à i, 9 de chaque couleur, par exemple GRRBGBRYYRBBBYGGBRGBBYGYYGRRYGRGBYRY",
+	}
 	if len(s) > game.MaxInput {
-		return "", fmt.Errorf("%s; got %d bytes", form, len(s))
+		return "", game.Errorf(game.Text{EN: "%s; got %d bytes", FR: "%s ; reçu %d octets"}, form, len(s))
 	}
 	var b []byte
 	var count [5]int
@@ -82,17 +85,17 @@ func ParseLayout(s string) (string, error) {
 		}
 		col := colourOf(ch)
 		if col == Empty {
-			return "", fmt.Errorf("%s; %q is not a colour letter in %s", form, ch, game.Quote(s))
+			return "", game.Errorf(game.Text{EN: "%s; %q is not a colour letter in %s", FR: "%s ; %q n'est pas une lettre de couleur dans %s"}, form, ch, game.Quote(s))
 		}
 		count[col]++
 		b = append(b, colourLetters[col])
 	}
 	if len(b) != Pieces {
-		return "", fmt.Errorf("%s; got %d letters", form, len(b))
+		return "", game.Errorf(game.Text{EN: "%s; got %d letters", FR: "%s ; reçu %d lettres"}, form, len(b))
 	}
 	for col := Yellow; col <= Green; col++ {
 		if count[col] != PerColour {
-			return "", fmt.Errorf("%s; got %d %s", form, count[col], colourNames[col].EN)
+			return "", game.Errorf(game.Text{EN: "%s; got %d %s", FR: "%s ; reçu %d %s"}, form, count[col], colourNames[col])
 		}
 	}
 	return string(b), nil
@@ -192,7 +195,7 @@ func setup(opts game.Options) (*game.Variant, error) {
 	default:
 		letters, err = ParseLayout(layout)
 		if err != nil {
-			return nil, fmt.Errorf("option layout=%s: use book, pele-mele or %w", game.Quote(layout), err)
+			return nil, game.Errorf(game.Text{EN: "option layout=%s: use book, pele-mele or %v", FR: "option layout=%s : choisissez book (le livre), pele-mele (pêle-mêle) ou %v"}, game.Quote(layout), err)
 		}
 		resolved = letters
 	}
@@ -506,13 +509,16 @@ func FromBook(move string) (string, error) {
 	return from.String() + "-" + to.String(), nil
 }
 
-const moveForm = "a Solitaire move is the start cell, a dash and the landing cell, e.g. f7-f3 (cells a1 to l12), or the same in the book's notation, row 1–8 then column A–H, e.g. 5D-1D"
+var moveForm = game.Text{
+	EN: "a Solitaire move is the start cell, a dash and the landing cell, e.g. f7-f3 (cells a1 to l12), or the same in the book's notation, row 1–8 then column A–H, e.g. 5D-1D",
+	FR: "un coup de Solitaire s'écrit avec la case de départ, un tiret et la case d'arrivée, par exemple f7-f3 (cases a1 à l12), ou de même dans la notation du livre, rangée 1–8 puis colonne A–H, par exemple 5D-1D",
+}
 
 // parseCells reads "from-to" where each cell is a board cell (f7) or a
 // book cell (5D); the dash and spaces are optional.
 func parseCells(text string) (from, to board.Cell, err error) {
 	bad := func() (board.Cell, board.Cell, error) {
-		return board.NoCell, board.NoCell, fmt.Errorf("%s is not a move: %s", game.Quote(text), moveForm)
+		return board.NoCell, board.NoCell, game.NotAMove(text, moveForm)
 	}
 	if len(text) > 32 {
 		return bad()
@@ -567,55 +573,62 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		return 0, err
 	}
 	if s.done {
-		return 0, fmt.Errorf("%s cannot be played: the game is over (no jump left)", game.Quote(text))
+		return 0, game.Errorf(game.Text{EN: "%s cannot be played: the game is over (no jump left)", FR: "%s ne peut pas être joué : la partie est terminée (plus aucun saut possible)"}, game.Quote(text))
 	}
-	if why := s.whyIllegal(int(from), int(to)); why != "" {
-		return 0, game.IllegalMoveError(s, text, why)
+	if why := s.whyIllegal(int(from), int(to)); why.EN != "" {
+		return 0, game.IllegalMove(s, text, why)
 	}
 	return encodeMove(int(from), int(to)), nil
 }
 
-// whyIllegal explains why the jump from -> to is illegal, or returns "".
-func (s *State) whyIllegal(from, to int) string {
+// whyIllegal explains why the jump from -> to is illegal, or returns an
+// empty Text.
+func (s *State) whyIllegal(from, to int) game.Text {
 	fc, tc := board.Cell(from), board.Cell(to)
 	col := s.cells[from]
 	switch {
 	case col == Empty:
-		return "there is no piece on " + fc.String()
+		return game.Texts("there is no piece on %s", "il n'y a pas de pièce en %s", fc)
 	case from == to:
-		return "a piece must move"
+		return game.Text{EN: "a piece must move", FR: "une pièce doit bouger"}
 	case fc.File() != tc.File() && fc.Rank() != tc.Rank():
-		return "a piece jumps along its rank or file"
+		return game.Text{EN: "a piece jumps along its rank or file", FR: "une pièce saute le long de sa rangée ou de sa colonne"}
 	case s.cells[to] != Empty:
-		return tc.String() + " is occupied; a piece lands on an empty cell"
+		return game.Texts("%s is occupied; a piece lands on an empty cell", "%s est occupée ; une pièce atterrit sur une case vide", tc)
 	}
 	d := step(from, to)
 	if from+d == to {
-		return "a piece must jump over at least one piece"
+		return game.Text{EN: "a piece must jump over at least one piece", FR: "une pièce doit sauter au moins une pièce"}
 	}
 	for c := from + d; c != to; c += d {
 		switch s.cells[c] {
 		case Empty:
-			return fmt.Sprintf("%s is empty: a piece lands on the first empty cell after the pieces it jumps", board.Cell(c))
+			return game.Texts("%s is empty: a piece lands on the first empty cell after the pieces it jumps", "%s est vide : une pièce atterrit sur la première case vide après les pièces qu'elle saute", board.Cell(c))
 		case col:
-			return fmt.Sprintf("a piece may not jump a piece of its own colour (%s on %s)", colourNames[col].EN, board.Cell(c))
+			return game.Text{
+				EN: fmt.Sprintf("a piece may not jump a piece of its own colour (%s on %s)", colourNames[col].EN, board.Cell(c)),
+				FR: fmt.Sprintf("une pièce ne peut pas sauter une pièce de sa couleur (%s en %s)", colourNames[col].FR, board.Cell(c)),
+			}
 		}
 	}
-	return ""
+	return game.Text{}
 }
 
 // String implements game.State: the board with a colour letter on each
 // piece.
-func (s *State) String() string {
+func (s *State) String() string { return s.StringIn("en") }
+
+// StringIn is String with its legend in lang (see game.StateText).
+func (s *State) StringIn(lang string) string {
 	out := board.Draw(func(c board.Cell) string {
 		if col := s.cells[c]; col != Empty {
 			return string(colourLetters[col])
 		}
 		return ""
 	})
-	out += fmt.Sprintf("(Y yellow, R red, B blue, G green) %d pieces left", s.pieces)
+	out += fmt.Sprintf(game.Text{EN: "(Y yellow, R red, B blue, G green) %d pieces left", FR: "(Y jaune, R rouge, B bleu, G vert) %d pièces restantes"}.In(lang), s.pieces)
 	if s.done {
-		out += ", no jump left"
+		out += game.Text{EN: ", no jump left", FR: ", plus aucun saut possible"}.In(lang)
 	}
 	return out + "\n"
 }

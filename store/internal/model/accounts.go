@@ -2,8 +2,9 @@ package model
 
 import (
 	"context"
-	"fmt"
 	"time"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // User is a player's account. Playing without one stays possible: accounts
@@ -50,7 +51,7 @@ const MaxPasswordHash = 512
 // CheckUserName says what is wrong with a user name, or nil.
 func CheckUserName(name string) error {
 	if len(name) < MinUserName || len(name) > MaxUserName {
-		return fmt.Errorf("user name %q: %d characters, accepted: %d to %d", name, len(name), MinUserName, MaxUserName)
+		return game.Errorf(game.Text{EN: "user name %q: %d characters, accepted: %d to %d", FR: "nom d'utilisateur %q : %d caractères, acceptés : de %d à %d"}, name, len(name), MinUserName, MaxUserName)
 	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
@@ -58,7 +59,7 @@ func CheckUserName(name string) error {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
 		case (c == '_' || c == '-') && i > 0:
 		default:
-			return fmt.Errorf("user name %q: character %q not accepted: letters a-z and A-Z, digits, and '_' or '-' after the first character", name, c)
+			return game.Errorf(game.Text{EN: "user name %q: character %q not accepted: letters a-z and A-Z, digits, and '_' or '-' after the first character", FR: "nom d'utilisateur %q : caractère %q refusé : lettres a-z et A-Z, chiffres, et '_' ou '-' après le premier caractère"}, name, c)
 		}
 	}
 	return nil
