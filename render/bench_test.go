@@ -36,6 +36,30 @@ func BenchmarkSVG(b *testing.B) {
 	}
 }
 
+// BenchmarkText draws a mid-game position of every game as text: a
+// terminal draws one for every move and every cursor step.
+func BenchmarkText(b *testing.B) {
+	for _, g := range game.Games() {
+		v, err := g.Variant(g.AllVariants()[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		m := game.NewMatch(v.Start())
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := 0; i < 12 && !m.Outcome().Ended(); i++ {
+			legal := m.LegalMoves(nil)
+			m.Play(legal[rng.IntN(len(legal))])
+		}
+		b.Run(g.ID, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Text(m.State(), Options{Lang: "en"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // num writes what strconv writes for the value rounded to hundredths.
 func TestNumMatchesStrconv(t *testing.T) {
 	want := func(v float64) string {

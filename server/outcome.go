@@ -2,12 +2,12 @@ package server
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -208,27 +208,8 @@ func (r *room) presenceLocked(except *client) {
 	}
 }
 
-// optionsText puts a variant's options into words ("4 joueurs, par
-// équipes"), in the order given; an option without words keeps name=value.
-// options is the stored text (name=value separated by spaces).
-func optionsText(options, lang string) string {
-	var parts []string
-	for _, f := range strings.Fields(options) {
-		name, value, _ := strings.Cut(f, "=")
-		key := "opt:" + name + "=" + value
-		switch {
-		case hasMessage(key):
-			if t := tr(lang, key); t != "" {
-				parts = append(parts, t)
-			}
-		case hasMessage("opt:" + name):
-			parts = append(parts, fmt.Sprintf(tr(lang, "opt:"+name), value))
-		default:
-			parts = append(parts, f)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
+// optionsText puts a variant's options into words (render.OptionsText).
+func optionsText(options, lang string) string { return render.OptionsText(options, lang) }
 
 // describeShared puts into words the legal moves whose clicks another
 // move shares: the dialog that asks which one is meant shows the sentence
@@ -245,50 +226,8 @@ func describeShared(v *game.Variant, legal []legalMove, lang string) {
 	}
 }
 
-// pogoMove reads POGO's notation: a count of pieces, from, "-", to.
-var pogoMove = regexp.MustCompile(`^([1-3])([a-c][1-3])-([a-c][1-3])$`)
-
-// describeMove says what a move does, where the notation alone is hard to
-// read; otherwise "Play NOTATION".
+// describeMove says what a move does (render.DescribeMove: the terminal
+// game's menu says the same).
 func describeMove(v *game.Variant, notation, lang string) string {
-	if v.Game.ID == "pogo" {
-		if m := pogoMove.FindStringSubmatch(notation); m != nil {
-			key := "says:pogo"
-			if m[1] != "1" {
-				key = "says:pogos"
-			}
-			return fmt.Sprintf(tr(lang, key), m[1], m[2], m[3])
-		}
-	}
-	switch v.Game.ID {
-	case "pods":
-		if m := podsPlacement.FindStringSubmatch(notation); m != nil {
-			return fmt.Sprintf(tr(lang, "says:pods"), strings.ToUpper(m[1]), m[2])
-		}
-	case "poldr":
-		if m := poldrPlacement.FindStringSubmatch(notation); m != nil {
-			return fmt.Sprintf(tr(lang, "says:poldr"+m[1]), m[2])
-		}
-	case "polygone":
-		if _, taken, ok := strings.Cut(notation, "x("); ok {
-			segs := strings.Split(strings.TrimSuffix(taken, ")"), ",")
-			key := "says:polygone"
-			if len(segs) > 1 {
-				key = "says:polygones"
-			}
-			return fmt.Sprintf(tr(lang, key), len(segs), strings.Join(segs, ", "))
-		}
-	case "porte":
-		if plain, shape, ok := strings.Cut(notation, "+"); ok && (shape == "T" || shape == "S") {
-			return fmt.Sprintf(tr(lang, "says:porte"+shape), plain)
-		}
-	}
-	return fmt.Sprintf(tr(lang, "says:play"), notation)
+	return render.DescribeMove(v, notation, lang)
 }
-
-var (
-	// PODS' placement: the pod's code, "@", the point.
-	podsPlacement = regexp.MustCompile(`^([A-Za-z]+[0-9]*)@([a-f][1-6])$`)
-	// POLD.R's placement of a marker (M) or a pawn (P).
-	poldrPlacement = regexp.MustCompile(`^([MP])-([a-z][0-9]+)$`)
-)

@@ -1,0 +1,115 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// Moves in words, for the moves whose places another move shares: a client
+// that asks which one is meant (the web page's dialog, the terminal's menu)
+// shows the sentence beside each notation.
+
+// moveWords are the sentences of DescribeMove.
+var moveWords = map[string]game.Text{
+	"pogo":      {EN: "Move %s piece from %s to %s", FR: "Déplacer %s pion de %s à %s"},
+	"pogos":     {EN: "Move %s pieces from %s to %s", FR: "Déplacer %s pions de %s à %s"},
+	"pods":      {EN: "Place pod %s on %s", FR: "Poser le pod %s en %s"},
+	"poldrM":    {EN: "Place the marker on %s", FR: "Poser le marqueur en %s"},
+	"poldrP":    {EN: "Place the pawn on %s", FR: "Poser le pion en %s"},
+	"polygone":  {EN: "Take %d segment: %s", FR: "Prendre %d segment : %s"},
+	"polygones": {EN: "Take %d segments: %s", FR: "Prendre %d segments : %s"},
+	"porteT":    {EN: "%s, bringing in a triangle", FR: "%s en faisant entrer un triangle"},
+	"porteS":    {EN: "%s, bringing in a square", FR: "%s en faisant entrer un carré"},
+	"play":      {EN: "Play %s", FR: "Jouer %s"},
+}
+
+// pogoMove reads POGO's notation: a count of pieces, from, "-", to.
+var pogoMove = regexp.MustCompile(`^([1-3])([a-c][1-3])-([a-c][1-3])$`)
+
+// DescribeMove says what a move does, where the notation alone is hard to
+// read; otherwise "Play NOTATION".
+func DescribeMove(v *game.Variant, notation, lang string) string {
+	if v.Game.ID == "pogo" {
+		if m := pogoMove.FindStringSubmatch(notation); m != nil {
+			key := "pogo"
+			if m[1] != "1" {
+				key = "pogos"
+			}
+			return fmt.Sprintf(moveWords[key].In(lang), m[1], m[2], m[3])
+		}
+	}
+	switch v.Game.ID {
+	case "pods":
+		if m := podsPlacement.FindStringSubmatch(notation); m != nil {
+			return fmt.Sprintf(moveWords["pods"].In(lang), strings.ToUpper(m[1]), m[2])
+		}
+	case "poldr":
+		if m := poldrPlacement.FindStringSubmatch(notation); m != nil {
+			return fmt.Sprintf(moveWords["poldr"+m[1]].In(lang), m[2])
+		}
+	case "polygone":
+		if _, taken, ok := strings.Cut(notation, "x("); ok {
+			segs := strings.Split(strings.TrimSuffix(taken, ")"), ",")
+			key := "polygone"
+			if len(segs) > 1 {
+				key = "polygones"
+			}
+			return fmt.Sprintf(moveWords[key].In(lang), len(segs), strings.Join(segs, ", "))
+		}
+	case "porte":
+		if plain, shape, ok := strings.Cut(notation, "+"); ok && (shape == "T" || shape == "S") {
+			return fmt.Sprintf(moveWords["porte"+shape].In(lang), plain)
+		}
+	}
+	return fmt.Sprintf(moveWords["play"].In(lang), notation)
+}
+
+var (
+	// PODS' placement: the pod's code, "@", the point.
+	podsPlacement = regexp.MustCompile(`^([A-Za-z]+[0-9]*)@([a-f][1-6])$`)
+	// POLD.R's placement of a marker (M) or a pawn (P).
+	poldrPlacement = regexp.MustCompile(`^([MP])-([a-z][0-9]+)$`)
+)
+
+// optionWords put options into words: "name=value" for a value with its own
+// words, "name" for the words of any value (%s the value).
+var optionWords = map[string]game.Text{
+	"players":        {EN: "%s players", FR: "%s joueurs"},
+	"teams=true":     {EN: "in teams", FR: "par équipes"},
+	"teams=false":    {EN: "", FR: ""},
+	"expert=true":    {EN: "expert rules", FR: "règle expert"},
+	"expert=false":   {EN: "", FR: ""},
+	"match=true":     {EN: "a match of rounds", FR: "en match"},
+	"match=false":    {EN: "", FR: ""},
+	"size":           {EN: "board of %s", FR: "plateau de %s"},
+	"level=basic":    {EN: "basic level", FR: "niveau de base"},
+	"level=advanced": {EN: "advanced level", FR: "niveau avancé"},
+	"level=expert":   {EN: "expert level", FR: "niveau expert"},
+	"orientation":    {EN: "orientation %s", FR: "orientation %s"},
+	"seed":           {EN: "deal %s", FR: "donne %s"},
+	"layout=book":    {EN: "the book's layout", FR: "disposition du livre"},
+	"layout":         {EN: "layout %s", FR: "disposition %s"},
+}
+
+// OptionsText puts a variant's options into words ("4 joueurs, par
+// équipes"), in the order given; an option without words keeps name=value.
+// options is name=value pairs separated by spaces (game.Options.String).
+func OptionsText(options, lang string) string {
+	var parts []string
+	for _, f := range strings.Fields(options) {
+		name, value, _ := strings.Cut(f, "=")
+		if t, ok := optionWords[name+"="+value]; ok {
+			if w := t.In(lang); w != "" {
+				parts = append(parts, w)
+			}
+		} else if t, ok := optionWords[name]; ok {
+			parts = append(parts, fmt.Sprintf(t.In(lang), value))
+		} else {
+			parts = append(parts, f)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
