@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
@@ -82,7 +81,7 @@ func RegisterLevels(id string, specs map[string]string) {
 // LevelSpec returns the spec that level stands for in the game id.
 func LevelSpec(id, level string) (string, error) {
 	if !isLevel(level) {
-		return "", fmt.Errorf("unknown level %q; the levels are %s", level, strings.Join(Levels, ", "))
+		return "", game.Errorf(game.Text{EN: "unknown level %q; the levels are %s", FR: "niveau inconnu %q ; les niveaux : %s"}, level, strings.Join(Levels, ", "))
 	}
 	levelsMu.RLock()
 	defer levelsMu.RUnlock()
@@ -165,7 +164,7 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 	}
 	a, err := New(spec, v, seed)
 	if err != nil {
-		return nil, fmt.Errorf("level %s of %s (%s): %w", level, v, spec, err)
+		return nil, game.Errorf(game.Text{EN: "level %s of %s (%s): %v", FR: "niveau %s de %s (%s) : %v"}, level, v, spec, err)
 	}
 	return leveled{Agent: GuardRound(spec, a, v), name: level + " (" + a.Name() + ")"}, nil
 }
@@ -187,3 +186,20 @@ func GuardRound(spec string, a Agent, v *game.Variant) Agent {
 
 // IsLevel says whether name is a level (easy, medium, hard, max).
 func IsLevel(name string) bool { return isLevel(strings.ToLower(strings.TrimSpace(name))) }
+
+// levelNames are the levels in words, as the site shows them.
+var levelNames = map[string]game.Text{
+	"easy":   {EN: "easy", FR: "facile"},
+	"medium": {EN: "medium", FR: "moyen"},
+	"hard":   {EN: "hard", FR: "difficile"},
+	"max":    {EN: "max", FR: "le plus fort"},
+}
+
+// LevelName is a level in words in lang ("moyen"); any other name is
+// returned as it is.
+func LevelName(level, lang string) string {
+	if t, ok := levelNames[strings.ToLower(strings.TrimSpace(level))]; ok {
+		return t.In(lang)
+	}
+	return level
+}

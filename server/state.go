@@ -83,6 +83,9 @@ type offerInfo struct {
 type stateMsg struct {
 	Type     string      `json:"type"` // "state"
 	Game     string      `json:"game"`
+	Rules    string      `json:"rules"`              // the rules id ("pogo"), for a client that plays the game itself
+	Options  string      `json:"options"`            // the variant's options, as name=value pairs
+	Position string      `json:"position,omitempty"` // the start position text when it is not the variant's
 	Ply      int         `json:"ply"`
 	Moves    []string    `json:"moves"`
 	ToMove   int         `json:"toMove"`
@@ -172,7 +175,7 @@ type sharedState struct {
 // stateLocked builds and encodes the state for the view vw.
 func (r *room) stateLocked(vw view) (*sharedState, error) {
 	lang := vw.lang()
-	st := stateMsg{Type: "state", Game: r.id, Ply: len(r.g.Moves), Moves: slices.Clone(r.match.Notations()),
+	st := stateMsg{Type: "state", Game: r.id, Rules: r.g.GameID, Options: r.g.Options, Position: r.g.Position, Ply: len(r.g.Moves), Moves: slices.Clone(r.match.Notations()),
 		ToMove: -1, Result: r.g.Result, Reason: r.g.Reason, Casual: r.g.Casual, Running: -1, Flip: vw.flip}
 	if st.Moves == nil {
 		st.Moves = []string{}

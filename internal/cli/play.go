@@ -18,7 +18,9 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/internal/atomicfile"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/render"
 )
 
 // seat says who holds a seat: a human, or a computer player (random moves
@@ -37,7 +39,18 @@ var (
 )
 
 // seatFormat says how to write --seat.
-const seatFormat = "N=human, N=random, N=LEVEL (easy, medium, hard, max) or N=AGENT (e.g. 2=mcts:time=2s), N being the seat number from 1"
+var seatFormat = game.Text{
+	EN: "N=human, N=random, N=LEVEL (easy, medium, hard, max) or N=AGENT (e.g. 2=mcts:time=2s), N being the seat number from 1",
+	FR: "N=human, N=random, N=NIVEAU (easy, medium, hard, max) ou N=PROGRAMME (par ex. 2=mcts:time=2s), N étant le numéro de la place à partir de 1",
+}
+
+// Errors of --seat, in both languages.
+var (
+	msgSeatFormat = game.Text{EN: "--seat %q: write %[2]s", FR: "--seat %q : écrivez %[3]s"}
+	msgSeatRange  = game.Text{EN: "--seat %q: %s has %d players, seats 1 to %d", FR: "--seat %q : %s se joue à %d, places 1 à %d"}
+	msgSeatTwice  = game.Text{EN: "--seat: seat %d is given twice", FR: "--seat : la place %d est donnée deux fois"}
+	msgSeatAgent  = game.Text{EN: "--seat %q: a seat is human or random, or a computer player: %v", FR: "--seat %q : une place est « human », « random » ou un joueur ordinateur : %v"}
+)
 
 // recordName is how the record names the player.
 func (s seat) recordName() string {
@@ -51,13 +64,35 @@ func newPlayCommand(a *app) *cobra.Command {
 	var vf variantFlags
 	var sf seedFlag
 	var seatSpecs []string
-	var recordPath string
+	var recordPath, server string
+	var plain bool
 	cmd := &cobra.Command{
-		Use:   "play GAME",
+		Use:   "play GAME | play GAME_LINK",
 		Short: "Play a game in the terminal",
-		Long: `Play a game in the terminal, one line of input per turn, against other people
-at the same keyboard or computer players. Input may come from a pipe, so that
-a game can be scripted.
+		Long: `Play a game in the terminal, against other people at the same keyboard or
+computer players, or join a game of a plateau server.
+
+On a terminal the game is full screen: the board drawn in place in the web
+board's colours, the last move marked, a cursor moved with the arrow keys (or
+h j k l) to pick a piece and then where it goes (Enter or space; the places
+you can pick are marked), ':' to type a move in the game's notation, 'm' for
+the list of legal moves, 'u' to take back, 'r' to resign, '?' for help and
+'q' to quit. Computer moves appear after a short pause so that they can be
+followed. It needs a terminal of at least 80x24; NO_COLOR is respected.
+
+With --plain, or when the input or output is not a terminal (a pipe, a
+script), the game is played a line at a time: the board is printed when a
+person is to move, then a prompt where you type a move or a command:
+  moves (or ?, legal)  list the legal moves
+  undo                 take back the last move; against computer players,
+                       take back their replies too, back to your last turn
+  resign               give up: the game ends and every other player wins
+                       (with teams: the other team). The record says
+                       "win N..." with the reason "resignation".
+  help                 list the commands
+  quit                 stop; the unfinished game is saved
+A move that is not accepted is explained and the prompt comes back. French
+commands work too (coups, annuler, abandon, aide, quitter).
 
 Every seat is human unless --seat gives it to a computer player (seats are
 numbered from 1; player 1 moves first):
@@ -70,31 +105,30 @@ Computer players draw their random numbers from --seed, or from the clock:
 the seed used is printed so that a game can be played again (exactly, for
 players with an iteration or depth budget rather than a time budget).
 
-After each move the board is drawn, with the ply and whose turn it is. At the
-prompt, type a move in the game's notation or a command:
-  moves (or ?, legal)  list the legal moves
-  undo                 take back the last move; against computer players,
-                       take back their replies too, back to your last turn
-  resign               give up: the game ends and every other player wins
-                       (with teams: the other team). The record says
-                       "win N..." with the reason "resignation".
-  help                 list the commands
-  quit                 stop; the unfinished game is saved
-A move that is not accepted is explained and the prompt comes back. French
-commands work too (coups, annuler, abandon, aide, quitter).
-
 At the end the result is printed and the game record is saved to --record
 FILE, or to plateau-GAME-YYYYMMDD-HHMMSS.txt in the current directory. When
-the input ends before the game does, the unfinished game is saved the same
-way and the exit status is 0.`,
+you quit or the input ends before the game does, the unfinished game is saved
+the same way and the exit status is 0.
+
+Online: give the link of a game of 'plateau serve' instead of GAME (the link
+the site gives a player, https://SITE/games/ID#me=1-TOKEN: its seat token
+lets you play; without one you watch). --server gives the site when the link
+is only the game's id or path. The server judges the moves and runs the
+clocks and the computer players; the game is shown full screen as above, and
+needs a terminal. 'd' offers a draw and 'u' asks to take back a move, in
+casual games; 'y'/'o' or 'n' answers an offer.`,
 		Example: `  plateau play pogo
   plateau play pogo --seat 2=random --lang fr
   plateau play pogo --seat 2=hard
+  plateau play empire --opt players=4 --opt teams=true --seat 2=medium --seat 3=medium --seat 4=medium
   plateau play pogo --seat 1=mcts:time=2s --seat 2=alphabeta:depth=6
   plateau play pogo --seat 1=random --seat 2=random --seed 7 --record game.txt
   printf '2b1-b3\nmoves\nquit\n' | plateau play pogo --seat 2=random`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if server != "" || isGameLink(args[0]) {
+				return playOnline(cmd, a.lang, server, args[0], recordPath)
+			}
 			v, s, err := vf.start(args[0])
 			if err != nil {
 				return err
@@ -104,6 +138,9 @@ way and the exit status is 0.`,
 			seats, err := parseSeats(v, seatSpecs, seed, rng)
 			if err != nil {
 				return err
+			}
+			if !plain && isTerminal(cmd.InOrStdin()) && isTerminal(cmd.OutOrStdout()) {
+				return playFullScreen(cmd, a.lang, game.NewMatch(s), seats, seed, recordPath)
 			}
 			p := &playSession{
 				ctx:        cmd.Context(),
@@ -124,8 +161,10 @@ way and the exit status is 0.`,
 	}
 	vf.register(cmd, true)
 	sf.register(cmd)
-	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: "+seatFormat+" (repeatable)")
+	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: "+seatFormat.EN+" (repeatable)")
 	cmd.Flags().StringVar(&recordPath, "record", "", "save the game record to this file (default: plateau-GAME-YYYYMMDD-HHMMSS.txt)")
+	cmd.Flags().BoolVar(&plain, "plain", false, "play a line at a time even on a terminal (as in a pipe)")
+	cmd.Flags().StringVar(&server, "server", "", "the plateau server of the game link (https://SITE), when the link is only the game's id or path")
 	return cmd
 }
 
@@ -142,13 +181,13 @@ func parseSeats(v *game.Variant, specs []string, seed uint64, rng *rand.Rand) ([
 		num, kind, ok := strings.Cut(spec, "=")
 		n, err := strconv.Atoi(strings.TrimSpace(num))
 		if !ok || err != nil {
-			return nil, usageErrorf("--seat %q: write %s", spec, seatFormat)
+			return nil, usageErrorT(msgSeatFormat, spec, seatFormat.EN, seatFormat.FR)
 		}
 		if n < 1 || n > v.Players {
-			return nil, usageErrorf("--seat %q: %s has %d players, seats 1 to %d", spec, v, v.Players, v.Players)
+			return nil, usageErrorT(msgSeatRange, spec, v.String(), v.Players, v.Players)
 		}
 		if given[n-1] {
-			return nil, usageErrorf("--seat: seat %d is given twice", n)
+			return nil, usageErrorT(msgSeatTwice, n)
 		}
 		given[n-1] = true
 		switch strings.ToLower(strings.TrimSpace(kind)) {
@@ -159,10 +198,12 @@ func parseSeats(v *game.Variant, specs []string, seed uint64, rng *rand.Rand) ([
 		default:
 			agent, err := ai.New(kind, v, seed+uint64(n))
 			if err != nil {
-				return nil, usageErrorf("--seat %q: a seat is human or random, or a computer player: %v", spec, err)
+				return nil, usageErrorT(msgSeatAgent, spec, err)
 			}
-			name := agent.Name()
-			seats[n-1] = seat{agent: agent, who: game.Text{EN: "computer, " + name, FR: "ordinateur, " + name}, tag: game.Text{EN: name}}
+			// A level is named in words, its search after it: "moyen
+			// (alphabeta:depth=2)".
+			name := game.Text{EN: agentName(agent.Name(), "en"), FR: agentName(agent.Name(), "fr")}
+			seats[n-1] = seat{agent: agent, who: game.Text{EN: "computer, " + name.EN, FR: "ordinateur, " + name.FR}, tag: name}
 		}
 	}
 	return seats, nil
@@ -236,16 +277,36 @@ func (p *playSession) intro(seed uint64) {
 		p.say(msgSeed, seed, seed)
 	}
 	p.say(msgIntro)
-	p.showPosition()
+	if p.humanToMove() {
+		p.showPosition()
+	}
 }
 
 // showPosition draws the board and, while the game is on, says whose turn
 // it is (run says how it ended).
 func (p *playSession) showPosition() {
-	fmt.Fprint(p.out, "\n"+p.m.State().String())
-	if o := p.m.Outcome(); !o.Ended() {
+	fmt.Fprint(p.out, "\n"+p.board())
+	if o := p.outcome(); !o.Ended() {
 		fmt.Fprintln(p.out, turnLine(p.m.State(), p.lang))
 	}
+}
+
+// board is the position as text in the session's language (the text board
+// of package render), with its legend.
+func (p *playSession) board() string { return boardText(p.m.State(), p.lang) }
+
+// boardText is a position as text in lang: the text board of package
+// render (the web board's letters), with its legend.
+func boardText(s game.State, lang string) string {
+	if b, err := render.Text(s, render.Options{Lang: lang}); err == nil {
+		return b.String()
+	}
+	return game.StateText(s, lang)
+}
+
+// humanToMove says whether a person is to move in a game still on.
+func (p *playSession) humanToMove() bool {
+	return !p.outcome().Ended() && p.seats[p.m.ToMove()].agent == nil
 }
 
 // outcome is the result so far, counting a resignation.
@@ -287,6 +348,7 @@ func (p *playSession) run() error {
 			return p.save()
 		}
 	}
+	fmt.Fprint(p.out, "\n"+p.board())
 	fmt.Fprintln(p.out, statusText(p.m.State(), p.outcome(), p.lang))
 	return p.save()
 }
@@ -306,7 +368,8 @@ func (p *playSession) handle(seat int, line string) (quit bool) {
 	switch strings.ToLower(line) {
 	case "moves", "?", "legal", "coups":
 		legal := legalNotations(p.m)
-		p.say(msgLegal, len(legal), strings.Join(legal, " "))
+		p.say(msgLegalCount, len(legal))
+		fmt.Fprint(p.out, columns(legal, 78))
 	case "undo", "annuler":
 		p.undo()
 	case "resign", "abandon":
@@ -320,7 +383,7 @@ func (p *playSession) handle(seat int, line string) (quit bool) {
 	case "quit", "quitter":
 		return true
 	default:
-		fmt.Fprintln(p.out, moveErr)
+		fmt.Fprintln(p.out, errorText(p.lang, moveErr))
 	}
 	return false
 }
@@ -338,7 +401,11 @@ func (p *playSession) play(seat int, mv game.Move) {
 	} else {
 		p.say(msgPlays, seatLabel(p.variant(), seat, p.lang), notation)
 	}
-	p.showPosition()
+	// The board is drawn for the person to move; the moves of computers
+	// in between are only listed, and the end draws it once more.
+	if p.humanToMove() {
+		p.showPosition()
+	}
 }
 
 // playComputer has the computer player of seat choose and play its move.
@@ -419,7 +486,9 @@ func (p *playSession) save() error {
 func writeRecord(rec *record.Record, path string, started time.Time) (string, error) {
 	text := record.Format(rec)
 	if path != "" {
-		return path, os.WriteFile(path, []byte(text), 0o644)
+		// Written whole or not at all: a record cut by a full disk would
+		// lose the game it replaces.
+		return path, atomicfile.WriteFile(path, []byte(text), 0o644)
 	}
 	base := defaultRecordName(rec.Game, started)
 	for i := 1; ; i++ {
@@ -448,9 +517,9 @@ func defaultRecordName(id string, t time.Time) string {
 	return "plateau-" + id + "-" + t.Format("20060102-150405")
 }
 
-// isTerminal reports whether r is a terminal (a character device), where
-// the user's typing is already shown.
-func isTerminal(r io.Reader) bool {
+// isTerminal reports whether r (an input or an output) is a terminal (a
+// character device), where the user's typing is already shown.
+func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
 	if !ok {
 		return false
@@ -479,4 +548,33 @@ func readLine(r *bufio.Reader) (string, error) {
 			return string(line), nil
 		}
 	}
+}
+
+// columns lays words out in columns no wider than width, a word never
+// split across lines: the list of legal moves.
+func columns(words []string, width int) string {
+	if len(words) == 0 {
+		return ""
+	}
+	w := 0
+	for _, s := range words {
+		w = max(w, len([]rune(s)))
+	}
+	w += 2
+	per := max(1, width/w)
+	rows := (len(words) + per - 1) / per
+	var b strings.Builder
+	for r := 0; r < rows; r++ {
+		line := ""
+		// Down the columns, as ls does: moves of one piece stay together.
+		for c := 0; c < per; c++ {
+			i := c*rows + r
+			if i >= len(words) {
+				break
+			}
+			line += words[i] + strings.Repeat(" ", w-len([]rune(words[i])))
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	return b.String()
 }

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/tui"
+)
+
+var (
+	msgNeedsTerminal = game.Text{EN: "playing online needs a terminal: run it in a terminal, not in a pipe", FR: "jouer en ligne demande un terminal : lancez-le dans un terminal, pas dans un tube"}
+	msgLegalCount    = game.Text{EN: "Legal moves (%d):", FR: "Coups possibles (%d) :"}
+	msgOnlineLeft    = game.Text{EN: "Left the game; it goes on at %s.", FR: "Vous avez quitté la partie ; elle continue sur %s."}
+)
+
+// playFullScreen plays the game in the full-screen view, then says how it
+// ended and saves the record as the line mode does.
+func playFullScreen(cmd *cobra.Command, lang string, m *game.Match, seats []seat, seed uint64, recordPath string) error {
+	players := make([]tui.Player, len(seats))
+	computer := false
+	for i, s := range seats {
+		players[i] = tui.Player{Who: s.who.In(lang), Agent: s.agent, Local: true}
+		computer = computer || s.agent != nil
+	}
+	started := time.Now()
+	res, err := tui.Run(cmd.Context(), tui.Config{Lang: lang, Match: m, Players: players}, cmd.InOrStdin(), cmd.OutOrStdout())
+	p := &playSession{lang: lang, m: m, seats: seats, out: cmd.OutOrStdout(), recordPath: recordPath, started: started,
+		movers: res.Movers, resigned: res.Resigned}
+	if computer {
+		p.say(msgSeed, seed, seed)
+	}
+	if o := p.outcome(); o.Ended() {
+		fmt.Fprint(p.out, p.board())
+		fmt.Fprintln(p.out, statusText(m.State(), o, lang))
+	} else {
+		p.say(msgStopped)
+	}
+	if serr := p.save(); serr != nil {
+		return serr
+	}
+	return err
+}
+
+// isGameLink says whether arg is a game's link rather than a game id.
+func isGameLink(arg string) bool {
+	return strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://") || strings.Contains(arg, "/")
+}
+
+// playOnline joins a game of a plateau server in the full-screen view.
+func playOnline(cmd *cobra.Command, lang, server, link, recordPath string) error {
+	online, err := tui.ParseGameLink(server, link, lang)
+	if err != nil {
+		return &usageError{err}
+	}
+	if !isTerminal(cmd.InOrStdin()) || !isTerminal(cmd.OutOrStdout()) {
+		return errorT(msgNeedsTerminal)
+	}
+	started := time.Now()
+	res, err := tui.Run(cmd.Context(), tui.Config{Lang: lang, Online: online}, cmd.InOrStdin(), cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if res.Outcome != "" {
+		fmt.Fprintln(out, res.Outcome)
+	} else {
+		fmt.Fprintln(out, tr(lang, msgOnlineLeft, online.GameURL()))
+	}
+	if recordPath != "" && res.Match != nil {
+		rec := record.FromMatch(res.Match)
+		rec.Date = record.FormatDate(started)
+		path, err := writeRecord(rec, recordPath, started)
+		if err != nil {
+			return fmt.Errorf("saving the game record: %w", err)
+		}
+		fmt.Fprintln(out, tr(lang, msgSaved, path))
+	}
+	return nil
+}
