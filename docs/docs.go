@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 //go:embed rules/*.md
@@ -48,7 +50,7 @@ func rulesFrom(fsys fs.FS, id, lang string) (string, error) {
 func readPage(fsys fs.FS, id, name string) (string, error) {
 	page, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return "", fmt.Errorf("no rules page for %q yet", id)
+		return "", game.Errorf(game.Text{EN: "no rules page for %q yet", FR: "pas encore de page de règles pour %q"}, id)
 	}
 	return string(page), nil
 }

@@ -248,39 +248,13 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 }
 
 // withDiagrams adds a drawing after every code block of a rules page that
-// is a position text of one of the game's variants: the pages give their
-// examples as position texts, and the drawing is made from that very
-// position, so that it cannot disagree with the rules engine.
+// is a position text of one of the game's variants (docs.WithDiagrams,
+// which 'plateau rules' uses too for its text boards).
 func (p *pages) withDiagrams(text string, variants []*game.Variant, lang string) string {
-	lines := strings.Split(text, "\n")
-	var out []string
-	for i := 0; i < len(lines); i++ {
-		out = append(out, lines[i])
-		if strings.TrimSpace(lines[i]) != "```" {
-			continue
-		}
-		// A fence opens a block: copy it to its closing fence.
-		j := i + 1
-		for j < len(lines) && strings.TrimSpace(lines[j]) != "```" {
-			j++
-		}
-		if j == len(lines) {
-			continue
-		}
-		block := strings.Join(lines[i+1:j], "\n")
-		out = append(out, lines[i+1:j+1]...)
-		i = j
-		for _, v := range variants {
-			s, err := v.Decode(strings.TrimSpace(block))
-			if err != nil {
-				continue
-			}
-			out = append(out, "", `<figure class="diagram">`+strings.ReplaceAll(string(p.picture(s, lang)), "\n", " ")+
-				`<figcaption>`+template.HTMLEscapeString(tr(lang, "diagram"))+`</figcaption></figure>`, "")
-			break
-		}
-	}
-	return strings.Join(out, "\n")
+	return docs.WithDiagrams(text, variants, func(s game.State) string {
+		return `<figure class="diagram">` + strings.ReplaceAll(string(p.picture(s, lang)), "\n", " ") +
+			`<figcaption>` + template.HTMLEscapeString(tr(lang, "diagram")) + `</figcaption></figure>`
+	})
 }
 
 // newGameData is the new game form.

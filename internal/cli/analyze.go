@@ -52,31 +52,32 @@ a warning says when some were the same.`,
   plateau analyze pogo --agent easy --games 100 --seed 1 --json`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			lang := langOf(cmd)
 			if games < 1 {
-				return usageErrorf("--games %d: give at least 1", games)
+				return usageErrorT(msgAnalyzeGames, games)
 			}
 			if parallel < 0 {
-				return usageErrorf("--parallel %d: give a number of games, or 0 for one per CPU", parallel)
+				return usageErrorT(msgAnalyzeParallel, parallel)
 			}
 			if openings < 0 {
-				return usageErrorf("--openings %d: give 0 or more random plies", openings)
+				return usageErrorT(msgBadOpenings, openings)
 			}
 			if parallel == 0 {
 				parallel = runtime.NumCPU()
 			}
 			plots = strings.ToLower(plots)
 			if plots != "svg" && plots != "png" {
-				return usageErrorf("--plots %q: use svg or png", plots)
+				return usageErrorT(msgBadPlots, plots)
 			}
 			if out != "" {
 				ext := strings.ToLower(out[strings.LastIndex(out, ".")+1:])
 				if !strings.Contains(out, ".") || (ext != "md" && ext != "markdown" && ext != "html" && ext != "htm") {
-					return usageErrorf("--out %q: the report's name must end in .md or .html", out)
+					return usageErrorT(msgBadOut, out)
 				}
 			}
 			base, err := game.ParseOptions(vf.opts...)
 			if err != nil {
-				return usageErrorf("--opt: %v", err)
+				return usageErrorT(msgFlagError, "--opt", err)
 			}
 			if len(compare) == 0 {
 				compare = []string{""}
@@ -86,7 +87,7 @@ a warning says when some were the same.`,
 			for _, c := range compare {
 				extra, err := game.ParseOptions(c)
 				if err != nil {
-					return usageErrorf("--compare %q: %v", c, err)
+					return usageErrorT(msgCompareFlag, c, err)
 				}
 				opts := game.Options{}
 				for k, v := range base {
@@ -108,16 +109,16 @@ a warning says when some were the same.`,
 			var stats []*analysis.Stats
 			for _, c := range configs {
 				begin := time.Now()
-				report, finish := newProgress(cmd.ErrOrStderr(), c.Label, false)
+				report, finish := newProgressIn(cmd.ErrOrStderr(), c.Label, false, lang)
 				c.Progress = report
 				st, err := analysis.Run(cmd.Context(), c)
 				finish()
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d games in %v\n", c.Label, c.Games, time.Since(begin).Round(time.Millisecond))
+				fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeDone, c.Label, c.Games, time.Since(begin).Round(time.Millisecond)))
 				if st.Distinct < st.Games {
-					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: only %d different games of %d; the same game counts several times (more --openings give more variety)\n", c.Label, st.Distinct, st.Games)
+					fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeSame, c.Label, st.Distinct, st.Games))
 				}
 				stats = append(stats, st)
 			}
@@ -125,7 +126,7 @@ a warning says when some were the same.`,
 			if out != "" {
 				p, err := analysis.WriteReport(out, stats, plots)
 				if err != nil {
-					return fmt.Errorf("writing the report: %w", err)
+					return errorT(msgWritingReport, err)
 				}
 				plotFiles = &p
 			}
@@ -137,9 +138,9 @@ a warning says when some were the same.`,
 					Plots    *analysis.Plots   `json:"plots,omitempty"`
 				}{s, stats, out, plotFiles})
 			}
-			printAnalysis(cmd.OutOrStdout(), s, stats)
+			printAnalysis(cmd.OutOrStdout(), s, stats, lang)
 			if out != "" {
-				fmt.Fprintf(cmd.OutOrStdout(), "report written to %s (plots %s, %s, %s)\n", out, plotFiles.Lengths, plotFiles.Branching, plotFiles.WinRates)
+				fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgReportWritten, out, plotFiles.Lengths, plotFiles.Branching, plotFiles.WinRates))
 			}
 			return nil
 		},
@@ -158,8 +159,8 @@ a warning says when some were the same.`,
 }
 
 // printAnalysis prints the summary table as aligned text.
-func printAnalysis(w io.Writer, seed uint64, stats []*analysis.Stats) {
-	header, rows := analysis.Table(stats)
+func printAnalysis(w io.Writer, seed uint64, stats []*analysis.Stats, lang string) {
+	header, rows := analysis.TableIn(stats, lang)
 	width := make([]int, len(header))
 	for _, row := range append([][]string{header}, rows...) {
 		for i, c := range row {
@@ -172,7 +173,7 @@ func printAnalysis(w io.Writer, seed uint64, stats []*analysis.Stats) {
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "seed %d\n", seed)
+	fmt.Fprintln(w, tr(lang, msgSeedLine, seed))
 	line(header)
 	for _, row := range rows {
 		line(row)

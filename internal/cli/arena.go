@@ -76,27 +76,28 @@ a progress bar goes to stderr when it is a terminal, or with --progress;
 otherwise a line every 30 seconds says how many games are done and the time left.`,
 		Example: `  plateau arena pogo --agents easy,random --games 20 --seed 1
   plateau arena pogo --agents mcts:time=1s,random --games 20 --parallel 2
-  plateau arena alignement --agents hard,medium,easy --games 40 --json
+  plateau arena alignement --agents hard,medium,easy --games 12 --json
   plateau arena pogo --agents medium,easy --games 400 --sprt 0,100 --progress
   plateau arena empire --opt players=3 --agents medium,easy,random --games 12
   plateau arena pogo --agents 'engine:time=200ms plateau engine,random' --games 4`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			lang := langOf(cmd)
 			if asCSV && asJSON {
-				return usageErrorf("--csv and --json: choose one")
+				return usageErrorT(msgCSVorJSON)
 			}
 			if games < 1 {
-				return usageErrorf("--games %d: play 1 game or more", games)
+				return usageErrorT(msgArenaGames, games)
 			}
 			if openings < 0 {
-				return usageErrorf("--openings %d: give 0 or more random plies", openings)
+				return usageErrorT(msgBadOpenings, openings)
 			}
 			if parallel < 1 {
-				return usageErrorf("--parallel %d: play 1 game or more at a time", parallel)
+				return usageErrorT(msgArenaParallel, parallel)
 			}
 			specs, err := splitAgents(agents)
 			if err != nil {
-				return usageErrorf("--agents: %v", err)
+				return usageErrorT(msgFlagError, "--agents", err)
 			}
 			v, err := vf.variant(args[0])
 			if err != nil {
@@ -106,14 +107,14 @@ otherwise a line every 30 seconds says how many games are done and the time left
 			if sprtText != "" {
 				t, err := ai.ParseSPRT(sprtText)
 				if err != nil {
-					return usageErrorf("--sprt: %v", err)
+					return usageErrorT(msgFlagError, "--sprt", err)
 				}
 				cfg.SPRT = &t
 			}
 			if _, err := ai.ArenaTables(v.Players, len(specs)); err != nil {
-				return usageErrorf("%v", err)
+				return &usageError{err}
 			}
-			report, finish := newProgress(cmd.ErrOrStderr(), "arena", progress)
+			report, finish := newProgressIn(cmd.ErrOrStderr(), "arena", progress, lang)
 			cfg.Progress = report
 			defer finish()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -122,7 +123,7 @@ otherwise a line every 30 seconds says how many games are done and the time left
 			res, err := ai.Arena(ctx, cfg)
 			if err != nil {
 				if ctx.Err() != nil && cmd.Context().Err() == nil {
-					return fmt.Errorf("interrupted: no results")
+					return errorT(msgInterrupted)
 				}
 				return err
 			}
@@ -133,7 +134,7 @@ otherwise a line every 30 seconds says how many games are done and the time left
 			case asCSV:
 				return writeArenaCSV(out, res)
 			}
-			writeArenaText(out, res, cfg, time.Since(begin))
+			writeArenaText(out, res, cfg, time.Since(begin), lang)
 			return nil
 		},
 	}
@@ -183,22 +184,22 @@ func splitAgents(s string) ([]string, error) {
 		cur.WriteRune(r)
 	}
 	if quote != 0 {
-		return nil, fmt.Errorf("unclosed quote %c in %s", quote, game.Quote(s))
+		return nil, errorT(msgUnclosedQuote, quote, game.Quote(s))
 	}
 	items = append(items, cur.String())
 	var specs []string
 	for _, item := range items {
 		item = strings.TrimSpace(item)
 		if item == "" {
-			return nil, fmt.Errorf("empty agent in %s: separate agents with single commas", game.Quote(s))
+			return nil, errorT(msgEmptyAgent, game.Quote(s))
 		}
 		if isParam(item) {
 			if len(specs) == 0 {
-				return nil, fmt.Errorf("%s is a parameter, not an agent: put it after the agent it belongs to (mcts:iterations=100,threads=1)", game.Quote(item))
+				return nil, errorT(msgParamNotAgent, game.Quote(item))
 			}
 			last := specs[len(specs)-1]
 			if strings.HasPrefix(strings.ToLower(last), "engine:") {
-				return nil, fmt.Errorf("%s after an engine: write an engine's parameters before its program, separated by spaces (engine:time=1s PROGRAM)", game.Quote(item))
+				return nil, errorT(msgParamAfterEng, game.Quote(item))
 			}
 			specs[len(specs)-1] = last + "," + item
 			continue
@@ -206,7 +207,7 @@ func splitAgents(s string) ([]string, error) {
 		specs = append(specs, item)
 	}
 	if len(specs) < 2 {
-		return nil, fmt.Errorf("give at least two agents separated by commas, e.g. --agents hard,random")
+		return nil, errorT(msgTwoAgents)
 	}
 	return specs, nil
 }
@@ -237,45 +238,45 @@ func eloText(x float64) string {
 	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
-func writeArenaText(w io.Writer, res *ai.ArenaResult, cfg ai.ArenaConfig, took time.Duration) {
+func writeArenaText(w io.Writer, res *ai.ArenaResult, cfg ai.ArenaConfig, took time.Duration, lang string) {
 	plies := 0
 	for _, g := range res.Games {
 		plies += len(g.Moves)
 	}
-	fmt.Fprintf(w, "Arena: %s, %d agents, %d tables, %d games (%.1f plies a game), %d random opening plies, seed %d, %d at a time, %v.\n",
-		res.Variant, len(res.Specs), len(res.Tables), len(res.Games), float64(plies)/float64(max(len(res.Games), 1)), cfg.Opening, cfg.Seed, cfg.Parallel, took.Round(time.Second))
+	fmt.Fprintln(w, tr(lang, msgArenaHead,
+		res.Variant, len(res.Specs), len(res.Tables), len(res.Games), float64(plies)/float64(max(len(res.Games), 1)), cfg.Opening, cfg.Seed, cfg.Parallel, took.Round(time.Second)))
 	if res.SPRT != nil {
 		lo, hi := res.SPRT.Bounds()
-		fmt.Fprintf(w, "SPRT: H0 elo %g, H1 elo %g, alpha %g, beta %g: H0 at LLR <= %.3f, H1 at LLR >= %.3f.\n", res.SPRT.Elo0, res.SPRT.Elo1, res.SPRT.Alpha, res.SPRT.Beta, lo, hi)
+		fmt.Fprintln(w, tr(lang, msgArenaSPRT, res.SPRT.Elo0, res.SPRT.Elo1, res.SPRT.Alpha, res.SPRT.Beta, lo, hi))
 	}
-	fmt.Fprintln(w, "\nPairs (from the first agent's side; Elo with its 95% interval):")
+	fmt.Fprintln(w, "\n"+msgArenaPairs.In(lang))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head := "  agent\topponent\tgames\twon\tdrawn\tlost\tscore\tElo\t95% interval"
+	head := msgArenaPairsHead.In(lang)
 	if res.SPRT != nil {
-		head += "\tLLR\tSPRT"
+		head += msgArenaSPRTHead.In(lang)
 	}
 	fmt.Fprintln(tw, head)
 	for _, p := range res.Pairs {
 		line := fmt.Sprintf("  %s\t%s\t%d\t%d\t%d\t%d\t%.1f%%\t%s\t[%s, %s]", res.Specs[p.A], res.Specs[p.B], p.WDL.N(), p.WDL.W, p.WDL.D, p.WDL.L, 100*p.WDL.Score(), eloText(p.Elo.Elo), eloText(p.Elo.Low), eloText(p.Elo.High))
 		if res.SPRT != nil {
-			verdict := "no decision"
+			verdict := msgNoDecision.In(lang)
 			switch p.Verdict {
 			case ai.AcceptH0:
-				verdict = "H0 accepted"
+				verdict = msgH0Accepted.In(lang)
 			case ai.AcceptH1:
-				verdict = "H1 accepted"
+				verdict = msgH1Accepted.In(lang)
 			}
 			if p.Stopped {
-				verdict += fmt.Sprintf(" (stopped after %d games)", p.WDL.N())
+				verdict += tr(lang, msgStoppedAfter, p.WDL.N())
 			}
 			line += fmt.Sprintf("\t%.3f\t%s", p.LLR, verdict)
 		}
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nAgents (won, drawn, lost: games by seat; points: mean reward; Elo against the agents met):")
+	fmt.Fprintln(w, "\n"+msgArenaAgents.In(lang))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  agent\tseats\twon\tdrawn\tlost\tpoints\tscore vs field\tElo\t95% interval\tthinking a move")
+	fmt.Fprintln(tw, msgArenaAgentsHead.In(lang))
 	for _, a := range res.Agents {
 		perMove := time.Duration(0)
 		if a.Moves > 0 {

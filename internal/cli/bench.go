@@ -38,7 +38,7 @@ the games ended. --json prints the same as one JSON object.`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !(seconds > 0 && seconds <= 24*3600) {
-				return usageErrorf("--seconds %g: give a duration in seconds, more than 0", seconds)
+				return usageErrorT(msgBadSeconds, seconds)
 			}
 			v, err := vf.variant(args[0])
 			if err != nil {
@@ -172,13 +172,13 @@ type benchEnd struct {
 }
 
 func (r benchResult) print(out io.Writer, v *game.Variant, lang string) {
-	fmt.Fprintf(out, "%s: random playouts on one goroutine, seed %d, %.2f s after %.2f s of warm-up\n", v, r.Seed, r.Seconds, r.WarmUpSeconds)
-	fmt.Fprintf(out, "games:        %d\n", r.Games)
-	fmt.Fprintf(out, "plies:        %d\n", r.Plies)
-	fmt.Fprintf(out, "playouts/s:   %.0f\n", r.PlayoutsPerSecond)
-	fmt.Fprintf(out, "moves/s:      %.0f\n", r.MovesPerSecond)
-	fmt.Fprintf(out, "mean length:  %.1f plies\n", r.MeanLength)
-	fmt.Fprintln(out, "results:")
+	fmt.Fprintln(out, tr(lang, msgBenchHead, v, r.Seed, r.Seconds, r.WarmUpSeconds))
+	fmt.Fprintln(out, tr(lang, msgBenchGames, r.Games))
+	fmt.Fprintln(out, tr(lang, msgBenchPlies, r.Plies))
+	fmt.Fprintln(out, tr(lang, msgBenchRate, r.PlayoutsPerSecond))
+	fmt.Fprintln(out, tr(lang, msgBenchMoves, r.MovesPerSecond))
+	fmt.Fprintln(out, tr(lang, msgBenchLength, r.MeanLength))
+	fmt.Fprintln(out, msgBenchResults.In(lang))
 	for _, end := range r.Results {
 		fmt.Fprintf(out, "  %6d  %5.1f%%  %s\n", end.Count, 100*float64(end.Count)/float64(max(r.Games, 1)), describeEnd(v, end.outcome, lang))
 	}

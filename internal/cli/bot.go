@@ -29,12 +29,15 @@ the bot are resumed when it starts again. It runs until Ctrl-C or SIGTERM.
 The operator makes the bot account and its token on the server:
   plateau users add stockbot --bot
   plateau users token add stockbot`,
-		Example: `  plateau bot --server https://club.example --token TOKEN --agent hard
-  plateau bot --server http://127.0.0.1:8080 --token TOKEN --games pogo,pods --casual -- /usr/local/bin/my-engine --quiet`,
+		Example: `  plateau serve --addr 127.0.0.1:8080 &
+  plateau users add stockbot --bot
+  plateau users token add stockbot | sed -n 2p > bot.token
+  plateau bot --server http://127.0.0.1:8080 --token "$(cat bot.token)" --agent hard
+  plateau bot --server http://127.0.0.1:8080 --token "$(cat bot.token)" --games pogo,pods --casual -- plateau engine --agent mcts:time=1s`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				if cmd.Flags().Changed("agent") {
-					return usageErrorf("give --agent or a program after --, not both")
+					return usageErrorT(msgAgentOrProgram)
 				}
 				cfg.Agent = "engine:" + quoteArgs(args)
 			}
@@ -47,6 +50,7 @@ The operator makes the bot account and its token on the server:
 			}
 			cfg.Rated, cfg.Casual = rated, casual
 			cfg.Log = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+			cfg.Lang = langOf(cmd)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return bot.Run(ctx, cfg)

@@ -191,7 +191,7 @@ func TestReplayJSON(t *testing.T) {
 	}
 	// The text form shows the board and the turn.
 	out := mustRun(t, "", "replay", "pogo", "2b1-b3", "--lang", "fr")
-	if !strings.Contains(out, "Tour 2 : Foncé (joueur 2) joue.") {
+	if !strings.Contains(out, "Coup 2 : Foncé (joueur 2) au trait.") {
 		t.Fatalf("replay text:\n%s", out)
 	}
 }
@@ -325,7 +325,7 @@ func TestPlayHuman(t *testing.T) {
 	}
 	for _, want := range []string{
 		`> garbage` + "\n" + `"garbage" is not a move: a POGO move is`, // the game's error, then the game goes on
-		"Legal moves (16): 1a1-b1 1a1-a2 ",
+		"Legal moves (16):\n1a1-b1  ",
 		"Light (player 1) plays 2b1-b3.",
 		"plays", "(random).",
 		"Took back 2 move(s).",

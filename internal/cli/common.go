@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"time"
@@ -48,7 +47,7 @@ func (f *variantFlags) start(id string) (*game.Variant, game.State, error) {
 	}
 	s, err := v.Position(f.position)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--position: %w", err)
+		return nil, nil, errorT(msgPositionFlag, err)
 	}
 	return v, s, nil
 }

@@ -41,6 +41,7 @@ a script piped in without quit gets its searched move.`,
 			s := engine.NewServer(cmd.InOrStdin(), cmd.OutOrStdout())
 			s.Agent = agent
 			s.Seed = seed
+			s.Lang = langOf(cmd)
 			return s.Run(cmd.Context())
 		},
 	}

@@ -38,7 +38,7 @@ text describes) are listed under it, indented, as options for --opt.`,
 				for _, opts := range g.Variants {
 					text := opts.String()
 					if text == "" {
-						text = "(default options)"
+						text = msgDefaultOptions.In(a.lang)
 					}
 					fmt.Fprintf(out, "%*s  %s\n", width, "", text)
 				}
@@ -61,7 +61,7 @@ func playerCounts(g *game.Game) string {
 // argsNone refuses any positional argument, as a usage error.
 func argsNone(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageErrorf("unexpected argument %q: '%s' takes none", args[0], cmd.CommandPath())
+		return usageErrorT(msgUnexpectedNone, args[0], cmd.CommandPath())
 	}
 	return nil
 }

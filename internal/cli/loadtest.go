@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/internal/atomicfile"
 	"github.com/plateau-games/plateau/loadtest"
 )
 
@@ -53,25 +53,32 @@ A load test can take a server down: only loopback targets are allowed
 without --allow-remote. The run stops by itself after its last step; Ctrl-C
 stops it early, resigning its games, and prints what was measured. Every
 WebSocket is an open file here and in the server: the open file limit is
-raised to its hard limit, and a step that would pass it is skipped.`,
-		Example: `  plateau serve --db /tmp/load.db &
-  plateau loadtest --games 1,16,64 --duration 10s
-  plateau loadtest --games 1000 --create-rate 100 --think 5s --json load.json
-  plateau loadtest --games 16 --spectators 100 --markdown
-  plateau loadtest --games 8 --computer medium --think 1s
-  plateau loadtest --game empire --opt players=4 --games 50 --socket-per-game
-  plateau loadtest --server http://10.0.0.5:8080 --allow-remote --games 100`,
+raised to its hard limit, and a step that would pass it is skipped.
+
+Every connection of a load test comes from one address, so the server it
+measures must lift its limits per client address, as in the first example
+(a scratch store, load.db, in the background). The examples are short
+runs; measure with the defaults (--duration 20s) or longer, and with more
+games (--games 1,16,64,1000), on a quiet machine: docs/loadtest.md has the
+published runs. Another machine is measured with, for example,
+--server http://10.0.0.5:8080 --allow-remote.`,
+		Example: `  plateau serve --db load.db --create-per-minute -1 --max-websockets-per-client -1 --ws-messages-per-second 1000 &
+  plateau loadtest --games 1,16 --duration 5s
+  plateau loadtest --games 200 --create-rate 100 --think 5s --duration 5s --json load.json
+  plateau loadtest --games 16 --spectators 20 --duration 5s --markdown
+  plateau loadtest --games 8 --computer medium --think 1s --duration 5s
+  plateau loadtest --game empire --opt players=4 --games 20 --socket-per-game --duration 5s`,
 		Args: argsNone,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			steps, err := loadtest.ParseSteps(games)
 			if err != nil {
-				return usageErrorf("--games: %v", err)
+				return usageErrorT(msgFlagError, "--games", err)
 			}
 			cfg.Steps = steps
 			if len(opts) > 0 {
 				o, err := game.ParseOptions(opts...)
 				if err != nil {
-					return usageErrorf("--opt: %v", err)
+					return usageErrorT(msgFlagError, "--opt", err)
 				}
 				cfg.Options = o
 			}
@@ -81,12 +88,13 @@ raised to its hard limit, and a step that would pass it is skipped.`,
 				cfg.Think = -1 // no wait: 0 means the default in Config
 			}
 			if cfg.Duration <= 0 {
-				return usageErrorf("--duration %v: a step needs a measuring time", cfg.Duration)
+				return usageErrorT(msgBadDuration, cfg.Duration)
 			}
 			if thinkFlag < 0 {
-				return usageErrorf("--think %v: zero or more", thinkFlag)
+				return usageErrorT(msgBadThink, thinkFlag)
 			}
 			cfg.Progress = cmd.ErrOrStderr()
+			cfg.Lang = langOf(cmd)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			// A second Ctrl-C kills at once.
@@ -100,7 +108,7 @@ raised to its hard limit, and a step that would pass it is skipped.`,
 				if err != nil {
 					return err
 				}
-				if err := os.WriteFile(jsonFile, append(b, '\n'), 0o644); err != nil {
+				if err := atomicfile.WriteFile(jsonFile, append(b, '\n'), 0o644); err != nil {
 					return err
 				}
 			}
@@ -114,10 +122,10 @@ raised to its hard limit, and a step that would pass it is skipped.`,
 				return err
 			}
 			if rep.Interrupted {
-				fmt.Fprintln(cmd.ErrOrStderr(), "the run was stopped before its end")
+				fmt.Fprintln(cmd.ErrOrStderr(), msgRunStopped.In(cfg.Lang))
 			}
 			if len(rep.Steps) == 0 && rep.Interrupted {
-				return errors.New("stopped before any step was measured")
+				return errorT(msgStoppedNoSteps)
 			}
 			return nil
 		},

@@ -11,14 +11,14 @@ import (
 // the same fmt arguments in the same order.
 var (
 	msgSeat          = game.Text{EN: "%s (player %d)", FR: "%s (joueur %d)"}
-	msgToMove        = game.Text{EN: "Ply %d: %s to move.", FR: "Tour %d : %s joue."}
+	msgToMove        = game.Text{EN: "Ply %d: %s to move.", FR: "Coup %d : %s au trait."}
 	msgWin           = game.Text{EN: "%s wins", FR: "%s gagne"}
 	msgWinMany       = game.Text{EN: "%s win", FR: "%s gagnent"}
 	msgAnd           = game.Text{EN: " and ", FR: " et "}
 	msgDraw          = game.Text{EN: "Draw", FR: "Partie nulle"}
 	msgOver          = game.Text{EN: "Game over", FR: "Partie terminée"}
 	msgScores        = game.Text{EN: "Scores (%s): %s", FR: "Scores (%s) : %s"}
-	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au tour %d."}
+	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au coup %d."}
 	msgSeatsLine     = game.Text{EN: "%s: %s.", FR: "%s : %s."}
 	msgSeed          = game.Text{EN: "Random seed %d (give --seed %d to get the same random moves again).", FR: "Graine aléatoire %d (--seed %d redonne les mêmes coups au hasard)."}
 	msgIntro         = game.Text{EN: "Type a move, or help for the commands.", FR: "Tapez un coup, ou aide pour les commandes."}
@@ -39,11 +39,12 @@ var (
   help                 show this help
   quit                 stop here; the unfinished game is saved`,
 		FR: `Tapez un coup dans la notation du jeu (par exemple %s), ou une commande :
-  coups (ou ?, moves)  affiche les coups légaux
-  annuler (ou undo)    reprend le dernier coup (et les réponses de l'ordinateur)
-  abandon (ou resign)  abandonne : les autres joueurs gagnent
-  aide (ou help)       affiche cette aide
-  quitter (ou quit)    s'arrête là ; la partie inachevée est enregistrée`,
+  coups (ou ?)         affiche les coups possibles
+  annuler              reprend le dernier coup (et les réponses de l'ordinateur)
+  abandon              abandonne : les autres joueurs gagnent
+  aide                 affiche cette aide
+  quitter              s'arrête là ; la partie inachevée est enregistrée
+Les commandes anglaises marchent aussi.`,
 	}
 )
 

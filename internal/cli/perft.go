@@ -32,7 +32,7 @@ implementation.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[1])
 			if err != nil || depth < 0 {
-				return usageErrorf("DEPTH %q must be a whole number, 0 or more", args[1])
+				return usageErrorT(msgBadDepth, args[1])
 			}
 			_, s, err := vf.start(args[0])
 			if err != nil {
@@ -49,7 +49,7 @@ implementation.`,
 				begin := time.Now()
 				nodes = game.Perft(s, d)
 				took := time.Since(begin)
-				fmt.Fprintf(out, "depth %d: %d (%.3f s, %.0f nodes/s)\n", d, nodes, took.Seconds(), perSecond(float64(nodes), took))
+				fmt.Fprintln(out, tr(langOf(cmd), msgPerftDepth, d, nodes, took.Seconds(), perSecond(float64(nodes), took)))
 			}
 			_, err = fmt.Fprintln(out, nodes)
 			return err

@@ -17,6 +17,11 @@ var progressLineEvery = 30 * time.Second
 // on a terminal (or when bar is set), else a line every 30 seconds
 // ("arena: 12/40 games, 3m10s, about 7m left"). finish ends it.
 func newProgress(w io.Writer, what string, bar bool) (report func(done, total int), finish func()) {
+	return newProgressIn(w, what, bar, "en")
+}
+
+// newProgressIn is newProgress with its lines in lang.
+func newProgressIn(w io.Writer, what string, bar bool, lang string) (report func(done, total int), finish func()) {
 	if bar || writerIsTerminal(w) {
 		b := progressbar.NewOptions(1,
 			progressbar.OptionSetWriter(w),
@@ -46,6 +51,6 @@ func newProgress(w io.Writer, what string, bar bool) (report func(done, total in
 		last = now
 		elapsed := now.Sub(begin)
 		left := time.Duration(float64(elapsed) / float64(max(done, 1)) * float64(total-done))
-		fmt.Fprintf(w, "%s: %d/%d games, %v, about %v left\n", what, done, total, elapsed.Round(time.Second), left.Round(time.Second))
+		fmt.Fprintln(w, tr(lang, msgProgressLine, what, done, total, elapsed.Round(time.Second), left.Round(time.Second)))
 	}, func() {}
 }

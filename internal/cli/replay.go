@@ -45,8 +45,9 @@ position: GAME may then be left out.
 A refused move stops the replay with an error naming its number (from 1), the
 move, the game's reason and the legal moves, and the exit status is 1.`,
 		Example: `  plateau replay pogo 2b1-b3 2a3-c3
-  plateau replay pogo --record plateau-pogo-20261121-140312.txt
-  plateau replay --record plateau-pogo-20261121-140312.txt --json
+  plateau play pogo --seat 1=random --seat 2=random --seed 7 --record game.txt
+  plateau replay pogo --record game.txt
+  plateau replay --record game.txt --json
   plateau replay pogo --json 2b1-b3
   plateau replay pogo --position "DD,DD,DD/-,-,-/LL,LL,LL L 0" 1a1-a2`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,8 +63,8 @@ move, the game's reason and the legal moves, and the exit status is 1.`,
 			if asJSON {
 				return writeJSON(out, newPositionJSON(m, outcome, a.lang))
 			}
-			fmt.Fprint(out, m.State().String())
-			fmt.Fprintf(out, "Position: %s\n", m.State().Encode())
+			fmt.Fprint(out, boardText(m.State(), a.lang))
+			fmt.Fprintln(out, tr(a.lang, msgPositionText, m.State().Encode()))
 			_, err = fmt.Fprintln(out, statusText(m.State(), outcome, a.lang))
 			return err
 		},
@@ -130,7 +131,7 @@ func (f *matchFlags) gameAndMoves(args []string) (id string, moves []string, err
 		return "", args, nil
 	}
 	if len(args) == 0 {
-		return "", nil, usageErrorf("missing GAME, a game id (see 'plateau games')")
+		return "", nil, usageErrorT(msgMissingGame)
 	}
 	return args[0], args[1:], nil
 }
@@ -149,7 +150,7 @@ func (f *matchFlags) build(cmd *cobra.Command, id string, moves []string) (*game
 		return m, outcome, err
 	}
 	if outcome.Ended() && !m.Outcome().Ended() {
-		return nil, outcome, fmt.Errorf("%s ends the game (%s): no more moves can be played", f.recordFile, outcome.Reason)
+		return nil, outcome, errorT(msgRecordEnded, f.recordFile, game.Text{EN: outcome.Reason, FR: game.ReasonText(outcome.Reason, "fr")})
 	}
 	if err := record.PlayMoves(m, moves); err != nil {
 		return nil, outcome, withLegalMoves(m, err)
@@ -168,7 +169,7 @@ func (f *matchFlags) setUp(cmd *cobra.Command, id string) (*game.Match, game.Out
 		return m, m.Outcome(), nil
 	}
 	if len(f.opts) > 0 || f.position != "" {
-		return nil, game.Outcome{}, usageErrorf("a record sets its options and start position: give --opt and --position only without --record")
+		return nil, game.Outcome{}, usageErrorT(msgRecordSetsOpts)
 	}
 	rec, err := readRecord(cmd.InOrStdin(), f.recordFile)
 	if err != nil {
@@ -180,12 +181,12 @@ func (f *matchFlags) setUp(cmd *cobra.Command, id string) (*game.Match, game.Out
 			return nil, game.Outcome{}, err
 		}
 		if rec.Game != g.ID {
-			return nil, game.Outcome{}, fmt.Errorf("%s is a record of %q, not of %q", f.recordFile, rec.Game, g.ID)
+			return nil, game.Outcome{}, errorT(msgRecordOfOther, f.recordFile, rec.Game, g.ID)
 		}
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		return nil, game.Outcome{}, fmt.Errorf("%s: %w", f.recordFile, withLegalMoves(m, err))
+		return nil, game.Outcome{}, errorT(msgInFile, f.recordFile, withLegalMoves(m, err))
 	}
 	if !m.Outcome().Ended() && rec.Result.Ended() {
 		return m, rec.Result.Outcome(), nil
@@ -206,7 +207,7 @@ func readRecord(stdin io.Reader, path string) (*record.Record, error) {
 	}
 	rec, err := record.Parse(rd)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, errorT(msgInFile, path, err)
 	}
 	return rec, nil
 }
@@ -223,7 +224,7 @@ func withLegalMoves(m *game.Match, err error) error {
 	if len(legal) == 0 {
 		return err
 	}
-	return fmt.Errorf("%w; legal moves: %s", err, strings.Join(legal, " "))
+	return errorT(msgWithLegalMoves, err, strings.Join(legal, " "))
 }
 
 // positionJSON is the JSON form of replay's answer; see the command's help.

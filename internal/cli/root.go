@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -27,7 +28,7 @@ const (
 // Main runs the command line with args (without the program name) and
 // returns the exit status. Errors are written to stderr.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := NewRootCommand()
+	root := newRootCommand(langFromEnv(os.Getenv))
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -36,10 +37,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "plateau: %v\n", err)
+	lang := errorLang(cmd, args)
+	fmt.Fprintf(stderr, "plateau: %s\n", errorText(lang, err))
 	var usage *usageError
 	if errors.As(err, &usage) {
-		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		fmt.Fprintln(stderr, tr(lang, msgUsageHint, cmd.CommandPath()))
 		return exitUsage
 	}
 	return exitError
@@ -63,8 +65,15 @@ type app struct {
 
 // NewRootCommand builds the plateau command and its subcommands. Its
 // Execute returns errors instead of exiting; input and output go through
-// the command's SetIn, SetOut and SetErr.
+// the command's SetIn, SetOut and SetErr. --lang defaults to English.
 func NewRootCommand() *cobra.Command {
+	return newRootCommand("en")
+}
+
+// newRootCommand is NewRootCommand with lang (en or fr) as the default of
+// --lang: Main gives the language of the environment (langFromEnv). The
+// help follows --lang too (helpInLanguage).
+func newRootCommand(lang string) *cobra.Command {
 	a := &app{}
 	root := &cobra.Command{
 		Use:   "plateau",
@@ -80,7 +89,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		Example: `  plateau serve
   plateau games
   plateau rules pogo --lang fr
-  plateau play pogo --seat 2=medium
+  plateau play pogo --seat 2=medium --record game.txt
   plateau replay pogo --record game.txt --json
   plateau perft pogo 4`,
 		SilenceErrors: true,
@@ -92,7 +101,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			a.lang = strings.ToLower(strings.TrimSpace(a.lang))
 			if a.lang != "en" && a.lang != "fr" {
-				return usageErrorf("--lang %q: use en (English) or fr (French)", a.lang)
+				return usageErrorT(msgBadLang, a.lang)
 			}
 			return nil
 		},
@@ -101,8 +110,9 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 	// worth a command of its own yet.
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2
-	root.PersistentFlags().StringVar(&a.lang, "lang", "en", "language of game names and messages: en or fr")
+	root.PersistentFlags().StringVar(&a.lang, "lang", lang, "language of game names and messages: en or fr")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	helpInLanguage(root, &a.lang)
 	root.AddCommand(
 		newGamesCommand(a),
 		newRulesCommand(a),
@@ -130,11 +140,10 @@ func noCommandArgs(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
-	msg := fmt.Sprintf("unknown command %q", args[0])
 	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+		return usageErrorT(msgDidYouMean, args[0], orList(s))
 	}
-	return usageErrorf("%s", msg)
+	return usageErrorT(msgUnknownCommand, args[0])
 }
 
 // argsGame checks the positional arguments of a command that takes a game
@@ -145,12 +154,12 @@ func argsGame(names []string, more bool) cobra.PositionalArgs {
 		want := 1 + len(names)
 		if len(args) < want {
 			if len(args) == 0 {
-				return usageErrorf("missing GAME, a game id (see 'plateau games')")
+				return usageErrorT(msgMissingGame)
 			}
-			return usageErrorf("missing %s", names[len(args)-1])
+			return usageErrorT(msgMissingArg, argName(names[len(args)-1]))
 		}
 		if !more && len(args) > want {
-			return usageErrorf("unexpected argument %q", args[want])
+			return usageErrorT(msgUnexpectedArg, args[want])
 		}
 		return nil
 	}

@@ -77,32 +77,32 @@ func (f *serveFlags) config() (server.Config, error) {
 		name, cmdline, ok := strings.Cut(e, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.TrimSpace(cmdline) == "" {
-			return cfg, usageErrorf("--engine %q: write NAME=COMMAND-LINE, e.g. --engine 'stock=time=2s /usr/local/bin/stock-engine'", e)
+			return cfg, usageErrorT(msgBadEngineFlag, e)
 		}
 		if _, dup := cfg.Engines[name]; dup {
-			return cfg, usageErrorf("--engine %s is given twice", name)
+			return cfg, usageErrorT(msgEngineTwice, name)
 		}
 		cfg.Engines[name] = strings.TrimSpace(cmdline)
 	}
 	for _, text := range f.trustedProxies {
 		p, err := server.ParseTrustedProxy(text)
 		if err != nil {
-			return cfg, usageErrorf("--trusted-proxy: %v", err)
+			return cfg, usageErrorT(msgFlagError, "--trusted-proxy", err)
 		}
 		cfg.TrustedProxies = append(cfg.TrustedProxies, p)
 	}
 	for _, o := range f.origins {
 		if _, err := server.ParseOrigin(o); err != nil {
-			return cfg, usageErrorf("--origin: %v", err)
+			return cfg, usageErrorT(msgFlagError, "--origin", err)
 		}
 	}
 	for name, d := range map[string]time.Duration{"--ws-ping": f.wsPing, "--ws-idle": f.wsIdle, "--spectator-interval": f.spectatorEvery} {
 		if d < 0 {
-			return cfg, usageErrorf("%s %s: a positive duration", name, d)
+			return cfg, usageErrorT(msgPositiveDur, name, d)
 		}
 	}
 	if f.maxSearchTime < 0 {
-		return cfg, usageErrorf("--max-search-time %s: a positive duration", f.maxSearchTime)
+		return cfg, usageErrorT(msgPositiveDur, "--max-search-time", f.maxSearchTime)
 	}
 	return cfg, nil
 }
@@ -147,15 +147,14 @@ progress, closes the live connections (browsers reconnect by themselves) and
 the store. GET /healthz answers "ok"; GET /metrics gives Prometheus metrics.
 See docs/server.md.`,
 		Example: `  plateau serve
-  plateau serve --addr 0.0.0.0:8080 --db /var/lib/plateau/games.db
-  plateau serve --db postgres://plateau:secret@localhost/plateau
-  plateau serve --engine 'stock=time=2s /usr/local/bin/stock-engine' --allow-agent mcts:time=2s,threads=2
+  plateau serve --addr 0.0.0.0:8080 --db games.db
+  plateau serve --engine 'stock=time=2s plateau engine' --allow-agent mcts:time=2s,threads=2
   plateau serve --origin https://club.example --trusted-proxy 127.0.0.1`,
 		Args: argsNone,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var level slog.Level
 			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
-				return usageErrorf("--log %q: use debug, info, warn or error", logLevel)
+				return usageErrorT(msgBadLogLevel, logLevel)
 			}
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
 			cfg, err := flags.config()
@@ -165,7 +164,7 @@ See docs/server.md.`,
 			// Each WebSocket is an open file: take all the files the
 			// system allows before the server sizes its limit on them.
 			if err := raiseOpenFileLimit(); err != nil {
-				log.Warn("raising the open file limit", "err", err)
+				log.Warn(msgLogRlimit.In(langOf(cmd)), "err", err)
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -213,9 +212,10 @@ See docs/server.md.`,
 // requests in flight finished, and the store closed last, after every
 // write that was acknowledged.
 func serve(ctx context.Context, addr, db string, log *slog.Logger, cfg server.Config, cmd *cobra.Command) error {
+	lang := langOf(cmd)
 	st, err := store.Open(ctx, db)
 	if err != nil {
-		return fmt.Errorf("opening the store: %w", err)
+		return errorT(msgOpeningStore, err)
 	}
 	defer st.Close()
 	cfg.Store, cfg.Logger = st, log
@@ -239,26 +239,26 @@ func serve(ctx context.Context, addr, db string, log *slog.Logger, cfg server.Co
 	if storeName == "" {
 		storeName = store.DefaultPath
 	}
-	log.Info("listening", "addr", ln.Addr().String(), "store", redact(storeName))
+	log.Info(msgLogListening.In(lang), "addr", ln.Addr().String(), "store", redact(storeName))
 	if _, shared := st.(store.Notifier); !shared {
-		log.Info("one server: several servers need PostgreSQL (--db postgres://...), see docs/deploy.md")
+		log.Info(msgLogOneServer.In(lang))
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "plateau is running: open http://%s/ in a browser (Ctrl-C stops it)\n", displayAddr(ln.Addr()))
+	fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgRunning, displayAddr(ln.Addr())))
 	select {
 	case err := <-errc:
 		srv.Close()
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	log.Info(msgLogShutdown.In(lang))
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	err = hs.Shutdown(sctx)
 	srv.Close()
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Error("serve", "err", err)
+		log.Error(msgLogServe.In(lang), "err", err)
 	}
-	log.Info("stopped")
+	log.Info(msgLogStopped.In(lang))
 	return err
 }
 

@@ -64,7 +64,7 @@ table, and fails with exit status 1 on the first inconsistency.`,
 				return err
 			}
 			if len(args) > 2 {
-				return usageErrorf("unexpected argument %q", args[2])
+				return usageErrorT(msgUnexpectedArg, args[2])
 			}
 			return nil
 		},
@@ -80,17 +80,17 @@ table, and fails with exit status 1 on the first inconsistency.`,
 					ids = append(ids, id)
 				}
 				sort.Strings(ids)
-				return fmt.Errorf("no solver for %s: solve knows %s", g.ID, strings.Join(ids, ", "))
+				return errorT(msgNoSolver, g.ID, strings.Join(ids, ", "))
 			}
 			file := ""
 			if len(args) == 2 {
 				file = args[1]
 			}
 			if f.out != "" && (file != "" || f.verify) {
-				return usageErrorf("--out writes a table computed by solve; it does not go with FILE or --verify, which read one")
+				return usageErrorT(msgOutWithFile)
 			}
 			if f.workers < 0 {
-				return usageErrorf("--workers %d: give a number of goroutines, or 0 for one per CPU", f.workers)
+				return usageErrorT(msgBadWorkers, f.workers)
 			}
 			return solver(cmd, &f, file)
 		},
@@ -119,7 +119,8 @@ type pogoReport struct {
 }
 
 func solvePogo(cmd *cobra.Command, f *solveFlags, file string) error {
-	opt := pogosolve.Options{Workers: f.workers, Progress: cmd.ErrOrStderr()}
+	lang := langOf(cmd)
+	opt := pogosolve.Options{Workers: f.workers, Progress: cmd.ErrOrStderr(), Lang: lang}
 	begin := time.Now()
 	var t *pogosolve.Table
 	var err error
@@ -133,7 +134,7 @@ func solvePogo(cmd *cobra.Command, f *solveFlags, file string) error {
 			return err
 		}
 		if err := t.Save(rep.Table); err != nil {
-			return fmt.Errorf("saving the table: %w", err)
+			return errorT(msgSavingTable, err)
 		}
 		rep.Solved = true
 	} else {
@@ -143,16 +144,16 @@ func solvePogo(cmd *cobra.Command, f *solveFlags, file string) error {
 		}
 		if t, err = pogosolve.Load(rep.Table); err != nil {
 			if os.IsNotExist(err) && file == "" {
-				return fmt.Errorf("%w: run 'plateau solve pogo' first to compute it", err)
+				return errorT(msgSolveFirst, err)
 			}
 			return err
 		}
 		if t.Pieces() != pogosolve.Pieces {
-			return fmt.Errorf("%s is a table for %d pieces a side, not POGO's %d", rep.Table, t.Pieces(), pogosolve.Pieces)
+			return errorT(msgWrongPieces, rep.Table, t.Pieces(), pogosolve.Pieces)
 		}
 		if f.verify {
 			if err := t.Verify(opt); err != nil {
-				return fmt.Errorf("%s fails verification: %w", rep.Table, err)
+				return errorT(msgFailsVerify, rep.Table, err)
 			}
 			rep.Verified = true
 		}
@@ -165,31 +166,31 @@ func solvePogo(cmd *cobra.Command, f *solveFlags, file string) error {
 	if f.asJSON {
 		return writeJSON(cmd.OutOrStdout(), rep)
 	}
-	rep.print(cmd.OutOrStdout())
+	rep.print(cmd.OutOrStdout(), lang)
 	return nil
 }
 
-func (r pogoReport) print(out io.Writer) {
+func (r pogoReport) print(out io.Writer, lang string) {
+	line := func(msg game.Text, args ...any) { fmt.Fprintln(out, tr(lang, msg, args...)) }
 	switch {
 	case r.Solved:
-		fmt.Fprintf(out, "POGO solved in %.1f s; table written to %s\n", r.Seconds, r.Table)
+		line(msgPogoSolved, r.Seconds, r.Table)
 	case r.Verified:
-		fmt.Fprintf(out, "%s verified in %.1f s: every entry agrees with its successors\n", r.Table, r.Seconds)
+		line(msgPogoVerified, r.Table, r.Seconds)
 	default:
-		fmt.Fprintf(out, "%s read in %.1f s (not verified: add --verify)\n", r.Table, r.Seconds)
+		line(msgPogoRead, r.Table, r.Seconds)
 	}
-	fmt.Fprintf(out, "start position, Light to move: %s\n", r.Start)
-	fmt.Fprintln(out, "opening moves, best first: value for Light; Dark's replies, those that")
-	fmt.Fprintln(out, "do not keep Dark's value (mistakes) and those that make his result worse:")
+	line(msgPogoStart, r.Start.In(lang))
+	line(msgPogoOpenings)
 	for _, m := range r.Openings {
-		fmt.Fprintf(out, "  %-7s  %-16s  %2d replies, %2d mistakes, %2d worse results\n", m.Notation, m.Value, m.Replies, m.Mistakes, m.Blunders)
+		line(msgPogoOpening, m.Notation, m.Value.In(lang), m.Replies, m.Mistakes, m.Blunders)
 	}
 	s := r.Stats
-	fmt.Fprintf(out, "positions (both sides to move): %d\n", s.Positions)
-	fmt.Fprintf(out, "  won:          %11d\n", s.Won)
-	fmt.Fprintf(out, "  lost:         %11d (%d of them over: the previous mover tops every stack)\n", s.Lost, s.Terminal)
-	fmt.Fprintf(out, "  drawn:        %11d\n", s.Drawn)
-	fmt.Fprintf(out, "  unreachable:  %11d (the side to move tops every stack)\n", s.Unreachable)
-	fmt.Fprintf(out, "longest win:  %d plies, e.g. %s\n", s.LongestWin, s.LongestWinExample)
-	fmt.Fprintf(out, "longest loss: %d plies, e.g. %s\n", s.LongestLoss, s.LongestLossExample)
+	line(msgPogoPositions, s.Positions)
+	line(msgPogoWon, s.Won)
+	line(msgPogoLost, s.Lost, s.Terminal)
+	line(msgPogoDrawn, s.Drawn)
+	line(msgPogoUnreachable, s.Unreachable)
+	line(msgPogoLongestWin, s.LongestWin, s.LongestWinExample)
+	line(msgPogoLongestLoss, s.LongestLoss, s.LongestLossExample)
 }

@@ -22,8 +22,9 @@ left and, among the games leaving that many, the fewest moves. A beam
 search finds a good game, then an exhaustive search (iterative deepening
 with an exact transposition table and sound cuts: a removal bound and a
 line cover bound) proves that no shorter game exists, as far as --time
-allows. For the book layout: one piece in 12 moves, proven (5 to 10
-minutes). The search is deterministic; --workers N splits it over N
+allows. For the book layout: one piece in 12 moves, proven in 5 to 10
+minutes without --time (the example stops after 20 s and reports how far
+the proof got). The search is deterministic; --workers N splits it over N
 searches, each with its own table (0: one). See docs/solve-solitaire.md.`
 
 // addSolitaireFlags adds the flags of 'plateau solve solitaire' to the
@@ -31,7 +32,7 @@ searches, each with its own table (0: one). See docs/solve-solitaire.md.`
 func addSolitaireFlags(cmd *cobra.Command) {
 	cmd.Long += "\n" + solitaireHelp
 	cmd.Example += `
-  plateau solve solitaire
+  plateau solve solitaire --time 20s
   plateau solve solitaire --layout pele-mele --seed 3 --time 10m --json`
 	cmd.Flags().String("layout", "book", "solitaire: start layout (book, pele-mele or 36 colour letters)")
 	cmd.Flags().Uint64("seed", 0, "solitaire: with --layout pele-mele, the shuffle's seed")
@@ -43,7 +44,7 @@ func addSolitaireFlags(cmd *cobra.Command) {
 
 func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
 	if file != "" || f.out != "" || f.verify {
-		return usageErrorf("solve solitaire takes no table FILE, --out or --verify: it computes its answer each time")
+		return usageErrorT(msgSolitaireNoTable)
 	}
 	flags := cmd.Flags()
 	layout, _ := flags.GetString("layout")
@@ -62,7 +63,7 @@ func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
 	}
 	v, err := game.NewVariant("solitaire", opts)
 	if err != nil {
-		return usageErrorf("--layout: %v", err)
+		return usageErrorT(msgFlagError, "--layout", err)
 	}
 	ctx := cmd.Context()
 	if ctx == nil {
@@ -74,7 +75,7 @@ func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
 		defer cancel()
 	}
 	opt := solsolve.Options{TableBits: bits, BeamWidth: beam, Workers: workers,
-		ColourCover: colourCover, Progress: cmd.ErrOrStderr()}
+		ColourCover: colourCover, Progress: cmd.ErrOrStderr(), Lang: langOf(cmd)}
 	res, err := solsolve.Solve(ctx, v.Start().(*solitaire.State), opt)
 	if err != nil {
 		return err
@@ -82,64 +83,65 @@ func solveSolitaire(cmd *cobra.Command, f *solveFlags, file string) error {
 	if f.asJSON {
 		return writeJSON(cmd.OutOrStdout(), res)
 	}
-	printSolitaire(cmd.OutOrStdout(), res)
+	printSolitaire(cmd.OutOrStdout(), res, langOf(cmd))
 	return nil
 }
 
-func printSolitaire(out io.Writer, r *solsolve.Result) {
+func printSolitaire(out io.Writer, r *solsolve.Result, lang string) {
+	line := func(msg game.Text, args ...any) { fmt.Fprintln(out, tr(lang, msg, args...)) }
 	if r.Layout != "" {
-		fmt.Fprintf(out, "layout %s\n", r.Layout)
+		line(msgSolLayout, r.Layout)
 	} else {
-		fmt.Fprintf(out, "position %s\n", r.Position)
+		line(msgSolPosition, r.Position)
 	}
 	proof := func(ok bool) string {
 		if ok {
-			return "proven"
+			return msgProven.In(lang)
 		}
-		return "not proven"
+		return msgNotProven.In(lang)
 	}
-	fmt.Fprintf(out, "fewest pieces left: %d (%s)\n", r.Left, proof(r.LeftProven))
-	fmt.Fprintf(out, "fewest moves leaving %d: %d (%s", r.Left, r.Moves, proof(r.MovesProven))
+	line(msgSolFewestPieces, r.Left, proof(r.LeftProven))
+	fmt.Fprint(out, tr(lang, msgSolFewestMoves, r.Left, r.Moves, proof(r.MovesProven)))
 	if !r.MovesProven && r.LeftProven {
-		fmt.Fprintf(out, "; no game of %d moves or fewer leaves %d: the answer is %d to %d moves", r.NoneWithin, r.Left, r.NoneWithin+1, r.Moves)
+		fmt.Fprint(out, tr(lang, msgSolRange, r.NoneWithin, r.Left, r.NoneWithin+1, r.Moves))
 	}
 	fmt.Fprintln(out, ")")
-	fmt.Fprintf(out, "solution:  %s\n", strings.Join(r.Solution, " "))
+	line(msgSolSolution, strings.Join(r.Solution, " "))
 	book := make([]string, len(r.Book))
 	for i, b := range r.Book {
 		book[i] = b
 		if b == "" {
-			book[i] = "(" + r.Solution[i] + ", off the book's grid)"
+			book[i] = tr(lang, msgSolOffGrid, r.Solution[i])
 		}
 	}
-	fmt.Fprintf(out, "book:      %s\n", strings.Join(book, " "))
-	fmt.Fprintf(out, "beam search (width %d): %d pieces in %d moves\n", r.BeamWidth, r.BeamLeft, r.BeamMoves)
-	fmt.Fprintf(out, "exhaustive searches (the bounds: at least %d moves):\n", r.BoundFrom)
+	line(msgSolBook, strings.Join(book, " "))
+	line(msgSolBeam, r.BeamWidth, r.BeamLeft, r.BeamMoves)
+	line(msgSolSearches, r.BoundFrom)
 	for _, it := range r.Searches {
-		within := fmt.Sprintf("within %2d moves", it.Moves)
+		within := tr(lang, msgSolWithin, it.Moves)
 		if it.Moves == 0 {
-			within = "in any number of moves"
+			within = msgSolAnyMoves.In(lang)
 		}
-		status := "none"
+		status := msgSolNone
 		switch {
 		case it.Found:
-			status = "found"
+			status = msgSolFound
 		case !it.Complete:
-			status = "stopped"
+			status = msgSolStopped
 		}
-		fmt.Fprintf(out, "  at most %d pieces %s: %-7s %12d nodes %8.1f s\n", it.Target, within, status, it.Nodes, it.Seconds)
+		line(msgSolSearch, it.Target, within, status.In(lang), it.Nodes, it.Seconds)
 	}
-	fmt.Fprintf(out, "total: %d nodes, %s\n", r.Nodes, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond))
+	line(msgSolTotal, r.Nodes, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond))
 	switch {
 	case r.Left == 1:
-		fmt.Fprintln(out, "proof of the pieces: one piece is the least possible, since a jump never removes the jumping piece")
+		line(msgSolProofOne)
 	case r.LeftProven:
-		fmt.Fprintf(out, "proof of the pieces: the exhaustive searches above found no game leaving fewer than %d\n", r.Left)
+		line(msgSolProofPieces, r.Left)
 	}
 	switch {
 	case r.MovesProven:
-		fmt.Fprintf(out, "proof of the moves: every game of at most %d moves was searched (exact table, sound removal and cover bounds) and none leaves %d\n", r.Moves-1, r.Left)
+		line(msgSolProofMoves, r.Moves-1, r.Left)
 	case r.LeftProven:
-		fmt.Fprintf(out, "proof of the moves: no game of at most %d moves leaves %d (searched to the end); games of %d to %d moves were not searched to the end (time limit)\n", r.NoneWithin, r.Left, r.NoneWithin+1, r.Moves-1)
+		line(msgSolProofRange, r.NoneWithin, r.Left, r.NoneWithin+1, r.Moves-1)
 	}
 }

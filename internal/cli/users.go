@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -45,11 +46,11 @@ An operator is one of the people who run the site (the role that moderation
 on the site will ask for). A bot has no password and cannot log in on the site (it is a program). A
 disabled account cannot log in, and disabling it ends its sessions.`,
 		Example: `  plateau users add alice
-  echo 'correct horse battery' | plateau users add bob --operator --db /var/lib/plateau/games.db
+  echo 'correct horse battery' | plateau users add bob --operator --db games.db
   plateau users add stockbot --bot
   plateau users list --db postgres://plateau:secret@localhost/plateau
   plateau users reset alice
-  plateau users disable bob
+  plateau users disable bob --db games.db
   plateau users role alice operator`,
 		Args: noCommandArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -77,17 +78,17 @@ revokes its tokens on the bot's page, as the operator does with
 
 The name must be free in any case: "Alice" is refused when "alice" exists.`,
 		Example: `  plateau users add alice
-  echo 'correct horse battery' | plateau users add alice
-  plateau users add bob --operator --db /var/lib/plateau/games.db
+  echo 'correct horse battery' | plateau users add carol
+  plateau users add bob --operator --db games.db
   plateau users add stockbot --bot --owner alice`,
 		Args: argsUser(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := args[0]
+			name, lang := args[0], langOf(cmd)
 			if bot && passwordStdin {
-				return usageErrorf("--bot and --password-stdin: a bot has no password")
+				return usageErrorT(msgBotNoPassword)
 			}
 			if owner != "" && !bot {
-				return usageErrorf("--owner is for a bot (--bot)")
+				return usageErrorT(msgOwnerForBot)
 			}
 			if err := store.CheckUserName(name); err != nil {
 				return err
@@ -105,7 +106,7 @@ The name must be free in any case: "Alice" is refused when "alice" exists.`,
 				}
 				user := &store.User{Name: name, Role: role, Bot: bot, Owner: owner}
 				if !bot {
-					hash, err := newPasswordHash(cmd, name, passwordStdin)
+					hash, err := newPasswordHash(cmd, name, passwordStdin, lang)
 					if err != nil {
 						return err
 					}
@@ -114,18 +115,18 @@ The name must be free in any case: "Alice" is refused when "alice" exists.`,
 				if err := acc.CreateUser(ctx, user); errors.Is(err, store.ErrConflict) {
 					return nameTaken(name, "")
 				} else if errors.Is(err, store.ErrNotFound) {
-					return fmt.Errorf("no user %s to own the bot (see 'plateau users list')", owner)
+					return errorT(msgNoOwner, owner)
 				} else if err != nil {
 					return err
 				}
-				kind := user.Role
+				kind := roleName(user.Role, lang)
 				if bot {
-					kind += ", bot without password"
+					kind += msgBotNoPasswordFor.In(lang)
 				}
 				if user.Owner != "" {
-					kind += ", owned by " + user.Owner
+					kind += tr(lang, msgOwnedBy, user.Owner)
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "Added %s (%s).\n", user.Name, kind)
+				fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgAdded, user.Name, kind))
 				return nil
 			})
 		},
@@ -147,8 +148,9 @@ the first line of standard input (--password-stdin, implied when standard
 input is not a terminal), then end all its sessions: every browser logged in
 as NAME must log in again. Prints how many sessions ended. Bots have no
 password to reset.`,
-		Example: `  plateau users reset alice
-  echo 'a new long password' | plateau users reset alice --db /var/lib/plateau/games.db`,
+		Example: `  plateau users add alice
+  plateau users reset alice
+  echo 'a new long password' | plateau users reset alice`,
 		Args: argsUser(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
@@ -161,9 +163,9 @@ password to reset.`,
 					return err
 				}
 				if user.Bot {
-					return fmt.Errorf("%s is a bot: bots have no password", user.Name)
+					return errorT(msgIsBot, user.Name)
 				}
-				if user.PasswordHash, err = newPasswordHash(cmd, user.Name, passwordStdin); err != nil {
+				if user.PasswordHash, err = newPasswordHash(cmd, user.Name, passwordStdin, langOf(cmd)); err != nil {
 					return err
 				}
 				if err := acc.UpdateUser(ctx, user); err != nil {
@@ -171,9 +173,10 @@ password to reset.`,
 				}
 				n, err := acc.DeleteSessions(ctx, user.Name)
 				if err != nil {
-					return fmt.Errorf("the password of %s is changed, but its sessions were not ended: %w", user.Name, err)
+					return errorT(msgSessionsNotEnded, user.Name, err)
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "New password for %s; %s.\n", user.Name, sessionsEnded(n))
+				lang := langOf(cmd)
+				fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgNewPassword, user.Name, sessionsEnded(n, lang)))
 				return nil
 			})
 		},
@@ -190,15 +193,17 @@ func (u *usersCmd) disableCommand(disable bool) *cobra.Command {
 		Long: `Disable the account NAME: it can no longer log in, and its sessions end at
 once (prints how many). Its games and name stay; 'plateau users enable NAME'
 undoes it.`,
-		Example: `  plateau users disable bob
-  plateau users disable bob --db postgres://plateau:secret@localhost/plateau`,
+		Example: `  plateau users add bob
+  plateau users disable bob`,
 	}
 	if !disable {
 		cmd.Use = "enable NAME"
 		cmd.Short = "Let a disabled account log in again"
 		cmd.Long = `Enable the account NAME again after 'plateau users disable NAME': it can log
 in with its password as before.`
-		cmd.Example = `  plateau users enable bob`
+		cmd.Example = `  plateau users add bob
+  plateau users disable bob
+  plateau users enable bob`
 	}
 	cmd.Args = argsUser()
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
@@ -211,9 +216,13 @@ in with its password as before.`
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
+			out, lang := cmd.OutOrStdout(), langOf(cmd)
 			if user.Disabled == disable {
-				fmt.Fprintf(out, "%s was already %sd.\n", user.Name, cmd.Name())
+				already := msgAlreadyEnabled
+				if disable {
+					already = msgAlreadyDisabled
+				}
+				fmt.Fprintln(out, tr(lang, already, user.Name))
 				return nil
 			}
 			// Count the sessions first: UpdateUser ends them (again, with
@@ -229,9 +238,9 @@ in with its password as before.`
 				return notFound(err, name)
 			}
 			if disable {
-				fmt.Fprintf(out, "Disabled %s; %s.\n", user.Name, sessionsEnded(n))
+				fmt.Fprintln(out, tr(lang, msgDisabled, user.Name, sessionsEnded(n, lang)))
 			} else {
-				fmt.Fprintf(out, "Enabled %s.\n", user.Name)
+				fmt.Fprintln(out, tr(lang, msgEnabled, user.Name))
 			}
 			return nil
 		})
@@ -245,13 +254,14 @@ func (u *usersCmd) roleCommand() *cobra.Command {
 		Short: "Make an account a player or an operator",
 		Long: `Set the role of the account NAME: player, or operator (one of the people who run
 the site).`,
-		Example: `  plateau users role alice operator
+		Example: `  plateau users add alice
+  plateau users role alice operator
   plateau users role alice player`,
-		Args: argsUser("ROLE (player or operator)"),
+		Args: argsUser(msgArgRole),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name, role := args[0], strings.ToLower(args[1])
 			if role != store.RolePlayer && role != store.RoleOperator {
-				return usageErrorf("role %q: use %s or %s", args[1], store.RolePlayer, store.RoleOperator)
+				return usageErrorT(msgBadRole, args[1], store.RolePlayer, store.RoleOperator)
 			}
 			if err := store.CheckUserName(name); err != nil {
 				return err
@@ -261,19 +271,16 @@ the site).`,
 				if err != nil {
 					return err
 				}
-				article := "a"
-				if role == store.RoleOperator {
-					article = "an"
-				}
+				lang := langOf(cmd)
 				if user.Role == role {
-					fmt.Fprintf(cmd.OutOrStdout(), "%s is already %s %s.\n", user.Name, article, role)
+					fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgAlreadyRole, user.Name, roleWithArticle(role, lang)))
 					return nil
 				}
 				user.Role = role
 				if err := acc.UpdateUser(ctx, user); err != nil {
 					return notFound(err, name)
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s is now %s %s.\n", user.Name, article, role)
+				fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgNowRole, user.Name, roleWithArticle(role, lang)))
 				return nil
 			})
 		},
@@ -290,14 +297,15 @@ func (u *usersCmd) listCommand() *cobra.Command {
 when the account was created (UTC). When more accounts follow, a line on
 standard error gives the --offset of the next page.`,
 		Example: `  plateau users list
-  plateau users list --limit 100 --offset 100 --db /var/lib/plateau/games.db`,
+  plateau users list --limit 100 --offset 100 --db games.db`,
 		Args: argsNone,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			lang := langOf(cmd)
 			if limit < 1 {
-				return usageErrorf("--limit %d: list 1 account or more", limit)
+				return usageErrorT(msgBadLimit, limit)
 			}
 			if offset < 0 {
-				return usageErrorf("--offset %d: skip 0 accounts or more", offset)
+				return usageErrorT(msgBadOffset, offset)
 			}
 			return u.with(cmd, func(ctx context.Context, acc store.Accounts) error {
 				users, err := acc.ListUsers(ctx, limit+1, offset) // one more says whether a page follows
@@ -308,23 +316,23 @@ standard error gives the --offset of the next page.`,
 				users = users[:min(len(users), limit)]
 				if len(users) == 0 {
 					if offset == 0 {
-						fmt.Fprintln(cmd.OutOrStdout(), "No accounts yet: add one with 'plateau users add NAME'.")
+						fmt.Fprintln(cmd.OutOrStdout(), msgNoAccounts.In(lang))
 					} else {
-						fmt.Fprintf(cmd.OutOrStdout(), "No accounts after the first %d.\n", offset)
+						fmt.Fprintln(cmd.OutOrStdout(), tr(lang, msgNoAccountsAfter, offset))
 					}
 					return nil
 				}
 				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 8, 2, ' ', 0)
-				fmt.Fprintln(tw, "NAME\tROLE\tBOT\tDISABLED\tCREATED")
+				fmt.Fprintln(tw, msgUsersHead.In(lang))
 				for _, user := range users {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", user.Name, user.Role, yesNo(user.Bot), yesNo(user.Disabled),
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", user.Name, roleName(user.Role, lang), yesNo(user.Bot, lang), yesNo(user.Disabled, lang),
 						user.CreatedAt.UTC().Format("2006-01-02 15:04"))
 				}
 				if err := tw.Flush(); err != nil {
 					return err
 				}
 				if more {
-					fmt.Fprintf(cmd.ErrOrStderr(), "More accounts follow: plateau users list --offset %d\n", offset+limit)
+					fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgMoreAccounts, offset+limit))
 				}
 				return nil
 			})
@@ -343,7 +351,7 @@ func (u *usersCmd) with(cmd *cobra.Command, fn func(ctx context.Context, acc sto
 	}
 	st, err := store.Open(ctx, u.db)
 	if err != nil {
-		return fmt.Errorf("opening the store: %w", err)
+		return errorT(msgOpeningStore, err)
 	}
 	acc, ok := st.(store.Accounts)
 	if !ok {
@@ -352,24 +360,24 @@ func (u *usersCmd) with(cmd *cobra.Command, fn func(ctx context.Context, acc sto
 		if name == "" {
 			name = store.DefaultPath
 		}
-		return fmt.Errorf("the store %s keeps no accounts", redact(name))
+		return errorT(msgNoAccountsStore, redact(name))
 	}
 	err = fn(ctx, acc)
 	if cerr := st.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("closing the store: %w", cerr)
+		err = errorT(msgClosingStore, cerr)
 	}
 	return err
 }
 
 // argsUser checks the positional arguments: NAME, then the named ones.
-func argsUser(more ...string) cobra.PositionalArgs {
-	names := append([]string{"NAME, a user name"}, more...)
+func argsUser(more ...game.Text) cobra.PositionalArgs {
+	names := append([]game.Text{msgArgUserName}, more...)
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) < len(names) {
-			return usageErrorf("missing %s", names[len(args)])
+			return usageErrorT(msgMissingArg, names[len(args)])
 		}
 		if len(args) > len(names) {
-			return usageErrorf("unexpected argument %q", args[len(names)])
+			return usageErrorT(msgUnexpectedArg, args[len(names)])
 		}
 		return nil
 	}
@@ -387,7 +395,7 @@ func loadUser(ctx context.Context, acc store.Accounts, name string) (*store.User
 // notFound says that no account has that name, for a store.ErrNotFound.
 func notFound(err error, name string) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no user %s (see 'plateau users list')", name)
+		return errorT(msgNoUser, name)
 	}
 	return err
 }
@@ -396,20 +404,20 @@ func notFound(err error, name string) error {
 // known.
 func nameTaken(name, taken string) error {
 	if taken != "" && taken != name {
-		return fmt.Errorf("the user name %s is taken, by %s: names must differ by more than case", name, taken)
+		return errorT(msgNameTakenBy, name, taken)
 	}
-	return fmt.Errorf("the user name %s is taken", name)
+	return errorT(msgNameTaken, name)
 }
 
 // newPasswordHash reads a new password for name and hashes it: asked twice
 // without echo when standard input is a terminal (and fromStdin is false),
 // else the first line of standard input.
-func newPasswordHash(cmd *cobra.Command, name string, fromStdin bool) (string, error) {
+func newPasswordHash(cmd *cobra.Command, name string, fromStdin bool, lang string) (string, error) {
 	var password string
 	var err error
 	if f, ok := cmd.InOrStdin().(*os.File); ok && !fromStdin && term.IsTerminal(int(f.Fd())) {
 		fd := int(f.Fd())
-		password, err = promptPassword(cmd.ErrOrStderr(), name, func() ([]byte, error) { return term.ReadPassword(fd) })
+		password, err = promptPassword(cmd.ErrOrStderr(), name, func() ([]byte, error) { return term.ReadPassword(fd) }, lang)
 	} else {
 		password, err = readPasswordLine(cmd.InOrStdin())
 	}
@@ -421,24 +429,24 @@ func newPasswordHash(cmd *cobra.Command, name string, fromStdin bool) (string, e
 
 // promptPassword asks for a new password twice on w, reading each answer
 // with read (without echo), and refuses two different answers.
-func promptPassword(w io.Writer, name string, read func() ([]byte, error)) (string, error) {
-	fmt.Fprintf(w, "New password for %s (%d to %d bytes): ", name, accounts.MinPassword, accounts.MaxPassword)
+func promptPassword(w io.Writer, name string, read func() ([]byte, error), lang string) (string, error) {
+	fmt.Fprint(w, tr(lang, msgPasswordPrompt, name, accounts.MinPassword, accounts.MaxPassword))
 	first, err := read()
 	fmt.Fprintln(w)
 	if err != nil {
-		return "", fmt.Errorf("reading the password: %w", err)
+		return "", errorT(msgReadingPassword, err)
 	}
 	if err := accounts.CheckNewPassword(string(first)); err != nil {
 		return "", err
 	}
-	fmt.Fprint(w, "The same password again: ")
+	fmt.Fprint(w, msgPasswordAgain.In(lang))
 	second, err := read()
 	fmt.Fprintln(w)
 	if err != nil {
-		return "", fmt.Errorf("reading the password: %w", err)
+		return "", errorT(msgReadingPassword, err)
 	}
 	if string(first) != string(second) {
-		return "", errors.New("the two passwords differ: nothing changed")
+		return "", errorT(msgPasswordsDiffer)
 	}
 	return string(first), nil
 }
@@ -449,13 +457,13 @@ func readPasswordLine(r io.Reader) (string, error) {
 	limit := accounts.MaxPassword + 3 // the password, "\r\n", and one byte to tell it is too long
 	line, err := bufio.NewReader(io.LimitReader(r, int64(limit))).ReadString('\n')
 	if err != nil && err != io.EOF {
-		return "", fmt.Errorf("reading the password: %w", err)
+		return "", errorT(msgReadingPassword, err)
 	}
 	if line == "" {
-		return "", errors.New("no password on standard input: give it on the first line (in a terminal, it is asked for)")
+		return "", errorT(msgNoPasswordStdin)
 	}
 	if !strings.HasSuffix(line, "\n") && len(line) == limit {
-		return "", fmt.Errorf("a password of more than %d bytes: accepted: %d to %d bytes", accounts.MaxPassword, accounts.MinPassword, accounts.MaxPassword)
+		return "", errorT(msgPasswordTooLong, accounts.MaxPassword, accounts.MinPassword, accounts.MaxPassword)
 	}
 	password := strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 	if err := accounts.CheckNewPassword(password); err != nil {
@@ -465,16 +473,37 @@ func readPasswordLine(r io.Reader) (string, error) {
 }
 
 // sessionsEnded says how many sessions ended.
-func sessionsEnded(n int) string {
+func sessionsEnded(n int, lang string) string {
 	if n == 1 {
-		return "1 session ended"
+		return msgOneSession.In(lang)
 	}
-	return fmt.Sprintf("%d sessions ended", n)
+	return tr(lang, msgSessions, n)
 }
 
-func yesNo(b bool) string {
+func yesNo(b bool, lang string) string {
 	if b {
-		return "yes"
+		return msgYes.In(lang)
 	}
-	return "no"
+	return msgNo.In(lang)
+}
+
+// roleName is a role (store.RolePlayer, store.RoleOperator) for people.
+func roleName(role, lang string) string {
+	switch {
+	case lang != "fr":
+		return role
+	case role == store.RolePlayer:
+		return "joueur"
+	case role == store.RoleOperator:
+		return "responsable"
+	}
+	return role
+}
+
+// roleWithArticle is "a player" or "an operator".
+func roleWithArticle(role, lang string) string {
+	if role == store.RoleOperator {
+		return msgRoleOperator.In(lang)
+	}
+	return msgRolePlayer.In(lang)
 }

@@ -316,20 +316,20 @@ func TestUsersPromptPassword(t *testing.T) {
 		}
 	}
 	var w strings.Builder
-	if pw, err := promptPassword(&w, "alice", answers("correct horse", "correct horse")); pw != "correct horse" || err != nil {
+	if pw, err := promptPassword(&w, "alice", answers("correct horse", "correct horse"), "en"); pw != "correct horse" || err != nil {
 		t.Fatalf("same twice: %q %v", pw, err)
 	}
 	if !strings.Contains(w.String(), "New password for alice (8 to 256 bytes): \nThe same password again: \n") {
 		t.Fatalf("prompts: %q", w.String())
 	}
-	if _, err := promptPassword(&w, "alice", answers("correct horse", "correct horsf")); err == nil || !strings.Contains(err.Error(), "differ") {
+	if _, err := promptPassword(&w, "alice", answers("correct horse", "correct horsf"), "en"); err == nil || !strings.Contains(err.Error(), "differ") {
 		t.Fatalf("a mismatch: %v", err)
 	}
 	// A refused password is refused at once, not asked again.
-	if _, err := promptPassword(&w, "alice", answers("short")); err == nil || !strings.Contains(err.Error(), "8 to 256") {
+	if _, err := promptPassword(&w, "alice", answers("short"), "en"); err == nil || !strings.Contains(err.Error(), "8 to 256") {
 		t.Fatalf("a short password: %v", err)
 	}
-	if _, err := promptPassword(&w, "alice", answers()); err == nil {
+	if _, err := promptPassword(&w, "alice", answers(), "en"); err == nil {
 		t.Fatal("end of input accepted")
 	}
 }

@@ -25,11 +25,12 @@ func (u *usersCmd) tokenCommand() *cobra.Command {
 with a token: 'plateau bot --server URL --token TOKEN' accepts challenges and
 plays them. 'token add' prints a new token once (the store keeps only its
 SHA-256: copy it then); 'token list' shows a bot's tokens by id; 'token
-revoke' deletes one, and the program using it is refused from then on.`,
+revoke BOT ID' deletes one, and the program using it is refused from then
+on; 'token revoke BOT --all' deletes every token of the bot.`,
 		Example: `  plateau users add stockbot --bot
   plateau users token add stockbot --label "engine on the club's server"
   plateau users token list stockbot
-  plateau users token revoke stockbot k3j5q2xz`,
+  plateau users token revoke stockbot --all`,
 		Args: noCommandArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
@@ -60,8 +61,9 @@ revoke' deletes one, and the program using it is refused from then on.`,
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "Token %s of %s (shown once: copy it now):\n%s\n", id, t.User, token)
-				fmt.Fprintf(out, "Play with: plateau bot --server URL --token %s --agent hard\n", token)
+				lang := langOf(cmd)
+				fmt.Fprintln(out, tr(lang, msgTokenAdded, id, t.User, token))
+				fmt.Fprintln(out, tr(lang, msgTokenPlay, token))
 				return nil
 			})
 		},
@@ -78,11 +80,11 @@ revoke' deletes one, and the program using it is refused from then on.`,
 					return err
 				}
 				if len(tokens) == 0 {
-					fmt.Fprintf(cmd.OutOrStdout(), "%s has no token.\n", args[0])
+					fmt.Fprintln(cmd.OutOrStdout(), tr(langOf(cmd), msgNoToken, args[0]))
 					return nil
 				}
 				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "ID\tCREATED\tLABEL")
+				fmt.Fprintln(tw, msgTokensHead.In(langOf(cmd)))
 				for _, t := range tokens {
 					fmt.Fprintf(tw, "%s\t%s\t%s\n", t.ID, t.CreatedAt.Format("2006-01-02 15:04"), t.Label)
 				}
@@ -90,23 +92,45 @@ revoke' deletes one, and the program using it is refused from then on.`,
 			})
 		},
 	}
+	var all bool
 	revoke := &cobra.Command{
-		Use:   "revoke BOT ID",
-		Short: "Revoke a bot account's token",
-		Args:  argsUser("ID, a token id (see 'plateau users token list')"),
+		Use:   "revoke BOT ID|--all",
+		Short: "Revoke a bot account's token, or all of them",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if all {
+				return argsUser()(cmd, args)
+			}
+			return argsUser(msgArgTokenID)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return u.withBots(cmd, func(ctx context.Context, bots store.BotTokens) error {
-				if err := bots.RevokeBotToken(ctx, args[0], args[1]); err != nil {
-					if errors.Is(err, store.ErrNotFound) {
-						return fmt.Errorf("%s has no token %s (see 'plateau users token list %s')", args[0], args[1], args[0])
+				ids := args[1:]
+				if all {
+					tokens, err := bots.ListBotTokens(ctx, args[0])
+					if err != nil {
+						return err
 					}
-					return err
+					if len(tokens) == 0 {
+						fmt.Fprintln(cmd.OutOrStdout(), tr(langOf(cmd), msgNoToken, args[0]))
+					}
+					for _, t := range tokens {
+						ids = append(ids, t.ID)
+					}
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "Token %s of %s revoked.\n", args[1], args[0])
+				for _, id := range ids {
+					if err := bots.RevokeBotToken(ctx, args[0], id); err != nil {
+						if errors.Is(err, store.ErrNotFound) {
+							return errorT(msgNoSuchToken, args[0], id, args[0])
+						}
+						return err
+					}
+					fmt.Fprintln(cmd.OutOrStdout(), tr(langOf(cmd), msgTokenRevoked, id, args[0]))
+				}
 				return nil
 			})
 		},
 	}
+	revoke.Flags().BoolVar(&all, "all", false, "revoke every token of the bot")
 	cmd.AddCommand(add, list, revoke)
 	return cmd
 }
@@ -116,7 +140,7 @@ func (u *usersCmd) withBots(cmd *cobra.Command, fn func(ctx context.Context, bot
 	return u.with(cmd, func(ctx context.Context, acc store.Accounts) error {
 		bots, ok := acc.(store.BotTokens)
 		if !ok {
-			return errors.New("this store keeps no bot tokens")
+			return errorT(msgNoBotTokens)
 		}
 		return fn(ctx, bots)
 	})
