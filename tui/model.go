@@ -231,7 +231,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	s := k.String()
 	if s == "ctrl+c" {
-		return m.quit()
+		// At once, as a terminal user expects: the game is saved all the
+		// same.
+		return tea.Quit
 	}
 	switch m.mode {
 	case modeHelp:

@@ -29,7 +29,7 @@ var (
 	wResignAsk     = game.Text{EN: "Resign this game? y: yes, any other key: no", FR: "Abandonner la partie ? o : oui, une autre touche : non"}
 	wResigns       = game.Text{EN: "%s resigns.", FR: "%s abandonne."}
 	wQuitAsk       = game.Text{EN: "Leave the unfinished game? It is saved. y: yes, any other key: no", FR: "Quitter la partie inachevée ? Elle est enregistrée. o : oui, une autre touche : non"}
-	wOver          = game.Text{EN: "Game over. q: quit, u: take back, m: the moves.", FR: "Partie terminée. q : quitter, u : reprendre, m : les coups."}
+	wOver          = game.Text{EN: "Game over. q: quit, u: take back your last move.", FR: "Partie terminée. q : quitter, u : reprendre votre dernier coup."}
 	wOverOnline    = game.Text{EN: "Game over. q: quit.", FR: "Partie terminée. q : quitter."}
 	wPlayers       = game.Text{EN: "Players", FR: "Joueurs"}
 	wMoves         = game.Text{EN: "Moves", FR: "Coups"}
@@ -58,7 +58,8 @@ r                   resign
 d                   offer a draw (online, casual games)
 f                   turn the board around
 ?                   this help
-q or Ctrl-C         quit; the game record is saved`,
+q                   quit (asks first while the game is on);
+                    Ctrl-C quits at once; the game record is saved`,
 		FR: `Flèches ou h j k l  déplacer le curseur de case en case
 Entrée ou espace    choisir la case sous le curseur : d'abord la pièce
                     (ou la case), puis où elle va ; les cases marquées
@@ -71,7 +72,8 @@ r                   abandonner
 d                   proposer la nulle (en ligne, parties amicales)
 f                   retourner le plateau
 ?                   cette aide
-q ou Ctrl-C         quitter ; la partie est enregistrée`,
+q                   quitter (demande d'abord si la partie continue) ;
+                    Ctrl-C quitte tout de suite ; la partie est enregistrée`,
 	}
 	wLegendCursor = game.Text{EN: "Cursor: reverse video; pickable: underlined; last move: bold.", FR: "Curseur : vidéo inverse ; choix possibles : soulignés ; dernier coup : gras."}
 	wClock        = game.Text{EN: "%s", FR: "%s"}

@@ -163,6 +163,7 @@ var (
 	msgSolStopped       = game.Text{EN: "stopped", FR: "arrêté"}
 	msgSolSearch        = game.Text{EN: "  at most %d pieces %s: %-7s %12d nodes %8.1f s", FR: "  au plus %d pièces %s : %-7s %12d nœuds %8.1f s"}
 	msgSolTotal         = game.Text{EN: "total: %d nodes, %s", FR: "total : %d nœuds, %s"}
+	msgSolNoGame        = game.Text{EN: "No game was finished within the time limit: give a longer --time, or none.", FR: "Aucune partie n'a été finie dans le temps donné : donnez un --time plus long, ou aucun."}
 	msgSolProofOne      = game.Text{EN: "proof of the pieces: one piece is the least possible, since a jump never removes the jumping piece", FR: "preuve des pièces : une pièce est le minimum possible, car un saut ne retire jamais la pièce qui saute"}
 	msgSolProofPieces   = game.Text{EN: "proof of the pieces: the exhaustive searches above found no game leaving fewer than %d", FR: "preuve des pièces : les recherches exhaustives ci-dessus n'ont trouvé aucune partie laissant moins de %d pièces"}
 	msgSolProofMoves    = game.Text{EN: "proof of the moves: every game of at most %d moves was searched (exact table, sound removal and cover bounds) and none leaves %d", FR: "preuve des coups : toutes les parties d'au plus %d coups ont été cherchées (table exacte, bornes de retrait et de couverture sûres) et aucune n'en laisse %d"}

@@ -132,6 +132,9 @@ func printSolitaire(out io.Writer, r *solsolve.Result, lang string) {
 		line(msgSolSearch, it.Target, within, status.In(lang), it.Nodes, it.Seconds)
 	}
 	line(msgSolTotal, r.Nodes, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond))
+	if r.BeamMoves == 0 && r.Left > 1 && !r.LeftProven {
+		line(msgSolNoGame)
+	}
 	switch {
 	case r.Left == 1:
 		line(msgSolProofOne)

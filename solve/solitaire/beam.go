@@ -24,7 +24,12 @@ func beamSearch(ctx context.Context, root *position, width int) (best []jump, le
 	var taken [size]uint8
 	for len(beam) > 0 && ctx.Err() == nil {
 		var next []node
-		for _, b := range beam {
+		for i, b := range beam {
+			// A level of a wide beam takes a second: a time limit is
+			// looked at within it too.
+			if i%1024 == 1023 && ctx.Err() != nil {
+				break
+			}
 			buf, _ = b.p.jumps(buf)
 			for _, j := range buf {
 				c := b.p

@@ -192,7 +192,9 @@ func Solve(ctx context.Context, s *solitaire.State, opt Options) (*Result, error
 	if res.MovesProven {
 		res.NoneWithin = res.Moves - 1
 	}
-	if err := res.writeSolution(s, solution); err != nil {
+	// A time limit may stop even the beam search before its first whole
+	// game: the result then holds the moves found, the game not finished.
+	if err := res.writeSolution(s, solution, ctx.Err() != nil); err != nil {
 		return nil, err
 	}
 	res.Nodes = sr.total
@@ -202,7 +204,7 @@ func Solve(ctx context.Context, s *solitaire.State, opt Options) (*Result, error
 
 // writeSolution replays the solution with the rules package, which checks
 // it, and writes it in both notations.
-func (r *Result) writeSolution(start *solitaire.State, path []jump) error {
+func (r *Result) writeSolution(start *solitaire.State, path []jump, cut bool) error {
 	m := game.NewMatch(start)
 	for _, j := range path {
 		st := m.State().(*solitaire.State)
@@ -214,7 +216,7 @@ func (r *Result) writeSolution(start *solitaire.State, path []jump) error {
 		r.Solution = append(r.Solution, text)
 		r.Book = append(r.Book, st.BookString(mv))
 	}
-	if left := m.State().(*solitaire.State).Pieces(); left != r.Left || !m.Outcome().Ended() {
+	if left := m.State().(*solitaire.State).Pieces(); left != r.Left || (!m.Outcome().Ended() && !cut) {
 		return fmt.Errorf("internal error: the solution leaves %d pieces (ended: %v), not %d", left, m.Outcome().Ended(), r.Left)
 	}
 	return nil
