@@ -113,3 +113,40 @@ func OptionsText(options, lang string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Words of OutcomeText.
+var (
+	wordWin     = game.Text{EN: "%s wins", FR: "%s gagne"}
+	wordWinMany = game.Text{EN: "%s win", FR: "%s gagnent"}
+	wordAnd     = game.Text{EN: " and ", FR: " et "}
+	wordDraw    = game.Text{EN: "Draw", FR: "Partie nulle"}
+	wordOver    = game.Text{EN: "Game over", FR: "Partie terminée"}
+)
+
+// OutcomeText says how a game ended, in a sentence: who won (each seat
+// named by name), or that nobody did, and why: "Sud (joueur 1) gagne
+// (abandon)."
+func OutcomeText(v *game.Variant, o game.Outcome, lang string, name func(seat int) string) string {
+	var b strings.Builder
+	switch o.Status {
+	case game.Win:
+		var names []string
+		for _, seat := range o.WinnerSeats() {
+			names = append(names, name(seat))
+		}
+		t := wordWin
+		if len(names) > 1 {
+			t = wordWinMany
+		}
+		b.WriteString(fmt.Sprintf(t.In(lang), strings.Join(names, wordAnd.In(lang))))
+	case game.Draw:
+		b.WriteString(wordDraw.In(lang))
+	default:
+		b.WriteString(wordOver.In(lang))
+	}
+	if o.Reason != "" {
+		b.WriteString(" (" + game.ReasonText(o.Reason, lang) + ")")
+	}
+	b.WriteString(".")
+	return b.String()
+}

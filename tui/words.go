@@ -2,9 +2,9 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/render"
 )
 
 // The words of the view, in English and French. Each pair takes the same
@@ -95,36 +95,7 @@ func localizeError(err error, lang string) string {
 	return game.ErrorText(err, lang)
 }
 
-var (
-	wWin     = game.Text{EN: "%s wins", FR: "%s gagne"}
-	wWinMany = game.Text{EN: "%s win", FR: "%s gagnent"}
-	wAnd     = game.Text{EN: " and ", FR: " et "}
-	wDraw    = game.Text{EN: "Draw", FR: "Partie nulle"}
-	wEnded   = game.Text{EN: "Game over", FR: "Partie terminée"}
-)
-
 // Describe says how a game ended: who won, or that nobody did, and why.
 func Describe(v *game.Variant, o game.Outcome, lang string) string {
-	var b strings.Builder
-	switch o.Status {
-	case game.Win:
-		var names []string
-		for _, seat := range o.WinnerSeats() {
-			names = append(names, fmt.Sprintf("%s (%d)", v.SeatName(seat, lang), seat+1))
-		}
-		t := wWin
-		if len(names) > 1 {
-			t = wWinMany
-		}
-		b.WriteString(tr(lang, t, strings.Join(names, wAnd.In(lang))))
-	case game.Draw:
-		b.WriteString(wDraw.In(lang))
-	default:
-		b.WriteString(wEnded.In(lang))
-	}
-	if o.Reason != "" {
-		b.WriteString(" (" + game.ReasonText(o.Reason, lang) + ")")
-	}
-	b.WriteString(".")
-	return b.String()
+	return render.OutcomeText(v, o, lang, func(seat int) string { return fmt.Sprintf("%s (%d)", v.SeatName(seat, lang), seat+1) })
 }

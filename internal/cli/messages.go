@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/render"
 )
 
 // The messages of the interface, in English and French. Each pair takes
@@ -12,11 +13,6 @@ import (
 var (
 	msgSeat          = game.Text{EN: "%s (player %d)", FR: "%s (joueur %d)"}
 	msgToMove        = game.Text{EN: "Ply %d: %s to move.", FR: "Coup %d : %s au trait."}
-	msgWin           = game.Text{EN: "%s wins", FR: "%s gagne"}
-	msgWinMany       = game.Text{EN: "%s win", FR: "%s gagnent"}
-	msgAnd           = game.Text{EN: " and ", FR: " et "}
-	msgDraw          = game.Text{EN: "Draw", FR: "Partie nulle"}
-	msgOver          = game.Text{EN: "Game over", FR: "Partie terminée"}
 	msgScores        = game.Text{EN: "Scores (%s): %s", FR: "Scores (%s) : %s"}
 	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au coup %d."}
 	msgSeatsLine     = game.Text{EN: "%s: %s.", FR: "%s : %s."}
@@ -76,28 +72,7 @@ func describeOutcome(v *game.Variant, o game.Outcome, lang string) string {
 
 // describeEnd says who won, or that nobody did, and why.
 func describeEnd(v *game.Variant, o game.Outcome, lang string) string {
-	var b strings.Builder
-	switch o.Status {
-	case game.Win:
-		var names []string
-		for _, seat := range o.WinnerSeats() {
-			names = append(names, seatLabel(v, seat, lang))
-		}
-		msg := msgWin
-		if len(names) > 1 {
-			msg = msgWinMany
-		}
-		b.WriteString(tr(lang, msg, strings.Join(names, msgAnd.In(lang))))
-	case game.Draw:
-		b.WriteString(msgDraw.In(lang))
-	default:
-		b.WriteString(msgOver.In(lang))
-	}
-	if o.Reason != "" {
-		b.WriteString(" (" + game.ReasonText(o.Reason, lang) + ")")
-	}
-	b.WriteString(".")
-	return b.String()
+	return render.OutcomeText(v, o, lang, func(seat int) string { return seatLabel(v, seat, lang) })
 }
 
 // turnLine says whose turn it is in s and which ply is about to be played.
