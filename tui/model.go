@@ -51,8 +51,11 @@ type model struct {
 	players  []Player
 
 	width, height int
-	dark          bool
-	flip          bool
+	// offX and offY are where the screen starts when it is centred, for
+	// mouse clicks.
+	offX, offY int
+	dark       bool
+	flip       bool
 
 	board      *render.TextBoard
 	cursor     string   // the place under the cursor

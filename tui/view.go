@@ -51,6 +51,29 @@ func (m *model) render() string {
 	if w < minWidth || h < minHeight {
 		return lipgloss.NewStyle().Width(w).Render(tr(m.lang, wTooSmall, w, h, minWidth, minHeight))
 	}
+	// On a large terminal the game keeps a comfortable size, centred.
+	lw, lh := min(w, maxWidth), min(h, maxHeight)
+	screen := m.layout(lw, lh)
+	m.offX, m.offY = (w-lipgloss.Width(screen))/2, (h-lipgloss.Height(screen))/2
+	if m.offX == 0 && m.offY == 0 {
+		return screen
+	}
+	pad := strings.Repeat(" ", m.offX)
+	lines := strings.Split(screen, "\n")
+	for i := range lines {
+		lines[i] = pad + lines[i]
+	}
+	return strings.Repeat("\n", m.offY) + strings.Join(lines, "\n")
+}
+
+// The largest layout: beyond it the screen is centred.
+const (
+	maxWidth  = 110
+	maxHeight = 40
+)
+
+// layout is the screen in w x h.
+func (m *model) layout(w, h int) string {
 	if m.mode == modeHelp {
 		return m.helpScreen()
 	}
@@ -428,14 +451,15 @@ func (m *model) helpScreen() string {
 
 // click picks the place under a mouse click.
 func (m *model) click(ms tea.Mouse) tea.Cmd {
-	if m.mode != modeBoard || ms.Y < 0 || ms.Y >= len(m.board.Rows) {
+	x, y := ms.X-m.offX, ms.Y-m.offY
+	if m.mode != modeBoard || y < 0 || y >= len(m.board.Rows) {
 		return nil
 	}
-	row := m.board.Rows[ms.Y]
-	if ms.X < 0 || ms.X >= len(row) || row[ms.X].Place == "" {
+	row := m.board.Rows[y]
+	if x < 0 || x >= len(row) || row[x].Place == "" {
 		return nil
 	}
-	m.cursor = row[ms.X].Place
+	m.cursor = row[x].Place
 	return m.pick(m.cursor)
 }
 
