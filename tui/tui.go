@@ -40,8 +40,7 @@ type Config struct {
 	// Online is a game of a plateau server; nil for a game held here.
 	Online *Online
 	// ComputerPause is the least time a computer's move takes to appear,
-	// so that it can be followed (default 700 ms; 0 in tests via
-	// NoPause).
+	// so that it can be followed (0: 700 ms). NoPause makes it none (tests).
 	ComputerPause time.Duration
 	NoPause       bool
 	// Width and Height are the terminal's size before the first resize
@@ -61,8 +60,7 @@ type Result struct {
 	Outcome string
 }
 
-// ErrTooManyInputs is returned when the keyboard never stops: never in
-// practice, a bound on a runaway input.
+// errNoMatch is a Config with neither a match nor an online game.
 var errNoMatch = errors.New("tui: no game to show")
 
 // Run shows the game full screen on in and out until the player quits or

@@ -76,10 +76,8 @@ q                   quitter (demande d'abord si la partie continue) ;
                     Ctrl-C quitte tout de suite ; la partie est enregistrée`,
 	}
 	wLegendCursor = game.Text{EN: "Cursor: reverse video; pickable: underlined; last move: bold.", FR: "Curseur : vidéo inverse ; choix possibles : soulignés ; dernier coup : gras."}
-	wClock        = game.Text{EN: "%s", FR: "%s"}
 	wYou          = game.Text{EN: "you", FR: "vous"}
 	wComputer     = game.Text{EN: "computer", FR: "ordinateur"}
-	wIllegal      = game.Text{EN: "%v", FR: "%v"}
 )
 
 func tr(lang string, t game.Text, args ...any) string {
