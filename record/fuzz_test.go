@@ -71,6 +71,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("")
 	f.Add("[Game \"pogo\"]\n1. 2b1-b3 {")
 	f.Add("[Game \"pogo\"]\n[Result \"win 1, 3\"]\n1. 2b1-b3 win 1, 3\n")
+	f.Add("[Game \"pogo\"]\n[Hints \"1:1,3 2 : 2\"]\n1. 2b1-b3 2. 1a3-a2 *\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := record.Parse(strings.NewReader(text))
 		if err != nil {
@@ -88,7 +89,8 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q is read and written as\n%s\nwhich reads back as\n%s", text, out, again)
 		}
 		if !slices.Equal(back.Moves, r.Moves) || back.Position != r.Position || back.Game != r.Game ||
-			back.Options.String() != r.Options.String() || back.Result.String() != r.Result.String() {
+			back.Options.String() != r.Options.String() || back.Result.String() != r.Result.String() ||
+			record.FormatHints(back.Hints) != record.FormatHints(r.Hints) {
 			t.Fatalf("%q: the record written as\n%s\nreads back as another record: %+v / %+v", text, out, back, r)
 		}
 		m, err := r.Replay()

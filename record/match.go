@@ -33,6 +33,11 @@ func (r *Record) Variant() (*game.Variant, error) {
 	if len(r.Players) > v.Players {
 		return nil, game.Errorf(game.Text{EN: "the record names %d players but %s has %d", FR: "la partie enregistrée nomme %d joueurs mais %s en a %d"}, len(r.Players), v, v.Players)
 	}
+	for seat := v.Players; seat < len(r.Hints); seat++ {
+		if len(r.Hints[seat]) > 0 {
+			return nil, game.Errorf(game.Text{EN: "the Hints tag names seat %d but %s has %d players", FR: "l'étiquette Hints nomme la place %d mais %s a %d joueurs"}, seat+1, v, v.Players)
+		}
+	}
 	return v, nil
 }
 

@@ -204,6 +204,8 @@ func (p *parser) setTag(name, value string) error {
 		p.reason = strings.TrimSpace(value)
 	case tagScores:
 		p.scores, err = parseScores(value)
+	case tagHints:
+		p.r.Hints, err = ParseHints(value)
 	case tagPlies:
 		p.plies, err = strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || p.plies < 0 {
@@ -221,7 +223,7 @@ func (p *parser) setTag(name, value string) error {
 // canonicalTag gives the defined tag that name spells (and the 0-based seat
 // of a player tag), or "" for a tag the format does not define.
 func canonicalTag(name string) (string, int) {
-	for _, t := range []string{tagGame, tagOptions, tagPosition, tagDate, tagResult, tagReason, tagScores, tagPlies} {
+	for _, t := range []string{tagGame, tagOptions, tagPosition, tagDate, tagResult, tagReason, tagScores, tagHints, tagPlies} {
 		if strings.EqualFold(name, t) {
 			return t, 0
 		}
@@ -246,6 +248,57 @@ func parseScores(s string) ([]int, error) {
 	}
 	return scores, nil
 }
+
+// hintsForm says how the Hints tag is written, for its errors.
+var hintsForm = game.Text{
+	EN: `the Hints tag gives, for each seat that had hints, the seat, a colon and the numbers of the moves they were for: "1:4,10 2:7"`,
+	FR: `l'étiquette Hints donne, pour chaque place qui a eu des indices, la place, deux-points et les numéros des coups concernés : "1:4,10 2:7"`,
+}
+
+// hintGroup is one seat's part of the Hints tag; spaces are allowed around
+// the colon and the commas.
+var hintGroup = regexp.MustCompile(`^([0-9]+)\s*:\s*([0-9]+(?:\s*,\s*[0-9]+)*)?\s*`)
+
+// ParseHints reads the value of the Hints tag (FormatHints) into the
+// hints of each seat (0-based plies); "" is no hint.
+func ParseHints(s string) ([][]int, error) {
+	var hints [][]int
+	seen := map[int]bool{}
+	rest := strings.TrimSpace(s)
+	for rest != "" {
+		m := hintGroup.FindStringSubmatch(rest)
+		if m == nil {
+			return nil, game.Errorf(game.Text{EN: "Hints tag %s: %s cannot be read: %s", FR: "étiquette Hints %s : %s est illisible : %s"}, game.Quote(s), game.Quote(rest), hintsForm)
+		}
+		rest = rest[len(m[0]):]
+		seat, err := strconv.Atoi(m[1])
+		if err != nil || seat < 1 || seat > game.MaxPlayers {
+			return nil, game.Errorf(game.Text{EN: "Hints tag %s: seat %s is not a number from 1 to %d", FR: "étiquette Hints %s : la place %s n'est pas un nombre de 1 à %d"}, game.Quote(s), m[1], game.MaxPlayers)
+		}
+		if seen[seat] {
+			return nil, game.Errorf(game.Text{EN: "Hints tag %s: seat %d is given twice", FR: "étiquette Hints %s : la place %d est donnée deux fois"}, game.Quote(s), seat)
+		}
+		seen[seat] = true
+		for len(hints) < seat {
+			hints = append(hints, nil)
+		}
+		if m[2] == "" {
+			continue
+		}
+		for _, f := range strings.Split(m[2], ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > maxHintMove {
+				return nil, game.Errorf(game.Text{EN: "Hints tag %s: move %s is not a number from 1 to %d", FR: "étiquette Hints %s : le coup %s n'est pas un nombre de 1 à %d"}, game.Quote(s), strings.TrimSpace(f), maxHintMove)
+			}
+			hints[seat-1] = append(hints[seat-1], n-1)
+		}
+	}
+	return hints, nil
+}
+
+// maxHintMove bounds a move number of the Hints tag, so that a wrong file
+// cannot hold numbers no game reaches.
+const maxHintMove = 1 << 24
 
 // finish checks the whole record once every line is read.
 func (p *parser) finish() error {

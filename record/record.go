@@ -45,6 +45,13 @@ type Record struct {
 	Result Result
 	// Moves are the moves in notation, in the order played.
 	Moves []string
+	// Hints are the hints each seat was given (index = seat), in the
+	// order given: each is the ply of its position (0-based: the number of
+	// moves played then; the hint was for move ply+1, written so in the
+	// Hints tag). nil, or no ply at all, when nobody had a hint. A ply may
+	// be beyond the moves (a hint for a move taken back, or the last
+	// position of a resigned game) and may repeat.
+	Hints [][]int
 	// Tags are any other tags, kept in their order so that a record read
 	// and written again loses nothing.
 	Tags []Tag

@@ -70,10 +70,12 @@ func TestRoundTripEveryField(t *testing.T) {
 		Date:     "2026.11.21",
 		Result:   record.Result{Status: game.Win, Winners: []int{0, 2}, Scores: []int{12, 3, 0, -1}, Reason: "resignation"},
 		Moves:    []string{"2b1-b3", "d4 b2", "pass"},
+		Hints:    [][]int{{0, 2}, nil, {4, 1}},
 		Tags:     []record.Tag{{"Event", "club night\nround 2"}, {"Site", ""}},
 	}
 	text := record.Format(r)
-	if !strings.Contains(text, "1. 2b1-b3 2. d4 b2 3. pass win 1,3\n") || !strings.Contains(text, `[Result "win 1,3"]`) {
+	if !strings.Contains(text, "1. 2b1-b3 2. d4 b2 3. pass win 1,3\n") || !strings.Contains(text, `[Result "win 1,3"]`) ||
+		!strings.Contains(text, "[Scores \"12 3 0 -1\"]\n[Hints \"1:1,3 3:5,2\"]\n[Plies \"3\"]\n") {
 		t.Fatalf("unexpected layout:\n%s", text)
 	}
 	if back := parse(t, text); !reflect.DeepEqual(back, r) {
@@ -163,6 +165,14 @@ func TestParseErrors(t *testing.T) {
 		{"[Game \"pogo\"]\n[Result \"win 5\"]\n", `line 2: seat "5" is not a number from 1 to 4`},
 		{"[Game \"pogo\"]\n[Scores \"12 x\"]\n", `line 2: Scores tag "12 x": "x" is not a whole number`},
 		{"[Game \"pogo\"]\n[Plies \"two\"]\n", `line 2: Plies tag "two" is not a whole number`},
+		{"[Game \"pogo\"]\n[Hints \"1\"]\n", `line 2: Hints tag "1": "1" cannot be read`},
+		{"[Game \"pogo\"]\n[Hints \"1:4 10\"]\n", `line 2: Hints tag "1:4 10": "10" cannot be read`},
+		{"[Game \"pogo\"]\n[Hints \"5:1\"]\n", `line 2: Hints tag "5:1": seat 5 is not a number from 1 to 4`},
+		{"[Game \"pogo\"]\n[Hints \"0:1\"]\n", `seat 0 is not a number from 1 to 4`},
+		{"[Game \"pogo\"]\n[Hints \"1:1 1:2\"]\n", `seat 1 is given twice`},
+		{"[Game \"pogo\"]\n[Hints \"1:0\"]\n", `move 0 is not a number from 1 to`},
+		{"[Game \"pogo\"]\n[Hints \"1:99999999999999999999\"]\n", `move 99999999999999999999 is not a number from 1 to`},
+		{"[Game \"pogo\"]\n[Hints \"\"]\n[hints \"1:1\"]\n", `line 3: second Hints tag`},
 		{"[Game \"pogo\"]\n[Plies \"3\"]\n\n1. 2b1-b3\n", "line 2: the Plies tag says 3 moves but the record has 1"},
 		{"[Game \"pogo\"]\n\n1. 2b1-b3\n[Date \"x\"]\n", `line 4: tag "[Date \"x\"]" after the moves`},
 		{"[Game \"pogo\"]\n\n1. 2b1-b3 3. 1a3-a2\n", "line 3: move number 3. where 2. was expected"},
@@ -186,6 +196,7 @@ func TestReplayErrors(t *testing.T) {
 		{"[Game \"pogo\"]\n[Options \"size=4\"]\n", `pogo takes no options`},
 		{"[Game \"pogo\"]\n[Position \"LL L 0\"]\n", `start position: POGO position text`},
 		{"[Game \"pogo\"]\n[Player3 \"x\"]\n", "the record names 3 players but pogo has 2"},
+		{"[Game \"pogo\"]\n[Hints \"3:1\"]\n", "the Hints tag names seat 3 but pogo has 2 players"},
 		{"[Game \"pogo\"]\n\n1. 2b1-b3 2. 2b1-b2\n", `move 2 "2b1-b2": "2b1-b2" is not a legal move here`},
 		{"[Game \"pogo\"]\n\n1. 2b1-b3 2. hello\n", `move 2 "hello": "hello" is not a move`},
 		{"[Game \"pogo\"]\n[Result \"win 2\"]\n\n1. 2b1-b3 2. 2a3-c3 3. 2c1-c3\n",
@@ -260,5 +271,44 @@ func TestResultStrings(t *testing.T) {
 		if _, err := record.ParseResult(bad); err == nil {
 			t.Errorf("ParseResult(%q) accepted", bad)
 		}
+	}
+}
+
+// The Hints tag: who was given hints, for which moves. A record without
+// it (every record before hints existed) has none; written by hand, it
+// may have spaces around the colons and commas.
+func TestHints(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		want  [][]int
+	}{
+		{"", nil},
+		{"1:4", [][]int{{3}}},
+		{"2:7", [][]int{nil, {6}}},
+		{"1:4,10 2:7", [][]int{{3, 9}, {6}}},
+		{" 2 : 7 , 7   1:1 ", [][]int{{0}, {6, 6}}},
+		{"1:", [][]int{nil}},
+	} {
+		got, err := record.ParseHints(tc.value)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ParseHints(%q) = %v, %v; want %v", tc.value, got, err, tc.want)
+		}
+	}
+	if got := record.FormatHints([][]int{{3, 9}, nil, {0}}); got != "1:4,10 3:1" {
+		t.Errorf("FormatHints: %q", got)
+	}
+	if got := record.FormatHints([][]int{nil, {}}); got != "" {
+		t.Errorf("FormatHints without hints: %q", got)
+	}
+	old := parse(t, "[Game \"pogo\"]\n[Result \"*\"]\n[Plies \"1\"]\n\n1. 2b1-b3 *\n")
+	if old.Hints != nil {
+		t.Errorf("a record without the tag has hints %v", old.Hints)
+	}
+	if text := record.Format(old); strings.Contains(text, "Hints") {
+		t.Errorf("a record without hints writes the tag:\n%s", text)
+	}
+	r := parse(t, "[Game \"pogo\"]\n[Hints \"2:2\"]\n\n1. 2b1-b3 2. 1a3-a2 *\n")
+	if _, err := r.Replay(); err != nil {
+		t.Errorf("a record with hints does not replay: %v", err)
 	}
 }

@@ -70,6 +70,9 @@ func (r *Record) tags() []Tag {
 		}
 		tags = append(tags, Tag{tagScores, strings.Join(scores, " ")})
 	}
+	if hints := FormatHints(r.Hints); hints != "" {
+		tags = append(tags, Tag{tagHints, hints})
+	}
 	tags = append(tags, Tag{tagPlies, strconv.Itoa(len(r.Moves))})
 	return append(tags, r.Tags...)
 }
@@ -83,9 +86,29 @@ const (
 	tagResult   = "Result"
 	tagReason   = "Reason"
 	tagScores   = "Scores"
+	tagHints    = "Hints"
 	tagPlies    = "Plies"
 	tagPlayer   = "Player" // followed by the 1-based seat: Player1
 )
+
+// FormatHints gives the value of the Hints tag: for each seat that had
+// hints, in seat order, its number (from 1), a colon and the numbers of
+// the moves the hints were for (ply+1), separated by commas; seats apart by
+// a space: "1:4,10 2:7". "" when nobody had a hint.
+func FormatHints(hints [][]int) string {
+	var groups []string
+	for seat, plies := range hints {
+		if len(plies) == 0 {
+			continue
+		}
+		moves := make([]string, len(plies))
+		for i, p := range plies {
+			moves[i] = strconv.Itoa(p + 1)
+		}
+		groups = append(groups, strconv.Itoa(seat+1)+":"+strings.Join(moves, ","))
+	}
+	return strings.Join(groups, " ")
+}
 
 func playerTag(seat int) string { return tagPlayer + strconv.Itoa(seat+1) }
 

@@ -141,7 +141,7 @@ func statusLine(s game.State, lang string) string {
 		return "Game over"
 	}
 	if fr {
-		return fmt.Sprintf("%s joue (tour %d)", v.SeatName(s.ToMove(), lang), s.Ply()+1)
+		return fmt.Sprintf("%s joue (coup %d)", v.SeatName(s.ToMove(), lang), s.Ply()+1)
 	}
 	return fmt.Sprintf("%s to move (ply %d)", v.SeatName(s.ToMove(), lang), s.Ply()+1)
 }

@@ -53,6 +53,9 @@ func TestBrowserContentSecurityPolicy(t *testing.T) {
 		waitJS(t, w, p.path+" ready", p.ready)
 	}
 	screenshot(t, w, "csp-game-page")
+	// A hint, drawn over the board by the script.
+	do(t, w, "hint", chromedp.Click(chromedp.CSS(`#hintbtn`)))
+	waitJS(t, w, "the hint drawn", `!!document.querySelector('#board .suggest .suggest-place')`)
 	// A move by click, then history navigation (fetches the SVG).
 	do(t, w, "click", chromedp.Click(chromedp.CSS(`#board [data-place="b1"]`)))
 	do(t, w, "navigate", chromedp.Click(chromedp.CSS(`#navfirst`)))

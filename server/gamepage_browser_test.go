@@ -105,7 +105,7 @@ func TestBrowserGamePageAgainstTheComputer(t *testing.T) {
 					t.Errorf("%s is not on screen at %dx%d", b, size.w, size.h)
 				}
 			}
-			if caption := eval[string](t, w, `document.querySelector('#board svg').textContent`); strings.Contains(caption, "joue (tour") {
+			if caption := eval[string](t, w, `document.querySelector('#board svg').textContent`); strings.Contains(caption, "joue (coup") {
 				t.Errorf("the board still says whose turn it is after the end: %q", caption)
 			}
 			noEnglish(t, w, "finished game, French")

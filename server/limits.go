@@ -50,6 +50,12 @@ const (
 	// minWebSockets is the least total WebSocket limit derived from a small
 	// RLIMIT_NOFILE.
 	minWebSockets = 64
+	// DefaultHintBudget is the search time of a hint (Config.HintBudget).
+	DefaultHintBudget = time.Second
+	// DefaultHintsPerMinute is how many hints one connection may ask a
+	// minute (Config.HintsPerMinute); hintBurst how many in a row.
+	DefaultHintsPerMinute = 10
+	hintBurst             = 3
 )
 
 // DefaultMaxThreads is the default ceiling of search threads: the number of

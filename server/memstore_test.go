@@ -24,6 +24,7 @@ func clone(g *store.Game) *store.Game {
 	c := *g
 	c.Seats = slices.Clone(g.Seats)
 	c.Moves = slices.Clone(g.Moves)
+	c.Hints = slices.Clone(g.Hints)
 	return &c
 }
 
@@ -130,7 +131,7 @@ func (s *memStore) ListGames(_ context.Context, f store.Filter) ([]store.Game, e
 			continue
 		}
 		c := clone(g)
-		c.Moves = nil
+		c.Moves, c.Hints = nil, nil
 		out = append(out, *c)
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -154,3 +155,24 @@ func (s *memStore) ListGames(_ context.Context, f store.Filter) ([]store.Game, e
 }
 
 func (s *memStore) Close() error { return nil }
+
+// AddHint implements store.Hints as the real stores do.
+func (s *memStore) AddHint(ctx context.Context, id string, h store.Hint) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.games[id]
+	if !ok {
+		return store.ErrNotFound
+	}
+	if h.Seat < 0 || h.Seat >= len(g.Seats) || h.Ply < 0 {
+		return fmt.Errorf("memstore: no hint for seat %d at ply %d", h.Seat, h.Ply)
+	}
+	if g.Result != "*" || h.Ply != len(g.Moves) || len(g.Hints) >= store.MaxHints {
+		return store.ErrConflict
+	}
+	g.Hints = append(g.Hints, h)
+	return nil
+}

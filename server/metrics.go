@@ -33,7 +33,7 @@ const wsRoute = "GET /games/{id}/ws"
 // refusalReasons are the label values of plateau_refusals_total, made
 // present from the start so that dashboards see zeros.
 var refusalReasons = []string{"csrf", "rate_limited", "too_many_connections", "client_connections", "bad_request",
-	"login_limited", "login_account_limited", "bad_login", "disabled_account", "signup_closed", "chat_limited", "bad_token", "not_operator", "not_owner"}
+	"login_limited", "login_account_limited", "bad_login", "disabled_account", "signup_closed", "chat_limited", "bad_token", "not_operator", "not_owner", "hint_limited"}
 
 func newMetrics() *metrics {
 	m := &metrics{

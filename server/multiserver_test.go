@@ -229,3 +229,26 @@ func TestTwoServersOffers(t *testing.T) {
 		c.expect("state", func(m msg) bool { return m.str("result") == "draw" })
 	}
 }
+
+// A hint given on one server: the other server's pages see the count
+// (its room reads the game's hints again on the notification), and the
+// hint's move stays with the page that asked.
+func TestTwoServersHint(t *testing.T) {
+	stores := pgStores(t, 2)
+	_, ts1 := runServer(t, Config{Store: stores[0], NewAgent: cheapAgents})
+	_, ts2 := runServer(t, Config{Store: stores[1], NewAgent: cheapAgents})
+	g := createGame(t, ts1, form("pogo", "me", "computer"))
+	a, watcher := dial(t, ts1, g.id), dial(t, ts2, g.id)
+	a.hello(0, g.mine[0])
+	watcher.hello(0)
+	a.send(map[string]any{"type": "hint"})
+	if h := a.expect("hint", nil); h.num("used") != 1 {
+		t.Fatalf("hint %v", h)
+	}
+	began := time.Now()
+	s := watcher.expect("state", func(m msg) bool { return m["hints"] != nil })
+	if got := hintsOf(s); len(got) != 2 || len(got[0]) != 1 || got[0][0] != 1 {
+		t.Errorf("the other server shows hints %v", s["hints"])
+	}
+	t.Logf("the hint's count reached the other server in %v", time.Since(began).Round(time.Millisecond))
+}

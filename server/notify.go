@@ -60,6 +60,7 @@ func (s *Server) onGameChange(c store.GameChange) {
 		for _, r := range rooms {
 			r.catchUp(store.GameChange{Game: r.id, Moves: -1})
 			r.chatCatchUp()
+			r.hintsCatchUp()
 		}
 		return
 	}
@@ -73,6 +74,8 @@ func (s *Server) onGameChange(c store.GameChange) {
 		switch {
 		case c.Chat:
 			r.chatCatchUp()
+		case c.Hint:
+			r.hintsCatchUp()
 		case c.Event != "":
 			r.eventFromElsewhere(c.Event)
 		default:

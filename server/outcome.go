@@ -127,6 +127,8 @@ func (r *room) localized(c *client, v any) any {
 			m.Text = strings.ReplaceAll(tr(lang, key), "%s", name)
 		}
 		return m
+	case hintMsg:
+		return r.localizedHint(m, lang)
 	case rematchMsg:
 		m.Text = fmt.Sprintf(tr(lang, "info:rematch"), playerName(r.match.Variant(), m.By, r.g.Seats, lang))
 		return m
@@ -157,7 +159,7 @@ func (r *room) localized(c *client, v any) any {
 			// for the programmer stays.
 			text += " (" + m.Message + ")"
 		}
-		if m.ID != "" || m.Code == "storage" {
+		if m.ID != "" || m.Code == "storage" || m.Code == "hint_storage" {
 			text += " (réf. " + referenceOf(m) + ")"
 		}
 		m.Message = text

@@ -613,6 +613,7 @@ func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 		rec.Players = append(rec.Players, name)
 	}
 	rec.Date = record.FormatDate(g.CreatedAt)
+	rec.Hints = recordHints(g)
 	if g.Result != "*" && !rec.Result.Ended() {
 		if res, err := record.ParseResult(g.Result); err == nil {
 			res.Reason = g.Reason
@@ -741,6 +742,16 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
 	for _, name := range rec.Players {
 		d.Players = append(d.Players, CleanText(name, maxNameRunes))
+	}
+	// The hints each seat had, from the record's Hints tag.
+	for seat, plies := range rec.Hints {
+		if len(plies) == 0 {
+			continue
+		}
+		for len(d.Players) <= seat {
+			d.Players = append(d.Players, m.Variant().SeatName(len(d.Players), lang))
+		}
+		d.Players[seat] += " — " + hintsText(plies, lang)
 	}
 	p.render(w, r, lang, "view", tr(lang, "uploadedtitle"), http.StatusOK, d)
 }

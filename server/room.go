@@ -72,6 +72,12 @@ type room struct {
 	// finding them replays the game, once per ply rather than once per
 	// state built (every view, and every state of a game with clocks).
 	last lastMove
+	// pos counts the changes of position (moves, undos, reloads); hint is
+	// the hint search running (one per game at most), lastHint the last
+	// hint given, which holds while pos does.
+	pos      uint64
+	hint     *hintRun
+	lastHint *givenHint
 
 	evicted  atomic.Bool  // no longer serves: connections load a new room
 	watchers atomic.Int64 // len(clients), for the writers' pace
@@ -182,6 +188,7 @@ func (r *room) countLocked() {
 // stored moves left them: the clock of the seat to move has been running
 // since the last move.
 func (r *room) setLocked(g *store.Game, m *game.Match) {
+	r.positionChangedLocked()
 	r.built = [4]*sharedState{}
 	r.g, r.match, r.offer = g, m, nil
 	r.clocks = nil
@@ -210,6 +217,7 @@ func (r *room) snapshot() (*store.Game, *game.Match, error) {
 	g := *r.g
 	g.Seats = slices.Clone(r.g.Seats)
 	g.Moves = slices.Clone(r.g.Moves)
+	g.Hints = slices.Clone(r.g.Hints)
 	r.mu.Unlock()
 	m, err := replayStored(&g)
 	return &g, m, err
@@ -221,6 +229,7 @@ func (r *room) shutdown() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.stopLocked()
+	r.stopHintLocked()
 	for c := range r.clients {
 		go c.conn.Close(websocket.StatusGoingAway, "server shutting down")
 	}
@@ -290,6 +299,7 @@ func (r *room) evictLocked() bool {
 		return false
 	}
 	r.stopLocked()
+	r.stopHintLocked()
 	r.countLocked()
 	// Another server may run this game now (a DELETE when the lease is
 	// held, nothing otherwise).
@@ -394,9 +404,11 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 		r.chatLocked(ctx, c, msg.Text)
 	case "chatdelete":
 		r.chatDeleteLocked(ctx, c, msg.ID)
+	case "hint":
+		r.hintLocked(c)
 	default:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "unknown_type",
-			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer, rematch, chat or chatdelete", game.Quote(truncate(msg.Type, 40)))})
+			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer, rematch, chat, chatdelete or hint", game.Quote(truncate(msg.Type, 40)))})
 	}
 	return true
 }
@@ -535,6 +547,7 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 		return
 	}
 	r.s.metrics.moves.Inc()
+	r.positionChangedLocked()
 	r.g.Moves = append(r.g.Moves, mv)
 	r.g.UpdatedAt = now
 	if r.clocks != nil {
@@ -576,6 +589,7 @@ func (r *room) finishLocked(ctx context.Context, result, reason string) bool {
 func (r *room) endedLocked(result, reason string) {
 	r.g.Result, r.g.Reason = result, reason
 	r.offer = nil
+	r.stopHintLocked()
 	r.countLocked()
 	r.s.log.Info("game over", "game", r.id, "result", result, "reason", reason)
 	if r.g.Rated {

@@ -164,6 +164,19 @@ type Config struct {
 	// AbandonAfter ends, as abandoned, an ongoing game without a move for
 	// that long; negative never does.
 	AbandonAfter time.Duration
+
+	// Hints: in a casual game against the computer, the player to move may
+	// ask for the move a short search finds (the game's hard level); the
+	// game keeps how many each seat had, and where.
+
+	// HintBudget is the search time of a hint, held to the search time
+	// ceiling; 0 means DefaultHintBudget, negative gives no hints.
+	HintBudget time.Duration
+	// HintsPerMinute is how many hints one connection may ask a minute
+	// (hintBurst in a row); 0 means DefaultHintsPerMinute, negative no
+	// limit (one hint search at a time per game, and the pool of
+	// searches, still hold).
+	HintsPerMinute int
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -203,6 +216,7 @@ type Server struct {
 	agentMax time.Duration
 	engines  map[string]string // name → command line after "engine:"
 	allowed  []string          // operator-allowed specs
+	hints    hintLimits
 	limits   limits
 	accounts accountLimits
 	leases   *leaseKeeper
@@ -260,6 +274,7 @@ func New(cfg Config) (*Server, error) {
 		Help: "Games whose computer seat and clock this server runs (several servers on PostgreSQL)."},
 		func() float64 { return float64(s.leases.count()) }))
 	s.agentMax = s.limits.maxSearch
+	s.hints = resolveHints(cfg, s.limits.maxSearch)
 	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
@@ -361,6 +376,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
 	mux.HandleFunc("GET /{$}", s.pages.catalogue)
 	mux.HandleFunc("GET /rules/{id}", s.pages.rules)
+	mux.HandleFunc("GET /learn", s.pages.learnList)
+	mux.HandleFunc("GET /learn/{id}", s.pages.lessonPage)
+	mux.HandleFunc("POST /learn/{id}/check", s.pages.lessonCheck)
+	mux.HandleFunc("GET /learn/{id}/preview", s.pages.lessonPreview)
 	mux.HandleFunc("GET /new", s.pages.newGame)
 	mux.HandleFunc("POST /games", s.limitCreate(s.pages.createGame))
 	mux.HandleFunc("GET /games/{id}", s.pages.gamePage)

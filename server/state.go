@@ -107,6 +107,8 @@ type stateMsg struct {
 	Solo     bool        `json:"solo,omitempty"`     // a game played alone: no draw, no undo
 	Flip     bool        `json:"flip"`               // the drawing is seen from the other side
 	LastMove []string    `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
+	Hintable bool        `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
+	Hints    [][]int     `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -194,6 +196,8 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	}
 	st.Teams = v.Teams != nil
 	st.Rated = r.g.Rated
+	st.Hintable = r.hintableLocked() && !r.finished()
+	st.Hints = hintMoves(r.g)
 	st.Solo = v.Players < 2
 	opt := render.Options{Lang: lang, Flip: vw.flip}
 	if r.finished() {

@@ -56,6 +56,7 @@ type client struct {
 	user     string        // the account logged in when it connected ("" for none)
 	operator bool          // that account is an operator: it may delete chat messages
 	chat     *rate.Limiter // its chat messages
+	hints    *rate.Limiter // its hints (nil: no limit)
 	gone     bool          // dropped: send is closed
 
 	lastRead atomic.Int64  // unix ns of the last message received
@@ -131,6 +132,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
 	c.chat = newChatLimiter()
+	c.hints = s.newHintLimiter()
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {
 		// The room was evicted between lookup and join: load it again.
@@ -185,7 +187,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		var msg inMsg
 		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
-			rm.sendError(c, "malformed", `messages are JSON objects with a "type": hello, move, resign, draw, undo, answer`)
+			rm.sendError(c, "malformed", `messages are JSON objects with a "type": hello, move, resign, draw, undo, answer, rematch, chat, chatdelete, hint`)
 			continue
 		}
 		if !rm.handle(ctx, c, msg) {

@@ -22,6 +22,7 @@ type (
 	//	Position        string // start position text; "" = the variant's start
 	//	Seats           []Seat // one per player, seat 0 first
 	//	Moves           []Move // in ply order
+	//	Hints           []Hint // hints given to its players, in order (LoadGame only)
 	//	Result          string // as in game records: "*" while on, "win 1", "win 1,3", "draw", "over"
 	//	Reason          string // why it ended ("" while on)
 	//	Casual          bool   // undo requests and draw offers allowed
@@ -262,3 +263,16 @@ const (
 	DefaultCommitTimeout = model.DefaultCommitTimeout // 10 s per batch
 	DefaultWriters       = model.DefaultWriters       // 2 (PostgreSQL)
 )
+
+// Hint is one hint given to a player (the move a short search found);
+// Hints keeps them (both backends; model.Hints has the contract,
+// storetest.RunHints the suite). LoadGame returns them in Game.Hints.
+//
+//	AddHint(ctx, id string, h Hint) error // ErrConflict unless the game is on and h.Ply is its number of moves, or at MaxHints; ErrNotFound
+type (
+	Hint  = model.Hint
+	Hints = model.Hints
+)
+
+// MaxHints bounds the hints kept per game.
+const MaxHints = model.MaxHints

@@ -220,6 +220,15 @@ func frenchCases() []frenchCase {
 		{args: []string{"analyze", "pogo", "--agent", "random", "--games", "2", "--parallel", "1", "--seed", "1", "--out", "$DIR/report.md"}},
 		{args: []string{"analyze", "pogo", "--out", "report.txt"}, fails: true},
 		{args: []string{"analyze", "pogo", "--compare", "x"}, fails: true},
+		{args: []string{"analyze-game", "$RECORD", "--nodes", "500"}},
+		{args: []string{"analyze-game", "$RECORD", "--agent", "medium"}},
+		{args: []string{"analyze-game", "-", "--agent", "mcts:iterations=100,threads=1", "--json"}, stdin: "[Game \"pogo\"]\n\n1. 2b1-b3 2. 1a3-a2 *\n"},
+		{args: []string{"analyze-game"}, fails: true},
+		{args: []string{"analyze-game", "$BADRECORD"}, fails: true},
+		{args: []string{"analyze-game", "$DIR/none.txt"}, fails: true},
+		{args: []string{"analyze-game", "$RECORD", "--agent", "random"}, fails: true},
+		{args: []string{"analyze-game", "$RECORD", "--nodes", "0"}, fails: true},
+		{args: []string{"analyze-game", "$RECORD", "--nodes", "5", "--budget", "1s"}, fails: true},
 
 		// engine, with a script: the protocol's keywords stay, its
 		// messages follow --lang.

@@ -304,6 +304,39 @@ jouées, et un avertissement signale quand certaines étaient identiques.`},
 			"plots":    {"42f6b461", "format des fichiers de graphiques : svg ou png"},
 		},
 	},
+	"plateau analyze-game": {
+		short: fr{"d9bd50b3", "Juger chaque coup d'une partie enregistrée : meilleur, bon, imprécision, erreur, gaffe"},
+		long: fr{"085070c9", `Lit une partie enregistrée (un fichier, ou - pour l'entrée standard) et juge
+chaque coup : pour la position d'avant, la valeur du meilleur coup et celle
+du coup joué, pour le joueur qui a joué, de -1 (perdu) à +1 (gagné), et un
+verdict sur la perte entre les deux : meilleur (jusqu'à 0,02), bon (moins de
+0,10), imprécision (moins de 0,25), erreur (moins de 0,50) ou gaffe. Puis un
+bilan par joueur : les coups de chaque sorte et la perte moyenne.
+
+Le juge est le niveau hard (difficile) du jeu avec son propre budget, ou la
+recherche de --agent (un niveau, alphabeta:... ou mcts:...) ; --budget lui
+donne un temps par position, --nodes un nombre par position (de positions
+pour alpha-beta, de parties simulées pour MCTS), qui donne les mêmes
+verdicts à chaque fois avec la même --seed. Pour POGO, une fois que
+'plateau solve pogo' a écrit sa solution, les valeurs sont exactes (gain ou
+perte en N coups, ou nulle) et un coup qui laisse échapper un gain ou une
+nulle est une gaffe ; --agent hard juge alors par la recherche. Les parties
+à trois ou quatre joueurs sans équipes sont jugées par MCTS.
+
+--json affiche la revue en un seul objet JSON : chaque coup (place à partir
+de 0, coup, meilleur coup, valeurs avant et après, perte, classe, les cases
+du meilleur coup pour une flèche), la suite des valeurs au fil de la partie
+et le bilan par place. Une barre de progression s'affiche sur la sortie
+d'erreur dans un terminal ; Ctrl-C arrête la revue et affiche les coups
+déjà jugés. Voir docs/analysis.md.`},
+		flags: map[string]fr{
+			"agent":  {"36a9adfb", "le juge : un niveau ou une recherche (par défaut : la solution de POGO s'il y en a une, sinon hard)"},
+			"budget": {"c9eacbde", "temps de réflexion par position, par exemple 1s (par défaut : le budget propre du juge)"},
+			"json":   {"4826fc63", "affiche la revue en un seul objet JSON"},
+			"nodes":  {"256e3011", "positions (alpha-beta) ou parties simulées (MCTS) par position : les mêmes verdicts à chaque fois"},
+			"seed":   {"5fb1e297", "graine de la recherche (parties simulées de MCTS)"},
+		},
+	},
 	"plateau arena": {
 		short: fr{"6d453f53", "Faire jouer un tournoi entre joueurs ordinateurs et les classer"},
 		long: fr{"0923abbe", `Fait jouer un tournoi entre joueurs ordinateurs et affiche qui a gagné, avec les
@@ -739,6 +772,8 @@ Prometheus. Voir docs/server.md.`},
 			"create-burst":              {"31cf0327", "nouvelles parties d'affilée par adresse de client"},
 			"create-per-minute":         {"1c7487e8", "nouvelles parties par minute et par adresse de client (-1 : sans limite)"},
 			"engine":                    {"02d0ffe9", "un moteur externe que les visiteurs peuvent choisir par son NOM : NOM=LIGNE-DE-COMMANDE (répétable)"},
+			"hint-budget":               {"fad55c1f", "temps de recherche d'un indice dans une partie amicale contre l'ordinateur (négatif : pas d'indices)"},
+			"hints-per-minute":          {"da223237", "indices qu'une WebSocket peut demander par minute, 3 d'affilée (-1 : sans limite)"},
 			"lease-ttl":                 {"8daf162d", "plusieurs serveurs sur PostgreSQL : durée pendant laquelle un serveur garde la main sur l'ordinateur et la pendule d'une partie sans la renouveler"},
 			"log":                       {"ca7a70d0", "niveau du journal : debug, info, warn ou error"},
 			"login-burst":               {"e85eabc3", "tentatives de connexion d'affilée par adresse de client et par compte"},

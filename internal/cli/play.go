@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
@@ -517,15 +518,12 @@ func defaultRecordName(id string, t time.Time) string {
 	return "plateau-" + id + "-" + t.Format("20060102-150405")
 }
 
-// isTerminal reports whether r (an input or an output) is a terminal (a
-// character device), where the user's typing is already shown.
+// isTerminal reports whether r (an input or an output) is a terminal, where
+// the user's typing is already shown. /dev/null is a character device but
+// no terminal: the test is the terminal's own (isatty).
 func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // readLine reads one line without its end. A line longer than any move is

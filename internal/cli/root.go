@@ -129,6 +129,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newBotCommand(),
 		newLoadtestCommand(),
 		newAnalyzeCommand(),
+		newAnalyzeGameCommand(),
 		newSolveCommand(),
 	)
 	return root

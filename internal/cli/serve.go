@@ -47,6 +47,8 @@ type serveFlags struct {
 	wsBurst        int
 	spectatorEvery time.Duration
 	abandonAfter   time.Duration
+	hintBudget     time.Duration
+	hintsPerMin    int
 	// accounts
 	signupClosed    bool
 	sessionLifetime time.Duration
@@ -68,6 +70,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		MaxRooms: f.maxRooms, MaxSearches: f.maxSearches, MaxSearchQueue: f.maxSearchQueue,
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
+		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
 		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL}
 	if len(f.engines) > 0 {
@@ -197,6 +200,8 @@ See docs/server.md.`,
 	fl.IntVar(&flags.wsBurst, "ws-message-burst", 40, "messages in a row one WebSocket may send")
 	fl.DurationVar(&flags.spectatorEvery, "spectator-interval", 250*time.Millisecond, "least time between two states sent to a spectator")
 	fl.DurationVar(&flags.abandonAfter, "abandon-after", 30*24*time.Hour, "end as abandoned a game without a move for this long (negative: never)")
+	fl.DurationVar(&flags.hintBudget, "hint-budget", server.DefaultHintBudget, "search time of a hint in a casual game against the computer (negative: no hints)")
+	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
 	fl.BoolVar(&flags.signupClosed, "signup-closed", false, "visitors cannot create accounts: only 'plateau users add' does")
 	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
 	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")

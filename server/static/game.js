@@ -30,6 +30,9 @@
 
   var ws = null, state = null, view = -1, sel = [], retry = 500, clockTimer = null, stateAt = 0;
   var cursor = null; // the place under the keyboard cursor
+  // A hint: the move the server found for this page's seat, shown while
+  // its position is on the board; hintWaiting while one is searched.
+  var hint = null, hintWaiting = false;
   var rematchURL = '';
 
   // The board is turned for the player on the other side (the second seat
@@ -100,7 +103,14 @@
         notice('');
         break;
       case 'reject': case 'error':
+        if (hintWaiting && msg.type === 'error') { hintWaiting = false; renderHint(); }
         notice(msg.message);
+        break;
+      case 'hint':
+        hintWaiting = false;
+        hint = msg;
+        renderHint();
+        highlight();
         break;
       case 'info':
         notice(msg.text || M[msg.code] || msg.code);
@@ -201,6 +211,7 @@
     renderInvites();
     renderBanner();
     renderHistory();
+    renderHint();
     highlight();
     var spectator = state.you.length === 0, over = state.result !== '*';
     $('actions').hidden = spectator || over;
@@ -253,14 +264,23 @@
     if (view >= 0) show(view);
   };
 
+  // The moves some player had a hint for (numbered from 1).
+  function hintedMoves() {
+    var out = {};
+    (state.hints || []).forEach(function (moves) { (moves || []).forEach(function (n) { out[n] = true; }); });
+    return out;
+  }
+
   function renderMoves() {
     var ol = $('movelist');
     ol.innerHTML = '';
+    var hinted = hintedMoves();
     state.moves.forEach(function (m, i) {
       var li = document.createElement('li');
       li.textContent = m;
       li.dataset.ply = i + 1;
-      if ((view < 0 && i + 1 === state.ply) || view === i + 1) li.className = 'current';
+      if (hinted[i + 1]) { li.classList.add('hinted'); li.title = M.hinted; }
+      if ((view < 0 && i + 1 === state.ply) || view === i + 1) li.classList.add('current');
       li.onclick = function () { show(i + 1); };
       ol.appendChild(li);
     });
@@ -297,11 +317,77 @@
         dot.setAttribute('aria-label', dot.title);
         li.appendChild(dot);
       }
+      var used = (state.hints && state.hints[i]) || [];
+      if (used.length) {
+        var h = document.createElement('span');
+        h.className = 'hintsused';
+        h.dataset.count = used.length;
+        h.textContent = hintsText(used);
+        li.appendChild(h);
+      }
       li.dataset.online = s.online ? '1' : '0';
       if (i === state.toMove && state.result === '*') li.className = 'tomove';
       ol.appendChild(li);
     });
   }
+
+  // "2 hints (moves 4, 9)".
+  function hintsText(moves) {
+    var n = moves.length;
+    return (n === 1 ? M.hintsone : fmt(M.hintsmany, n)) + ' (' + fmt(n === 1 ? M.hintmove : M.hintmoves, moves.join(', ')) + ')';
+  }
+
+  // The hint button (for a player of a game that gives hints), the count
+  // of this page's hints, and the hint in words under the board.
+  function myHints() {
+    var n = 0;
+    (state.you || []).forEach(function (i) { n += ((state.hints && state.hints[i]) || []).length; });
+    return n;
+  }
+  function hintLive() {
+    return hint && state && view < 0 && state.result === '*' && hint.ply === state.ply;
+  }
+  function renderHint() {
+    if (!state) return;
+    var b = $('hintbtn');
+    b.hidden = !state.hintable || state.you.length === 0 || state.result !== '*';
+    b.disabled = hintWaiting || !myTurn();
+    b.classList.toggle('waiting', hintWaiting);
+    var n = myHints();
+    $('hintcount').hidden = n === 0;
+    $('hintcount').textContent = n;
+    var line = $('hintline');
+    if (hintWaiting) {
+      line.textContent = M.hintsearching;
+      line.hidden = false;
+      line.classList.add('searching');
+    } else if (hintLive()) {
+      // The notation at the end is kept on one line: "(2b1-" and "b3)"
+      // apart would read as two things.
+      var tail = '(' + hint.move + ')', text = hint.text;
+      line.textContent = '';
+      if (text.slice(-tail.length) === tail) {
+        line.appendChild(document.createTextNode(text.slice(0, -tail.length)));
+        var code = document.createElement('span');
+        code.className = 'notation';
+        code.textContent = tail;
+        line.appendChild(code);
+      } else {
+        line.textContent = text;
+      }
+      line.hidden = false;
+      line.classList.remove('searching');
+    } else {
+      line.hidden = true;
+    }
+  }
+  $('hintbtn').onclick = function () {
+    if (!myTurn() || hintWaiting) return;
+    if (hintLive()) { notice(hint.text); return; }
+    hintWaiting = true;
+    renderHint();
+    send({ type: 'hint' });
+  };
 
   function renderStatus() {
     var text;
@@ -487,12 +573,68 @@
       layer.appendChild(c);
     });
   }
+  // The hint drawn on the board, as lichess draws its arrows: its places
+  // tinted under the pieces (each place's own shape: a square, a point, a
+  // hexagon), and an arrow from the first to the last over them (a segment
+  // of Polygone is drawn over).
+  function svgEl(name, attrs) {
+    var el = document.createElementNS(SVGNS, name);
+    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    return el;
+  }
+  function drawHint(svg) {
+    svg.querySelectorAll('g.suggest').forEach(function (g) { g.remove(); });
+    if (!hintLive()) return;
+    var under = svgEl('g', { 'class': 'suggest suggest-under', 'pointer-events': 'none' });
+    var over = svgEl('g', { 'class': 'suggest suggest-over', 'pointer-events': 'none' });
+    var places = svg.querySelector('g.places');
+    if (places && places.parentNode === svg) svg.insertBefore(under, places.nextSibling); else svg.appendChild(under);
+    svg.insertBefore(over, svg.querySelector('g.hints'));
+    var centres = [];
+    hint.places.forEach(function (p, i) {
+      placeElements(p).forEach(function (g, j) {
+        if (j > 0) return;
+        var el = shapeOf(g), box;
+        try { box = el.getBBox(); } catch (e) { return; }
+        if (el.tagName === 'line') {
+          var l = svgEl('line', { 'class': 'suggest-line' });
+          ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
+          over.appendChild(l);
+          return;
+        }
+        var tint = el.cloneNode(false);
+        tint.removeAttribute('id');
+        tint.setAttribute('class', 'suggest-place ' + (i === 0 ? 'suggest-from' : 'suggest-to'));
+        under.appendChild(tint);
+        centres.push({ x: box.x + box.width / 2, y: box.y + box.height / 2, size: Math.min(box.width, box.height) || 20 });
+      });
+    });
+    if (centres.length < 2) return;
+    var a = centres[0], z = centres[centres.length - 1];
+    var dx = z.x - a.x, dy = z.y - a.y, len = Math.sqrt(dx * dx + dy * dy);
+    var size = Math.min(a.size, z.size);
+    if (len < size * 0.5) return;
+    var ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
+    // The shaft from near the first place's centre (its piece's label
+    // stays readable); the tip short of the last place's centre, so that
+    // the arrow points at it without hiding it.
+    var hw = size * 0.075, hh = size * 0.19, head = size * 0.3;
+    var tx = z.x - ux * size * 0.12, ty = z.y - uy * size * 0.12;
+    var bx = tx - ux * head, by = ty - uy * head;
+    var sx = a.x + ux * size * 0.2, sy = a.y + uy * size * 0.2;
+    var pts = [[sx + nx * hw, sy + ny * hw], [bx + nx * hw, by + ny * hw], [bx + nx * hh, by + ny * hh], [tx, ty],
+      [bx - nx * hh, by - ny * hh], [bx - nx * hw, by - ny * hw], [sx - nx * hw, sy - ny * hw]];
+    over.appendChild(svgEl('polygon', { 'class': 'suggest-arrow',
+      points: pts.map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' ') }));
+  }
+
   function highlight() {
     var board = $('board');
     board.querySelectorAll('.sel, .target, .movable').forEach(function (el) { el.classList.remove('sel', 'target', 'movable'); });
     var layer = markLayer();
     if (!layer) return;
     while (layer.firstChild) layer.removeChild(layer.firstChild);
+    drawHint(layer.ownerSVGElement || board.querySelector('svg'));
     if (cursor) mark(layer, cursor, 'cursor');
     if (!myTurn()) return;
     var next = {};
@@ -637,6 +779,7 @@
     view = ply;
     app.dataset.ply = ply;
     renderHistory();
+    renderHint();
     highlight();
     fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.text(); }).then(function (svg) {
       if (view === ply) { $('board').innerHTML = svg; renderMoves(); renderPasses(); renderHistory(); }

@@ -17,7 +17,7 @@ var _ model.Notifier = (*Store)(nil)
 
 // notifyChannel is the channel of game writes. Every transaction that
 // writes a game notifies it, with "ID MOVES FINISHED SENT" (MOVES −1 when
-// not counted, SENT the writer's clock in ms), or "ID chat SENT"; PostgreSQL delivers a notification only when its transaction
+// not counted, SENT the writer's clock in ms), "ID chat SENT" or "ID hint SENT"; PostgreSQL delivers a notification only when its transaction
 // commits, and to every listening connection of the database.
 const notifyChannel = "plateau_games"
 
@@ -51,6 +51,9 @@ func parsePayload(p string) (model.GameChange, bool) {
 	}
 	if len(f) == 3 && f[1] == "chat" {
 		return model.GameChange{Game: f[0], Moves: -1, Chat: true, Sent: sent(f[2])}, true
+	}
+	if len(f) == 3 && f[1] == "hint" {
+		return model.GameChange{Game: f[0], Moves: -1, Hint: true, Sent: sent(f[2])}, true
 	}
 	if len(f) >= 3 && f[1] == "event" {
 		return model.GameChange{Game: f[0], Moves: -1, Event: strings.Join(f[2:len(f)-1], " "), Sent: sent(f[len(f)-1])}, true

@@ -63,6 +63,17 @@ func TestNotifications(t *testing.T) {
 	if err := writer.AppendMove(t.Context(), "notify1", store.Move{Ply: 0, Notation: "x"}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("a taken ply: %v", err)
 	}
+	// A hint says so (the moves are the same); a refused one (for a
+	// position that is gone) notifies nothing.
+	if err := writer.(store.Hints).AddHint(t.Context(), "notify1", store.Hint{Seat: 1, Ply: 0}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a hint for a past position: %v", err)
+	}
+	if err := writer.(store.Hints).AddHint(t.Context(), "notify1", store.Hint{Seat: 1, Ply: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: -1, Hint: true}) {
+		t.Fatalf("after a hint: %+v", c)
+	}
 	if err := writer.AppendFinalMove(t.Context(), "notify1", store.Move{Ply: 1, Notation: "1a3-a2"}, "win 2", "test"); err != nil {
 		t.Fatal(err)
 	}

@@ -226,6 +226,9 @@ func insertGame(ctx context.Context, tx pgx.Tx, g *model.Game) error {
 	for _, m := range g.Moves {
 		queueMove(b, g.ID, m)
 	}
+	for n, h := range g.Hints {
+		queueHint(b, g.ID, n, h)
+	}
 	return tx.SendBatch(ctx, b).Close()
 }
 
@@ -236,7 +239,7 @@ func queueMove(b *pgx.Batch, id string, m model.Move) {
 
 const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days`
 
-// LoadGame implements store.Store. Its three queries run in one
+// LoadGame implements store.Store. Its four queries run in one
 // REPEATABLE READ transaction, so that they see one snapshot even while a
 // move is appended.
 func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
@@ -277,6 +280,16 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	if err != nil {
 		return nil, s.wrap(err)
 	}
+	rows, _ = tx.Query(ctx, `SELECT seat, ply, at FROM hints WHERE game = $1 ORDER BY n`, id)
+	g.Hints, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (model.Hint, error) {
+		var h model.Hint
+		err := row.Scan(&h.Seat, &h.Ply, &h.At)
+		h.At = h.At.UTC()
+		return h, err
+	})
+	if err != nil {
+		return nil, s.wrap(err)
+	}
 	// CollectRows gives empty slices; the SQLite backend, like a Game built
 	// by hand, has nil ones.
 	if len(g.Seats) == 0 {
@@ -284,6 +297,9 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	}
 	if len(g.Moves) == 0 {
 		g.Moves = nil
+	}
+	if len(g.Hints) == 0 {
+		g.Hints = nil
 	}
 	return g, tx.Commit(ctx)
 }

@@ -103,6 +103,13 @@ func TestChatConformance(t *testing.T) {
 	})
 }
 
+func TestHintsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunHints(t, func(t *testing.T) storetest.HintStore {
+		return reopenable(t)().(storetest.HintStore)
+	})
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {

@@ -256,6 +256,11 @@ func insertGame(ctx context.Context, tx *sql.Tx, g *model.Game) error {
 			return err
 		}
 	}
+	for n, h := range g.Hints {
+		if err := insertHint(ctx, tx, g.ID, n, h); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -278,7 +283,7 @@ func scanGame(row interface{ Scan(...any) error }, g *model.Game) error {
 	return nil
 }
 
-// LoadGame implements store.Store. Its three queries run in one read
+// LoadGame implements store.Store. Its four queries run in one read
 // transaction, so that they see one snapshot even while a move is appended.
 func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -326,6 +331,9 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 		g.Moves = append(g.Moves, m)
 	}
 	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if g.Hints, err = loadHints(ctx, tx, id); err != nil {
 		return nil, err
 	}
 	return g, nil

@@ -49,6 +49,12 @@ func TestChatConformance(t *testing.T) {
 	})
 }
 
+func TestHintsConformance(t *testing.T) {
+	storetest.RunHints(t, func(t *testing.T) storetest.HintStore {
+		return reopenable(t)().(storetest.HintStore)
+	})
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {
 		return reopenable(t)().(storetest.BotStore)

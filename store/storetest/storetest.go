@@ -121,6 +121,10 @@ func sample(id string) *store.Game {
 			{Ply: 1, Notation: "1a3-a2", Seat: 1, At: base.Add(2*time.Second + 123456789), ClockMillis: 298500},
 			{Ply: 2, Notation: "pass", Seat: 0, At: base.Add(3 * time.Second), ClockMillis: -1},
 		},
+		Hints: []store.Hint{
+			{Seat: 0, Ply: 0, At: base.Add(500 * time.Millisecond)},
+			{Seat: 0, Ply: 2, At: base.Add(2*time.Second + 987654321)},
+		},
 		Result:          "*",
 		Casual:          true,
 		Rated:           true,
@@ -190,12 +194,28 @@ func sameGame(t *testing.T, got, want *store.Game, withMoves bool) {
 		t.Errorf("game %s seats:\n got %+v\nwant %+v", want.ID, got.Seats, want.Seats)
 	}
 	if !withMoves {
-		if len(got.Moves) != 0 {
-			t.Errorf("game %s: listed with %d moves, want none", want.ID, len(got.Moves))
+		if len(got.Moves) != 0 || len(got.Hints) != 0 {
+			t.Errorf("game %s: listed with %d moves and %d hints, want none", want.ID, len(got.Moves), len(got.Hints))
 		}
 		return
 	}
 	sameMoves(t, want.ID, got.Moves, want.Moves)
+	sameHints(t, want.ID, got.Hints, want.Hints)
+}
+
+func sameHints(t *testing.T, id string, got, want []store.Hint) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("game %s: %d hints, want %d (%+v)", id, len(got), len(want), got)
+		return
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Seat != w.Seat || g.Ply != w.Ply {
+			t.Errorf("game %s hint %d: got %+v, want %+v", id, i, g, w)
+		}
+		checkTime(t, fmt.Sprintf("game %s hint %d At", id, i), g.At, w.At)
+	}
 }
 
 func sameMoves(t *testing.T, id string, got, want []store.Move) {
@@ -280,6 +300,8 @@ func testBadInput(t *testing.T, s store.Store) {
 		{ID: "x"},
 		{ID: "x", GameID: "pogo", Moves: []store.Move{{Ply: 1}}},
 		{ID: "x", GameID: "pogo", ClockMillis: -5},
+		{ID: "x", GameID: "pogo", Seats: []store.Seat{{Kind: "human"}}, Hints: []store.Hint{{Seat: 1}}},
+		{ID: "x", GameID: "pogo", Seats: []store.Seat{{Kind: "human"}}, Hints: []store.Hint{{Seat: 0, Ply: -1}}},
 	} {
 		if err := s.CreateGame(ctx(t), g); err == nil {
 			t.Errorf("CreateGame(%+v) accepted", g)

@@ -19,6 +19,7 @@ type Game struct {
 	Position        string // start position text; "" = the variant's start
 	Seats           []Seat // one per player, seat 0 first
 	Moves           []Move // in ply order
+	Hints           []Hint // hints given to its players, in the order given (LoadGame; ListGames leaves them out)
 	Result          string // as in game records: "*" while on, "win 1", "win 1,3", "draw", "over"
 	Reason          string // why it ended ("" while on)
 	Casual          bool   // undo requests and draw offers allowed

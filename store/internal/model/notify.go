@@ -14,6 +14,7 @@ type GameChange struct {
 	Moves    int // -1 when the writer did not count them
 	Finished bool
 	Resync   bool
+	Hint     bool      // a hint was recorded (Hints.AddHint); the moves did not change
 	Chat     bool      // the game's chat changed (a message added or deleted), not the game
 	Sent     time.Time // when the writer sent it (its clock; zero when unknown), to measure the delay
 	Event    string    // an event announced by a server (Announce), not a write: "offer ..."

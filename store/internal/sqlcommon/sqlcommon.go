@@ -84,6 +84,50 @@ func PrepareGame(g *model.Game) error {
 		}
 		m.At = Time(m.At)
 	}
+	if len(g.Hints) > model.MaxHints {
+		return fmt.Errorf("store: game %s: %d hints, at most %d", g.ID, len(g.Hints), model.MaxHints)
+	}
+	for i := range g.Hints {
+		h := &g.Hints[i]
+		if err := CheckHint(g.ID, *h, len(g.Seats)); err != nil {
+			return err
+		}
+		if h.At.IsZero() {
+			h.At = g.CreatedAt
+		}
+		h.At = Time(h.At)
+	}
+	return nil
+}
+
+// CheckHint refuses a hint no game can have: a seat outside its seats
+// (seats of them), a negative ply.
+func CheckHint(id string, h model.Hint, seats int) error {
+	if h.Seat < 0 || h.Seat >= seats {
+		return fmt.Errorf("store: game %s has %d seats: no hint for seat %d", id, seats, h.Seat)
+	}
+	if h.Ply < 0 {
+		return fmt.Errorf("store: game %s: a hint at ply %d", id, h.Ply)
+	}
+	return nil
+}
+
+// HintFits is the verdict on adding a hint to a game, given what is stored
+// inside the write transaction that holds the game: found, its result,
+// its number of moves, seats and hints. nil means the hint can be written.
+func HintFits(id string, h model.Hint, found bool, result string, moves, seats, hints int) error {
+	if err := Ongoing(id, result, !found, nil); err != nil {
+		return err
+	}
+	if err := CheckHint(id, h, seats); err != nil {
+		return err
+	}
+	if h.Ply != moves {
+		return fmt.Errorf("%w: a hint at ply %d, game %s has %d moves", model.ErrConflict, h.Ply, id, moves)
+	}
+	if hints >= model.MaxHints {
+		return fmt.Errorf("%w: game %s holds %d hints already", model.ErrConflict, id, hints)
+	}
 	return nil
 }
 

@@ -1,0 +1,71 @@
+package lesson
+
+// Alignement: docs/rules/alignement.md, "The schedule", "Placing and
+// moving" and the examples of the sheet in "End of the game" (the board
+// s.../Cstc/ST.S/t.T. at steps c3, c4 and c5).
+var alignement = Lesson{
+	Game: "alignement",
+	Intro: tx("Be the first to have four of your five pieces in a straight line of circles. The game is played only on the 16 circles, and a fixed schedule says at every turn who plays, with which kind of piece, and whether it is placed or moved. You play Red (Blue where a step says so).",
+		"Soyez le premier à aligner quatre de vos cinq pions sur une ligne de cercles. On ne joue que sur les 16 cercles, et un programme fixe dit à chaque tour qui joue, avec quelle sorte de pion, et s'il est posé ou avancé. Vous jouez Rouge (Bleu quand une étape le dit)."),
+	Steps: []Step{
+		{
+			Title:    tx("The schedule: placing", "Le programme : poser"),
+			Section:  tx("The schedule", "Le programme"),
+			Position: "..../..../..../.... o1 0",
+			Text: tx("The schedule opens with twelve turns of placements (and two cylinder moves), then repeats a cycle of moves; a player never chooses the kind of piece. Turn 1: Red places a square, on any empty circle. Click a circle.",
+				"Le programme commence par douze tours de poses (et deux déplacements du cylindre), puis répète un cycle de déplacements ; un joueur ne choisit jamais la sorte de pion. Tour 1 : Rouge pose un carré, sur n'importe quel cercle vide. Cliquez sur un cercle."),
+			Accept: []string{"*"},
+			Done: tx("Your square is on the board. Blue places a square next; then come the cylinders, the triangles and the second squares.",
+				"Votre carré est posé. Bleu pose ensuite un carré ; viennent alors les cylindres, les triangles et les seconds carrés."),
+			Effect: Effect{Mine: 1},
+		},
+		{
+			Title:    tx("Squares and triangles", "Carrés et triangles"),
+			Section:  tx("Placing and moving", "Poser et avancer"),
+			Position: "s.Tc/.Ct./.Sts/T..S c1 12",
+			Text: tx("In the cycle of moves, step c1: Red moves a square. A square or a triangle moves one circle along its rank or file (not diagonally), to an empty circle; with two squares, you move either one. Move a square: e5 down to e2, for instance, lines up three of your pieces on rank 2.",
+				"Dans le cycle des déplacements, étape c1 : Rouge avance un carré. Un carré ou un triangle avance d'un cercle le long de sa rangée ou de sa colonne (pas en diagonale), sur un cercle vide ; avec deux carrés, on avance l'un ou l'autre. Avancez un carré : e5 vers e2, par exemple, aligne trois de vos pions sur la rangée 2."),
+			Highlight: []string{"e5", "k2"},
+			Accept:    []string{"*"},
+			Done: tx("The square moved one circle. Next the schedule has Blue move a triangle, then Red his cylinder.",
+				"Le carré a avancé d'un cercle. Le programme fait ensuite avancer un triangle à Bleu, puis son cylindre à Rouge."),
+		},
+		{
+			Title:    tx("The cylinder", "Le cylindre"),
+			Section:  tx("Placing and moving", "Poser et avancer"),
+			Position: "s.../Cstc/ST.S/t.T. c3 14",
+			Text: tx("Step c3: Red must move his cylinder. It chooses one of the 8 directions and goes to the first empty circle that way, over any occupied circles. From b8, north (b11) and east (e8, h8, k8) are full, so are south (b5, b2) and south-east (e5, h2): the only empty circle open to it is e11. Play it.",
+				"Étape c3 : Rouge doit avancer son cylindre. Il choisit une des 8 directions et va au premier cercle vide dans ce sens, par-dessus les cercles occupés. Depuis b8, le nord (b11) et l'est (e8, h8, k8) sont pleins, le sud (b5, b2) aussi, le sud-est (e5, h2) aussi : le seul cercle vide qui lui est ouvert est e11. Jouez-le."),
+			Highlight: []string{"b8", "e11"},
+			Accept:    []string{"b8-e11"},
+			Done: tx("The cylinder jumped to e11. It was the only move, and a bad one: b8 is now empty. See the next step.",
+				"Le cylindre a sauté en e11. C'était le seul coup, et il est mauvais : b8 est maintenant vide. Voyez l'étape suivante."),
+		},
+		{
+			Title:    tx("Four in a line", "Quatre en ligne"),
+			Section:  tx("End of the game", "Fin de la partie"),
+			Position: "sC../.stc/ST.S/t.T. c4 15",
+			Text: tx("You now play Blue, whose turn is to move a square (step c4). Four of your pieces on a full line of the grid (a rank, a file or one of the two long diagonals) win. Red's cylinder has left b8 empty: bring your square from b11 down to b8.",
+				"Vous jouez maintenant Bleu, qui doit avancer un carré (étape c4). Quatre de vos pions sur une ligne complète de la grille (une rangée, une colonne ou l'une des deux grandes diagonales) gagnent. Le cylindre rouge a laissé b8 vide : descendez votre carré de b11 en b8."),
+			Highlight: []string{"b11", "b8", "e8", "h8", "k8"},
+			Accept:    []string{"b11-b8"},
+			Wrong: []Reply{{Moves: []string{"e8-b8"},
+				Say: tx("That square leaves e8 empty: still only three on rank 8.", "Ce carré vide e8 : toujours trois seulement sur la rangée 8.")}},
+			Done:   tx("b8, e8, h8 and k8: four blue pieces on rank 8. Blue wins.", "b8, e8, h8 et k8 : quatre pions bleus sur la rangée 8. Bleu gagne."),
+			Effect: Effect{Wins: true},
+		},
+		{
+			Title:    tx("Red's four", "Les quatre de Rouge"),
+			Section:  tx("End of the game", "Fin de la partie"),
+			Position: "s.../Cstc/ST.S/t.T. c5 16",
+			Text: tx("Back to Red, at step c5 on the same board: Red moves a triangle. Your triangle on h2 goes up to h5, and rank 5 holds b5, e5, h5 and k5.",
+				"Retour à Rouge, à l'étape c5 sur le même plateau : Rouge avance un triangle. Votre triangle de h2 monte en h5, et la rangée 5 porte b5, e5, h5 et k5."),
+			Highlight: []string{"h2", "h5"},
+			Accept:    []string{"h2-h5"},
+			Wrong: []Reply{{Moves: []string{"e5-h5"},
+				Say: tx("That triangle leaves e5 empty: still three on rank 5.", "Ce triangle vide e5 : toujours trois sur la rangée 5.")}},
+			Done:   tx("Four red pieces on rank 5: Red wins.", "Quatre pions rouges sur la rangée 5 : Rouge gagne."),
+			Effect: Effect{Wins: true},
+		},
+	},
+}

@@ -1,0 +1,223 @@
+// A lesson's step: turns clicks on the board (or typed notation) into a
+// move, as the game page does, and asks the server whether it is the move
+// the step wants (POST /learn/GAME/check, JSON). No WebSocket: the server
+// judges every move with the rules engine; this script only helps.
+(function () {
+  'use strict';
+  var app = document.getElementById('lesson');
+  if (!app) return;
+  var $ = function (x) { return document.getElementById(x); };
+  var M = {}, legal = [];
+  try { M = JSON.parse(app.dataset.msg || '{}'); } catch (e) {}
+  try { legal = JSON.parse(app.dataset.legal || '[]'); } catch (e) {}
+  var sel = [], busy = false, solved = app.dataset.solved === '1';
+
+  // The colour of the side the learner plays (no inline style: CSP).
+  document.querySelectorAll('.swatch[data-colour]').forEach(function (s) { s.style.background = s.dataset.colour; });
+
+  function feedback(kind, lead, text) {
+    var p = $('feedback');
+    p.className = 'feedback ' + kind;
+    p.textContent = '';
+    if (lead) {
+      var b = document.createElement('strong');
+      b.textContent = lead;
+      p.appendChild(b);
+      p.appendChild(document.createTextNode(' '));
+    }
+    p.appendChild(document.createTextNode(text || ''));
+    p.hidden = !lead && !text;
+  }
+
+  function send(move) {
+    if (busy || solved) return;
+    busy = true;
+    sel = [];
+    highlight();
+    var body = new URLSearchParams();
+    body.set('step', app.dataset.step);
+    body.set('move', move);
+    fetch(app.dataset.check, {
+      method: 'POST', credentials: 'same-origin', body: body,
+      headers: { 'Accept': 'application/json' }
+    }).then(function (r) {
+      return r.json();
+    }).then(function (v) {
+      busy = false;
+      if (v.error) { feedback('illegal', '', v.error); return; }
+      if (!v.right) {
+        feedback(v.illegal ? 'illegal' : 'wrong', v.illegal ? M['lesson:illegal'] : M['lesson:wrong'], v.says);
+        return;
+      }
+      solved = true;
+      app.dataset.solved = '1';
+      $('board').innerHTML = v.svg;
+      feedback('right', M['lesson:right'], v.says);
+      $('entry').hidden = true;
+      $('after').hidden = false;
+      if ($('finish')) $('finish').hidden = false;
+      var next = $('next') || $('firstgamebutton');
+      if (next && next.focus) next.focus({ preventScroll: true });
+      var box = $('finish') || $('after');
+      if (box.scrollIntoView) box.scrollIntoView({ block: 'nearest' });
+    }).catch(function () {
+      busy = false;
+      feedback('illegal', '', M['lesson:neterror']);
+    });
+  }
+
+  // Clicks: every legal move has the places to click; clicks select the
+  // moves whose places start with them (the game page's logic).
+  function startsWith(places, prefix) {
+    for (var i = 0; i < prefix.length; i++) if (places[i] !== prefix[i]) return false;
+    return true;
+  }
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  function placeElements(place) {
+    return $('board').querySelectorAll('[data-place="' + CSS.escape(place) + '"]');
+  }
+  function shapeOf(g) {
+    return g.querySelector('line, rect, circle, polygon, path, ellipse') || g;
+  }
+  function markLayer() {
+    var svg = $('board').querySelector('svg');
+    if (!svg) return null;
+    var layer = svg.querySelector('g.hints');
+    if (!layer) {
+      layer = document.createElementNS(SVGNS, 'g');
+      layer.setAttribute('class', 'hints');
+      layer.setAttribute('pointer-events', 'none');
+      svg.appendChild(layer);
+    }
+    return layer;
+  }
+  function pieceCentres() {
+    var out = [];
+    $('board').querySelectorAll('svg .piece').forEach(function (p) {
+      try { var b = p.getBBox(); out.push([b.x + b.width / 2, b.y + b.height / 2]); } catch (e) {}
+    });
+    return out;
+  }
+  function mark(layer, place, kind, pieces) {
+    placeElements(place).forEach(function (g) {
+      var el = shapeOf(g), box;
+      try { box = el.getBBox(); } catch (e) { return; }
+      if (kind === 'target' && pieces && el.tagName !== 'line' && pieces.some(function (c) {
+        return c[0] > box.x && c[0] < box.x + box.width && c[1] > box.y && c[1] < box.y + box.height;
+      })) kind = 'occupied';
+      if (el.tagName === 'line') {
+        var l = document.createElementNS(SVGNS, 'line');
+        ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
+        l.setAttribute('class', 'hint-' + kind + ' hint-line');
+        layer.appendChild(l);
+        return;
+      }
+      var size = Math.min(box.width, box.height) || 20;
+      var c = document.createElementNS(SVGNS, 'circle');
+      c.setAttribute('cx', box.x + box.width / 2);
+      c.setAttribute('cy', box.y + box.height / 2);
+      c.setAttribute('r', kind === 'target' ? size * 0.12 : kind === 'occupied' ? size * 0.42 : size * 0.44);
+      c.setAttribute('class', 'hint-' + kind);
+      layer.appendChild(c);
+    });
+  }
+  // After a first click: the selected place, and where the move can go.
+  function highlight() {
+    var layer = markLayer();
+    if (!layer) return;
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    $('board').querySelectorAll('.sel, .target').forEach(function (el) { el.classList.remove('sel', 'target'); });
+    if (solved || !sel.length) return;
+    var next = {};
+    legal.forEach(function (m) {
+      if (m.places.length > sel.length && startsWith(m.places, sel)) next[m.places[sel.length]] = true;
+    });
+    var pieces = pieceCentres();
+    sel.forEach(function (p) { mark(layer, p, 'sel'); placeElements(p).forEach(function (el) { el.classList.add('sel'); }); });
+    Object.keys(next).forEach(function (p) {
+      mark(layer, p, 'target', pieces);
+      placeElements(p).forEach(function (el) { el.classList.add('target'); });
+    });
+  }
+
+  function click(place) {
+    var next = sel.concat([place]);
+    var list = legal.filter(function (m) { return m.places.length >= next.length && startsWith(m.places, next); });
+    if (!list.length) {
+      // A click on another piece that can move starts again from it;
+      // any other click that makes no move is sent as it is, and the
+      // rules engine says why it is not allowed.
+      if (sel.length && legal.some(function (m) { return m.places[0] === place; })) { sel = []; click(place); return; }
+      attempt(next);
+      return;
+    }
+    sel = next;
+    var exact = list.filter(function (m) { return m.places.length === sel.length; });
+    var longer = list.length - exact.length;
+    if (exact.length === 1 && !longer) { send(exact[0].move); return; }
+    if (exact.length) choose(exact);
+    highlight();
+  }
+
+  // attempt sends clicks that make no legal move, written as the games
+  // read them: from-to cells, edges before/after (Polygone); a single
+  // place is a placement (the answer's piece, as PODS writes it) where the
+  // game has placements.
+  function attempt(places) {
+    sel = [];
+    highlight();
+    if (places.length === 1) {
+      var answer = $('answermove').textContent, at = answer.indexOf('@');
+      if (at >= 0) { send(answer.slice(0, at + 1) + places[0]); return; }
+      if (legal.some(function (m) { return m.places.length === 1; })) { send(places[0]); return; }
+      feedback('illegal', '', M['lesson:nostart']);
+      return;
+    }
+    send(places.join(places[0].indexOf('-') >= 0 ? '/' : '-'));
+  }
+
+  // Several moves share the clicks: each is shown as the position it
+  // leads to, with a sentence and its notation.
+  function choose(list) {
+    var dlg = $('choose'), div = $('choices');
+    div.innerHTML = '';
+    list.forEach(function (m) {
+      var b = document.createElement('button');
+      b.className = 'choice';
+      b.dataset.move = m.move;
+      var img = document.createElement('img');
+      img.alt = m.says || m.move;
+      img.width = 160;
+      img.src = '/learn/' + app.dataset.game + '/preview?step=' + app.dataset.step + '&move=' + encodeURIComponent(m.move) + '&lang=' + app.dataset.lang;
+      b.appendChild(img);
+      var says = document.createElement('span');
+      says.className = 'says';
+      says.textContent = m.says || m.move;
+      b.appendChild(says);
+      var code = document.createElement('small');
+      code.textContent = m.move;
+      b.appendChild(code);
+      b.onclick = function () { dlg.close(); send(m.move); };
+      div.appendChild(b);
+    });
+    if (dlg.showModal) dlg.showModal(); else dlg.setAttribute('open', '');
+  }
+  $('choosecancel').onclick = function () { $('choose').close(); sel = []; highlight(); };
+
+  $('board').addEventListener('click', function (e) {
+    if (solved) return;
+    var el = e.target.closest('[data-place]');
+    if (el) click(el.getAttribute('data-place'));
+  });
+
+  // Typed moves go the same way; without this script the form posts and
+  // the server answers with the page.
+  $('entry').addEventListener('submit', function (e) {
+    e.preventDefault();
+    var v = $('moveinput').value.trim();
+    if (!v) return;
+    $('moveinput').value = '';
+    send(v);
+  });
+  // A move without places (a pass) has no click: the typed entry takes it.
+})();
