@@ -57,6 +57,11 @@ type Options struct {
 	// positions done and their total (the plies, and the last position
 	// when the game is unfinished).
 	Progress func(done, total int)
+	// Acquire, when set, is called before each position's search and the
+	// function it returns after it: a server bounds its searches with it
+	// (each position takes one slot of its pool). An error stops the
+	// review: with ctx cancelled as a cancellation, else as Game's error.
+	Acquire func(ctx context.Context) (release func(), err error)
 }
 
 // Class is the verdict on one move.
@@ -537,7 +542,7 @@ func Game(ctx context.Context, m *game.Match, opt Options) (*Review, error) {
 		}
 		s := replay.State()
 		mover := s.ToMove()
-		a, err := an.Analyse(ctx, replay, played)
+		a, err := analyse(ctx, opt, an, replay, played)
 		if ctx.Err() != nil {
 			break // cut short: not judged
 		}
@@ -585,7 +590,7 @@ func Game(ctx context.Context, m *game.Match, opt Options) (*Review, error) {
 			r.Series = append(r.Series, point(len(moves), seat, outcomeValue(v, o, seat)))
 		case ctx.Err() == nil:
 			s := replay.State()
-			a, err := an.Analyse(ctx, replay)
+			a, err := analyse(ctx, opt, an, replay)
 			if ctx.Err() != nil {
 				r.Complete = false
 				break
@@ -601,6 +606,18 @@ func Game(ctx context.Context, m *game.Match, opt Options) (*Review, error) {
 	}
 	r.Seats = summaries(v, r.Plies)
 	return r, nil
+}
+
+// analyse is an.Analyse within a slot of opt.Acquire, when set.
+func analyse(ctx context.Context, opt Options, an *ai.Analyser, m *game.Match, moves ...game.Move) (*ai.Analysis, error) {
+	if opt.Acquire != nil {
+		release, err := opt.Acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	return an.Analyse(ctx, m, moves...)
 }
 
 // valueOf is a review's Value of an analysed move.

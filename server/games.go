@@ -98,8 +98,17 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 	if len(spec.Seats) < v.Players {
 		return nil, &formError{fmt.Sprintf("%s needs %d seats, got %d", v, v.Players, len(spec.Seats))}
 	}
+	if spec.Position != "" {
+		start, err := v.Position(spec.Position)
+		if err != nil {
+			return nil, &formError{err.Error()}
+		}
+		if v.Judge(start, 1).Ended() {
+			return nil, &formError{"the game is over in that position"}
+		}
+	}
 	now := s.now().UTC()
-	g := &store.Game{GameID: v.Game.ID, Options: v.Options.String(), Result: "*", Casual: spec.Casual, Rated: spec.Rated, MoveDays: spec.MoveDays,
+	g := &store.Game{GameID: v.Game.ID, Options: v.Options.String(), Position: spec.Position, Result: "*", Casual: spec.Casual, Rated: spec.Rated, MoveDays: spec.MoveDays,
 		ClockMillis: spec.Clock.Milliseconds(), IncrementMillis: spec.Increment.Milliseconds(),
 		CreatedAt: now, UpdatedAt: now}
 	c := &Created{Mine: map[int]string{}, Invited: map[int]string{}}

@@ -56,6 +56,11 @@ const (
 	// minute (Config.HintsPerMinute); hintBurst how many in a row.
 	DefaultHintsPerMinute = 10
 	hintBurst             = 3
+	// DefaultReviewBudget is the search time per position of a game's
+	// review (Config.ReviewBudget); DefaultMaxReviews how many reviews run
+	// at once (Config.MaxReviews).
+	DefaultReviewBudget = 300 * time.Millisecond
+	DefaultMaxReviews   = 2
 )
 
 // DefaultMaxThreads is the default ceiling of search threads: the number of

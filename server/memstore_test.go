@@ -14,8 +14,9 @@ import (
 // protocol tests should not depend on a database, and two servers on one
 // memStore reproduce two processes racing for a ply.
 type memStore struct {
-	mu    sync.Mutex
-	games map[string]*store.Game
+	mu      sync.Mutex
+	games   map[string]*store.Game
+	reviews map[string]store.Review
 }
 
 func newMemStore() *memStore { return &memStore{games: map[string]*store.Game{}} }
@@ -174,5 +175,39 @@ func (s *memStore) AddHint(ctx context.Context, id string, h store.Hint) error {
 		return store.ErrConflict
 	}
 	g.Hints = append(g.Hints, h)
+	return nil
+}
+
+// GetReview implements store.Reviews as the real stores do.
+func (s *memStore) GetReview(_ context.Context, id string) (*store.Review, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.reviews[id]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	r.JSON = slices.Clone(r.JSON)
+	return &r, nil
+}
+
+// PutReview implements store.Reviews as the real stores do.
+func (s *memStore) PutReview(_ context.Context, r *store.Review) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.games[r.Game]
+	switch {
+	case !ok:
+		return store.ErrNotFound
+	case g.Result == "*":
+		return store.ErrConflict
+	case len(r.JSON) == 0 || len(r.JSON) > store.MaxReviewBytes:
+		return fmt.Errorf("memstore: a review of %d bytes", len(r.JSON))
+	}
+	if s.reviews == nil {
+		s.reviews = map[string]store.Review{}
+	}
+	c := *r
+	c.JSON = slices.Clone(r.JSON)
+	s.reviews[r.Game] = c
 	return nil
 }

@@ -391,6 +391,10 @@ type GameSpec struct {
 	Increment time.Duration
 	Rated     bool // only from the lobby (and its rematches), never from a form
 	MoveDays  int  // correspondence: days per move (then no clock)
+
+	// Position is the start position (game.State.Encode) when it is not
+	// the variant's: "play from here" of the analysis board.
+	Position string
 }
 
 // SeatSpec is one seat of a game to create: Kind "me", "invite" or

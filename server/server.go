@@ -177,6 +177,18 @@ type Config struct {
 	// limit (one hint search at a time per game, and the pool of
 	// searches, still hold).
 	HintsPerMinute int
+
+	// Analysis: a finished game's moves judged by the server (package
+	// review), on the pool of searches, and stored (store.Reviews).
+
+	// ReviewBudget is the search time per position of a review, held to
+	// the search time ceiling; 0 means DefaultReviewBudget, negative gives
+	// no analysis.
+	ReviewBudget time.Duration
+	// MaxReviews is how many reviews run at once (each of them one search
+	// at a time on the pool); 0 means DefaultMaxReviews. Beyond, a request
+	// is refused as busy.
+	MaxReviews int
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -217,6 +229,7 @@ type Server struct {
 	engines  map[string]string // name → command line after "engine:"
 	allowed  []string          // operator-allowed specs
 	hints    hintLimits
+	reviews  *reviewRuns
 	limits   limits
 	accounts accountLimits
 	leases   *leaseKeeper
@@ -275,6 +288,7 @@ func New(cfg Config) (*Server, error) {
 		func() float64 { return float64(s.leases.count()) }))
 	s.agentMax = s.limits.maxSearch
 	s.hints = resolveHints(cfg, s.limits.maxSearch)
+	s.reviews = resolveReviews(cfg, s.limits.maxSearch)
 	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
@@ -387,6 +401,12 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{id}/svg", s.pages.gameSVG)
 	mux.HandleFunc("GET /games/{id}/preview", s.pages.gamePreview)
 	mux.HandleFunc("GET /games/{id}/record", s.pages.gameRecord)
+	mux.HandleFunc("GET /games/{id}/analysis", s.pages.analysisPage)
+	mux.HandleFunc("POST /games/{id}/analysis", s.pages.startAnalysis)
+	mux.HandleFunc("GET /games/{id}/analysis.json", s.pages.analysisJSON)
+	mux.HandleFunc("POST /archive/analysis", s.pages.archiveAnalysis)
+	mux.HandleFunc("POST /games/{id}/analysis/play", s.limitCreate(s.pages.playFromGame))
+	mux.HandleFunc("POST /archive/analysis/play", s.limitCreate(s.pages.playFromRecord))
 	mux.HandleFunc("GET /archive", s.pages.archive)
 	mux.HandleFunc("POST /archive/view", s.pages.viewRecord)
 	mux.HandleFunc("POST /archive/svg", s.pages.recordSVG)

@@ -276,3 +276,18 @@ type (
 
 // MaxHints bounds the hints kept per game.
 const MaxHints = model.MaxHints
+
+// Review is the stored review of a finished game (package review, as
+// JSON, with its judge and budget); Reviews keeps them, one per game (both
+// backends; model.Reviews has the contract, storetest.RunReviews the
+// suite).
+//
+//	GetReview(ctx, id string) (*Review, error) // ErrNotFound when none
+//	PutReview(ctx, r *Review) error            // ErrConflict unless the game is finished; ErrNotFound
+type (
+	Review  = model.Review
+	Reviews = model.Reviews
+)
+
+// MaxReviewBytes bounds a stored review's JSON.
+const MaxReviewBytes = model.MaxReviewBytes

@@ -49,6 +49,8 @@ type serveFlags struct {
 	abandonAfter   time.Duration
 	hintBudget     time.Duration
 	hintsPerMin    int
+	reviewBudget   time.Duration
+	maxReviews     int
 	// accounts
 	signupClosed    bool
 	sessionLifetime time.Duration
@@ -71,6 +73,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
+		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
 		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL}
 	if len(f.engines) > 0 {
@@ -202,6 +205,8 @@ See docs/server.md.`,
 	fl.DurationVar(&flags.abandonAfter, "abandon-after", 30*24*time.Hour, "end as abandoned a game without a move for this long (negative: never)")
 	fl.DurationVar(&flags.hintBudget, "hint-budget", server.DefaultHintBudget, "search time of a hint in a casual game against the computer (negative: no hints)")
 	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
+	fl.DurationVar(&flags.reviewBudget, "review-budget", server.DefaultReviewBudget, "search time per position of a finished game's analysis, on the pool of searches (negative: no analysis)")
+	fl.IntVar(&flags.maxReviews, "max-reviews", server.DefaultMaxReviews, "analyses of games running at once; more are refused as busy")
 	fl.BoolVar(&flags.signupClosed, "signup-closed", false, "visitors cannot create accounts: only 'plateau users add' does")
 	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
 	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")

@@ -110,6 +110,13 @@ func TestHintsConformance(t *testing.T) {
 	})
 }
 
+func TestReviewsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
+		return reopenable(t)().(storetest.ReviewStore)
+	})
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {

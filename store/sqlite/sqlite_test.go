@@ -55,6 +55,12 @@ func TestHintsConformance(t *testing.T) {
 	})
 }
 
+func TestReviewsConformance(t *testing.T) {
+	storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
+		return reopenable(t)().(storetest.ReviewStore)
+	})
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {
 		return reopenable(t)().(storetest.BotStore)

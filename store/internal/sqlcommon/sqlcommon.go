@@ -299,3 +299,29 @@ func PrepareSession(s *model.Session) error {
 func UserPage(limit, offset int) (int, int, error) {
 	return Page(model.Filter{Limit: limit, Offset: offset})
 }
+
+// CheckReview refuses the reviews PutReview cannot store: without a game,
+// without JSON, or with too much of it.
+func CheckReview(r *model.Review) error {
+	switch {
+	case r == nil || r.Game == "":
+		return errors.New("store: a review needs a game")
+	case len(r.JSON) == 0:
+		return fmt.Errorf("store: the review of game %s is empty", r.Game)
+	case len(r.JSON) > model.MaxReviewBytes:
+		return fmt.Errorf("store: the review of game %s has %d bytes, at most %d", r.Game, len(r.JSON), model.MaxReviewBytes)
+	}
+	return nil
+}
+
+// ReviewFits is the verdict on storing a review of a game, given what is
+// stored inside the write transaction: found and its result.
+func ReviewFits(id string, found bool, result string) error {
+	if !found {
+		return fmt.Errorf("%w: %s", model.ErrNotFound, id)
+	}
+	if result == model.Ongoing {
+		return fmt.Errorf("%w: game %s is not finished", model.ErrConflict, id)
+	}
+	return nil
+}
