@@ -44,7 +44,7 @@ func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
 			return err
 		}
 		b := &pgx.Batch{}
-		queueChatNotify(b, m.Game)
+		s.queueChatNotify(b, m.Game)
 		return tx.SendBatch(ctx, b).Close()
 	})
 }
@@ -84,7 +84,7 @@ func (s *Store) DeleteChat(ctx context.Context, game string, id int64) error {
 			return fmt.Errorf("%w: no chat message %d in %s", model.ErrNotFound, id, game)
 		}
 		b := &pgx.Batch{}
-		queueChatNotify(b, game)
+		s.queueChatNotify(b, game)
 		return tx.SendBatch(ctx, b).Close()
 	})
 }

@@ -27,3 +27,6 @@ func Pool(s *Store) *pgxpool.Pool { return s.pool }
 // SetBeforeCommit has f called by every batch just before its commit,
 // its moves written: to make a batch panic or stall there.
 func SetBeforeCommit(s *Store, f func(ops []*groupcommit.Op)) { s.beforeCommit = f }
+
+// Channel is the store's notification channel (one per schema).
+func Channel(s *Store) string { return s.channel }

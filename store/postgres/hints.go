@@ -21,8 +21,8 @@ func queueHint(b *pgx.Batch, id string, n int, h model.Hint) {
 // queueHintNotify adds the notification of a hint to a batch: "ID hint
 // SENT". The moves did not change, so the payload of a game's write would
 // be taken for a server's own echo.
-func queueHintNotify(b *pgx.Batch, id string) {
-	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, fmt.Sprintf("%s hint %d", id, time.Now().UnixMilli()))
+func (s *Store) queueHintNotify(b *pgx.Batch, id string) {
+	b.Queue(`SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s hint %d", id, time.Now().UnixMilli()))
 }
 
 // AddHint implements store.Hints. The game's row is locked FOR UPDATE, as
@@ -55,7 +55,7 @@ func (s *Store) AddHint(ctx context.Context, id string, h model.Hint) error {
 		}
 		b := &pgx.Batch{}
 		queueHint(b, id, hints, h)
-		queueHintNotify(b, id)
+		s.queueHintNotify(b, id)
 		return tx.SendBatch(ctx, b).Close()
 	})
 }

@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"log"
 	"strconv"
@@ -15,15 +17,29 @@ import (
 
 var _ model.Notifier = (*Store)(nil)
 
-// notifyChannel is the channel of game writes. Every transaction that
-// writes a game notifies it, with "ID MOVES FINISHED SENT" (MOVES −1 when
-// not counted, SENT the writer's clock in ms), "ID chat SENT" or "ID hint SENT"; PostgreSQL delivers a notification only when its transaction
-// commits, and to every listening connection of the database.
+// notifyChannel is the channel of game writes in the public schema. Every
+// transaction that writes a game notifies its schema's channel, with "ID
+// MOVES FINISHED SENT" (MOVES −1 when not counted, SENT the writer's clock
+// in ms), "ID chat SENT" or "ID hint SENT"; PostgreSQL delivers a
+// notification only when its transaction commits, and to every listening
+// connection of the database, whatever its schema.
 const notifyChannel = "plateau_games"
 
+// channelFor is the notification channel of the store whose tables are in
+// schema: notifications are database-wide, so two sites in two schemas of
+// one database must not hear each other's games. A hash keeps the name
+// under PostgreSQL's 63 bytes whatever the schema's name.
+func channelFor(schema string) string {
+	if schema == "" || schema == "public" {
+		return notifyChannel
+	}
+	sum := sha256.Sum256([]byte(schema))
+	return notifyChannel + "_" + hex.EncodeToString(sum[:8])
+}
+
 // queueNotify adds the notification of a game's write to a batch.
-func queueNotify(b *pgx.Batch, id string, moves int, finished bool) {
-	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, notifyPayload(id, moves, finished))
+func (s *Store) queueNotify(b *pgx.Batch, id string, moves int, finished bool) {
+	b.Queue(`SELECT pg_notify($1, $2)`, s.channel, notifyPayload(id, moves, finished))
 }
 
 func notifyPayload(id string, moves int, finished bool) string {
@@ -36,8 +52,8 @@ func notifyPayload(id string, moves int, finished bool) string {
 
 // queueChatNotify adds the notification of a chat's change to a batch:
 // "ID chat".
-func queueChatNotify(b *pgx.Batch, id string) {
-	b.Queue(`SELECT pg_notify('`+notifyChannel+`', $1)`, fmt.Sprintf("%s chat %d", id, time.Now().UnixMilli()))
+func (s *Store) queueChatNotify(b *pgx.Batch, id string) {
+	b.Queue(`SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s chat %d", id, time.Now().UnixMilli()))
 }
 
 // parsePayload reads a notification; ok false for one not ours.
@@ -97,7 +113,7 @@ func (s *Store) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, fn func(mod
 		return s.wrap(err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
 		return s.wrap(err)
 	}
 	// Writes made before LISTEN took effect (at the start, or while the
@@ -119,7 +135,7 @@ func (s *Store) Announce(ctx context.Context, game, event string) error {
 	if len(event) > 200 || strings.ContainsAny(event, "\r\n") || strings.TrimSpace(event) == "" {
 		return fmt.Errorf("store: event %.40q: 1 to 200 bytes on one line", event)
 	}
-	_, err := s.pool.Exec(ctx, `SELECT pg_notify('`+notifyChannel+`', $1)`,
+	_, err := s.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel,
 		fmt.Sprintf("%s event %s %d", game, event, time.Now().UnixMilli()))
 	return s.wrap(err)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/plateau-games/plateau/store"
+	"github.com/plateau-games/plateau/store/postgres"
 )
 
 // Every write to a game reaches every listener, its own store's included,
@@ -48,6 +49,15 @@ func TestNotifications(t *testing.T) {
 	case <-ready:
 	case <-time.After(5 * time.Second):
 		t.Fatal("not listening after 5 s")
+	}
+	// A site in another schema of the same database: its games are not
+	// this one's (the notification would come first, written first).
+	other := reopenable(t)()
+	if err := other.CreateGame(t.Context(), &store.Game{ID: "elsewhere", GameID: "pogo"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.AppendMove(t.Context(), "elsewhere", store.Move{Ply: 0, Notation: "2b1-b3"}); err != nil {
+		t.Fatal(err)
 	}
 	g := &store.Game{ID: "notify1", GameID: "pogo", Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}}
 	if err := writer.CreateGame(t.Context(), g); err != nil {
@@ -104,7 +114,8 @@ func TestNotifications(t *testing.T) {
 	}
 	defer conn.Close(context.Background())
 	if _, err := conn.Exec(t.Context(), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE query = 'LISTEN `+"plateau_games"+`' AND pid <> pg_backend_pid()`); err != nil {
+		WHERE query = $1 AND pid <> pg_backend_pid()`,
+		"LISTEN "+pgx.Identifier{postgres.Channel(listener.(*postgres.Store))}.Sanitize()); err != nil {
 		t.Fatal(err)
 	}
 	select {

@@ -49,6 +49,7 @@ const migrationLock = 0x706c6174656175
 type Store struct {
 	pool      *pgxpool.Pool
 	name      string // for messages: host and database, never the password
+	channel   string // of game changes, one per schema (channelFor)
 	gc        *groupcommit.Committer
 	closeOnce sync.Once
 	// beforeCommit, for tests, is called by every batch just before its
@@ -94,6 +95,12 @@ func OpenWith(ctx context.Context, dsn string, gc model.GroupCommit) (*Store, er
 		pool.Close()
 		return nil, err
 	}
+	var schema string
+	if err := pool.QueryRow(ctx, `SELECT COALESCE(current_schema(), '')`).Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	s.channel = channelFor(schema)
 	gcc.Writers = max(1, min(gcc.Writers, int(cfg.MaxConns)/2))
 	s.gc = groupcommit.New(gcc, s.runBatch, log.Printf)
 	return s, nil
@@ -455,7 +462,7 @@ func (s *Store) fastBatch(ctx context.Context, ops []*groupcommit.Op) error {
 		default:
 			b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, l.at, id)
 		}
-		queueNotify(b, id, states[id].moves, l.final)
+		s.queueNotify(b, id, states[id].moves, l.final)
 	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		if ctx.Err() != nil {
@@ -523,7 +530,7 @@ func (s *Store) slowBatch(ctx context.Context, ops []*groupcommit.Op) error {
 		} else {
 			b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, op.Move.At, op.Game)
 		}
-		queueNotify(b, op.Game, n+1, op.Final)
+		s.queueNotify(b, op.Game, n+1, op.Final)
 		b.Queue(`RELEASE SAVEPOINT move`)
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			if ctx.Err() != nil {
@@ -605,7 +612,7 @@ func (s *Store) TruncateMoves(ctx context.Context, id string, plies int) error {
 		b := &pgx.Batch{}
 		b.Queue(`DELETE FROM moves WHERE game = $1 AND ply >= $2`, id, plies)
 		b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, sqlcommon.Now(), id)
-		queueNotify(b, id, -1, false)
+		s.queueNotify(b, id, -1, false)
 		return tx.SendBatch(ctx, b).Close()
 	})
 }
@@ -621,7 +628,7 @@ func (s *Store) FinishGame(ctx context.Context, id, result, reason string) error
 		}
 		b := &pgx.Batch{}
 		b.Queue(`UPDATE games SET result = $1, reason = $2, updated_at = $3 WHERE id = $4`, result, reason, sqlcommon.Now(), id)
-		queueNotify(b, id, -1, true)
+		s.queueNotify(b, id, -1, true)
 		return tx.SendBatch(ctx, b).Close()
 	})
 }

@@ -72,6 +72,9 @@ func reopenable(t testing.TB) func() store.Store {
 	})
 	q := u.Query()
 	q.Set("search_path", schema)
+	// Connections named after their test, which may kill its own and
+	// never another package's, on the same database at the same time.
+	q.Set("application_name", schema)
 	u.RawQuery = q.Encode()
 	return func() store.Store {
 		s, err := postgres.Open(t.Context(), u.String())
@@ -348,7 +351,8 @@ func TestCommitLost(t *testing.T) {
 		// The batch's connection is the one idle in a transaction.
 		var n int
 		err := killer.QueryRow(context.Background(), `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-			WHERE datname = current_database() AND state = 'idle in transaction' AND pid <> pg_backend_pid()`).Scan(&n)
+			WHERE datname = current_database() AND application_name = current_setting('application_name')
+			AND state = 'idle in transaction' AND pid <> pg_backend_pid()`).Scan(&n)
 		if err != nil || n != 1 {
 			t.Errorf("terminating the batch's connection: %d terminated, %v", n, err)
 		}
