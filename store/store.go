@@ -291,3 +291,32 @@ type (
 
 // MaxReviewBytes bounds a stored review's JSON.
 const MaxReviewBytes = model.MaxReviewBytes
+
+// PuzzleRating is an account's Glicko-2 rating at the puzzles of one game;
+// PuzzleStanding a puzzle's own rating (how hard players find it);
+// PuzzleAttempt a user's first attempt at a puzzle; PuzzleUpdate computes
+// the new ratings after an attempt; Puzzles keeps them (both backends;
+// model.Puzzles has each method's contract, storetest.RunPuzzles is its
+// conformance suite).
+//
+//	RatePuzzle(ctx, a PuzzleAttempt, defPlayer PuzzleRating, defPuzzle PuzzleStanding, update PuzzleUpdate) (PuzzleRating, PuzzleStanding, error)
+//	                                                  // once per user and puzzle (ErrConflict after), in one transaction; ErrNotFound for a missing user
+//	PuzzleRatings(ctx, user string) ([]PuzzleRating, error) // by game; ErrNotFound
+//	PuzzleAttempts(ctx, user, game string, limit int) ([]PuzzleAttempt, error)
+//	                                                  // the most recent first; game "" every game; limit 0: DefaultLimit, at most MaxHistory
+//	PuzzleStandings(ctx, puzzles []string) (map[string]PuzzleStanding, error) // at most MaxPuzzleIDs ids
+type (
+	PuzzleRating   = model.PuzzleRating
+	PuzzleStanding = model.PuzzleStanding
+	PuzzleAttempt  = model.PuzzleAttempt
+	PuzzleUpdate   = model.PuzzleUpdate
+	Puzzles        = model.Puzzles
+)
+
+const (
+	// MaxPuzzleIDs bounds the puzzles PuzzleStandings reads at once.
+	MaxPuzzleIDs = model.MaxPuzzleIDs
+	// MaxPuzzleID bounds the length in bytes of the puzzle and game ids of
+	// an attempt.
+	MaxPuzzleID = model.MaxPuzzleID
+)

@@ -120,6 +120,11 @@ func TestReviewsConformance(t *testing.T) {
 	})
 }
 
+func TestPuzzlesConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunPuzzles(t, reopenable)
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {

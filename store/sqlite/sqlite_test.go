@@ -61,6 +61,10 @@ func TestReviewsConformance(t *testing.T) {
 	})
 }
 
+func TestPuzzlesConformance(t *testing.T) {
+	storetest.RunPuzzles(t, reopenable)
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {
 		return reopenable(t)().(storetest.BotStore)

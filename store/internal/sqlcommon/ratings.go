@@ -3,7 +3,6 @@ package sqlcommon
 import (
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/plateau-games/plateau/store/internal/model"
@@ -112,15 +111,7 @@ func (g *RateGame) Apply(current []model.Rating) ([]model.Rating, error) {
 // CheckRating says what makes a rating unfit to be stored, or nil: its
 // numbers must be finite, its deviation and volatility positive.
 func CheckRating(r model.Rating) error {
-	for _, v := range []float64{r.Rating, r.Deviation, r.Volatility} {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("rating %v, deviation %v, volatility %v: not finite", r.Rating, r.Deviation, r.Volatility)
-		}
-	}
-	if r.Deviation <= 0 || r.Volatility <= 0 {
-		return fmt.Errorf("deviation %v and volatility %v must be positive", r.Deviation, r.Volatility)
-	}
-	return nil
+	return CheckGlicko(r.Rating, r.Deviation, r.Volatility)
 }
 
 // LeaderboardPage returns the LIMIT and OFFSET of a leaderboard, with the
