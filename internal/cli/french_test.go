@@ -292,6 +292,24 @@ func frenchCases() []frenchCase {
 		{args: []string{"solve", "blocus"}, fails: true},
 		{args: []string{"solve", "pogo", "a", "b"}, fails: true},
 
+		// puzzles: the stored ones, a short generation, and the errors.
+		{args: []string{"puzzles"}},
+		{args: []string{"puzzles", "list"}},
+		{args: []string{"puzzles", "list", "saute"}},
+		{args: []string{"puzzles", "show", "saute-1", "--solution"}},
+		{args: []string{"puzzles", "show", "pogo-3", "--solution"}},
+		{args: []string{"puzzles", "check", "saute-1", "i8-l8"}},
+		{args: []string{"puzzles", "check", "saute-1", "j8-l8"}, fails: true},
+		{args: []string{"puzzles", "check", "saute-1", "zz"}, fails: true},
+		{args: []string{"puzzles", "show", "nope-1"}, fails: true},
+		{args: []string{"puzzles", "list", "nope"}, fails: true},
+		{args: []string{"puzzles", "list", "pods"}, fails: true},
+		{args: []string{"puzzles", "generate", "saute", "--count", "0"}, fails: true},
+		{args: []string{"puzzles", "generate", "saute", "--count", "1", "--seed", "1", "--out", "$DIR/saute.json"}},
+		{args: []string{"puzzles", "verify", "--file", "$DIR/saute.json"}},
+		{args: []string{"puzzles", "verify", "--file", "$DIR/none.json"}, fails: true},
+		{args: []string{"puzzles", "verify", "saute"}},
+
 		// play.
 		{args: []string{"play", "pogo", "--seat", "2=random"}, stdin: "xx\ncoups\n2b1-b3\nannuler\naide\nabandon\n"},
 		{args: []string{"play", "empire", "--opt", "players=4", "--opt", "teams=true", "--seat", "2=medium", "--seat", "3=random", "--seat", "4=easy"}, stdin: "coups\nquitter\n"},

@@ -633,6 +633,109 @@ parties amicales ; 'y'/'o' ou 'n' répond à une proposition.`},
 			"server": {"63f579ef", "le serveur plateau du lien de la partie (https://SITE), quand le lien n'est que l'identifiant ou le chemin de la partie"},
 		},
 	},
+	"plateau puzzles": {
+		short: fr{"7965ad38", "Problèmes des jeux à deux camps : lister, montrer, vérifier une réponse, produire, prouver"},
+		long: fr{"3bafba14", `Les problèmes sont des positions tirées de vraies parties (l'ordinateur contre
+lui-même à ses différents niveaux) où un seul coup est juste, ce qu'une
+recherche prouve. Dans tous les jeux sauf POGO, le bon coup (la clé) force le
+gain en N coups au plus, et tout autre coup possible laisse l'adversaire
+forcer le gain : les deux sont prouvés par une recherche exhaustive qui ne
+compte que les gains, avec les règles de fin du jeu lui-même, si bien que la
+clé est le seul coup gagnant, et pas seulement le meilleur trouvé. Dans les
+séries où de telles positions sont trop rares (blocus), un problème peut
+avoir à la place un horizon H : la clé force le gain en N coups au plus et
+aucun autre coup ne le force en H coups au plus (H valant au moins N+4), ce
+qui est prouvé aussi ; ces coups sont marqués « nowin » (sans gain) sauf
+s'il est prouvé qu'ils perdent. À POGO, c'est la solution complète (plateau
+solve pogo) qui décide : un problème de gain a un seul coup qui garde le
+gain, un problème de sauvetage un seul coup qui garde la nulle.
+
+Les problèmes forment des séries, une par variante (pods-basic, poldr-7, ... ;
+un jeu qui n'a qu'une série est désigné par son identifiant), rangées dans le
+programme. 'list' montre les séries ou les problèmes d'une série, 'show' un
+problème, 'check' juge un coup, 'generate' refait une série à partir de
+parties de l'ordinateur contre lui-même et 'verify' prouve à nouveau les
+problèmes rangés. Voir docs/puzzles.md.`},
+	},
+	"plateau puzzles check": {
+		short: fr{"9bda8937", "Dire si un coup résout un problème et, sinon, comment il est réfuté"},
+		long: fr{"de8ad26b", `Juge MOVE (dans la notation du jeu, telle que l'écrivent
+'plateau puzzles show ID' et 'plateau legal') comme réponse au problème ID :
+juste, ou faux avec la réponse de l'adversaire qui le réfute. Le code de
+sortie est 0 pour le bon coup, 1 pour un coup faux ou impossible.`},
+	},
+	"plateau puzzles generate": {
+		short: fr{"4e46695f", "Produire une série de problèmes à partir de parties de l'ordinateur contre lui-même"},
+		long: fr{"09b147b8", `Joue des parties de l'ordinateur contre lui-même dans la variante de la série
+et garde les positions qui sont des problèmes, jusqu'à en avoir --count (ou
+jusqu'à --max-games parties). La partie numéro g (à partir de 0) commence par
+quelques coups tirés au hasard, puis l'un des niveaux de la série (à tour de
+rôle d'une partie à l'autre) joue les deux camps, tout étant tiré de --seed et
+de g : la même graine donne toujours les
+mêmes parties et les mêmes problèmes, quel que soit --parallel. Chaque
+position de chaque partie est analysée ; une position déjà trouvée n'est
+gardée qu'une fois.
+
+Les problèmes sont écrits en JSON (un tableau, un problème par ligne) dans
+--out, ou sur la sortie standard ; un résumé va sur la sortie d'erreur, avec
+une barre de progression dans un terminal (ou avec --progress). La série de
+POGO demande sa solution (--table, par défaut : là où l'écrit 'plateau solve
+pogo'). Une exécution prend de quelques secondes à des heures selon le jeu :
+docs/puzzles.md donne la commande, la graine et la durée de chaque série
+rangée.`},
+		flags: map[string]fr{
+			"count":     {"39199ced", "nombre de problèmes à trouver"},
+			"seed":      {"01aaae15", "graine des parties de l'ordinateur contre lui-même (la même graine donne les mêmes problèmes)"},
+			"out":       {"5c815ecb", "écrit les problèmes dans ce fichier (par défaut : la sortie standard)"},
+			"parallel":  {"9c07fbe7", "parties jouées et analysées en même temps"},
+			"max-games": {"dee63d8c", "s'arrête après ce nombre de parties même avec moins de problèmes (0 : sans limite)"},
+			"table":     {"121ef4fe", "pogo : le fichier de la solution (par défaut : là où l'écrit 'plateau solve pogo')"},
+			"progress":  {"7d70c04d", "affiche une barre de progression sur la sortie d'erreur même hors d'un terminal"},
+		},
+	},
+	"plateau puzzles list": {
+		short: fr{"64344759", "Lister les séries de problèmes, ou les problèmes d'une série"},
+		long: fr{"f0442318", `Sans SET, liste les séries de problèmes : identifiant, jeu et options, nombre de
+problèmes de chacune, et combien de chaque genre (gain en N coups,
+sauvetage). Avec SET (l'identifiant d'une série, ou celui d'un jeu qui n'a
+qu'une série), liste ses problèmes : identifiant, camp au trait, ce qu'il faut
+trouver, et la partie d'où vient la position. --json affiche les problèmes
+eux-mêmes, réponses comprises.`},
+		flags: map[string]fr{
+			"json": {"a6a28dc2", "affiche du JSON : les séries avec leurs nombres, ou les problèmes de SET"},
+		},
+	},
+	"plateau puzzles show": {
+		short: fr{"284f197d", "Montrer un problème : son plateau et ce qu'il faut trouver"},
+		long: fr{"bb257176", `Montre le problème ID ("saute-1", voir 'plateau puzzles list SET') : son
+plateau, le texte de la position (pour 'plateau replay --position' ou
+'plateau render --position'), le camp au trait et ce qu'il faut trouver.
+--solution ajoute la réponse : le coup clé et, pour chaque autre coup, la
+réponse de l'adversaire qui le réfute et en combien de coups il perd (ou, à
+POGO, qu'il ne fait que nulle). --json affiche le problème tel qu'il est
+rangé.`},
+		flags: map[string]fr{
+			"solution": {"cfc7f4b5", "montre la réponse : la clé, et la réfutation de chaque autre coup"},
+			"json":     {"672c96ff", "affiche le problème en JSON, réponse comprise"},
+		},
+	},
+	"plateau puzzles verify": {
+		short: fr{"2b9b70a7", "Prouver à nouveau les problèmes rangés"},
+		long: fr{"19b3deec", `Prouve à nouveau, depuis le début, chaque problème rangé des séries nommées (par
+défaut : toutes), ou ceux de --file (écrit par 'plateau puzzles generate') :
+la clé et les mauvais coups sont exactement les coups possibles ; la clé gagne
+en ses N coups au plus, et pas plus vite ; la réponse donnée à chaque mauvais
+coup gagne pour l'adversaire dans le nombre de coups indiqué, et pas plus
+vite ; dans un problème à horizon, après chaque coup « nowin » (et sa
+réponse), le joueur n'a pas de gain dans l'horizon. Les problèmes de POGO sont comparés à sa solution (--table, par défaut :
+là où l'écrit 'plateau solve pogo') ; sans elle, ils sont sautés quand aucune
+série n'est nommée. Affiche une ligne par série ; le code de sortie est 1 si
+un problème échoue.`},
+		flags: map[string]fr{
+			"file":  {"32fa554e", "vérifie les problèmes de ce fichier au lieu des problèmes rangés"},
+			"table": {"121ef4fe", "pogo : le fichier de la solution (par défaut : là où l'écrit 'plateau solve pogo')"},
+		},
+	},
 	"plateau render": {
 		short: fr{"9aace3ec", "Dessiner une position en image SVG"},
 		long: fr{"7fee22ee", `Joue les coups donnés depuis la position de départ (ou --position, ou une

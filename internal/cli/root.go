@@ -131,6 +131,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newAnalyzeCommand(),
 		newAnalyzeGameCommand(),
 		newSolveCommand(),
+		newPuzzlesCommand(),
 	)
 	return root
 }
