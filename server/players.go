@@ -46,6 +46,7 @@ type playerData struct {
 	NewToken          string           // a token just created, shown once
 	Error             string
 	Ratings           []ratingRow
+	Puzzles           []puzzleRow // puzzle ratings, by game
 	Games             []archiveRow
 }
 
@@ -60,6 +61,13 @@ func variantName(key, lang string) string {
 		name += " — " + t
 	}
 	return name
+}
+
+// puzzleRow is a player's rating at the puzzles of one game.
+type puzzleRow struct {
+	Game, Name       string
+	Rating           int
+	Attempts, Solved int
 }
 
 func ratingRowOf(rt store.Rating, lang string) ratingRow {
@@ -125,6 +133,20 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 			}
 			row.Graph = ratingGraph(points, lang)
 			d.Ratings = append(d.Ratings, row)
+		}
+	}
+	if ps, ok := p.s.cfg.Store.(store.Puzzles); ok {
+		list, err := ps.PuzzleRatings(ctx, u.Name)
+		if err != nil {
+			p.internalError(w, r, lang, "puzzle ratings", err)
+			return
+		}
+		for _, pr := range list {
+			name := pr.Game
+			if g, err := game.Lookup(pr.Game); err == nil {
+				name = g.Name.In(lang)
+			}
+			d.Puzzles = append(d.Puzzles, puzzleRow{Game: pr.Game, Name: name, Rating: int(math.Round(pr.Rating)), Attempts: pr.Attempts, Solved: pr.Solved})
 		}
 	}
 	games, err := p.s.store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/store"
 )
@@ -513,7 +514,10 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 		clock += r.g.IncrementMillis
 	}
 	if _, err := r.match.PlayNotation(notation); err != nil {
-		r.rejectLocked(c, "illegal", err.Error(), &ply, notation)
+		// The rules' reason in the player's language, without the list of
+		// legal moves (the board shows them; a list of a hundred buries
+		// the reason).
+		r.rejectLocked(c, "illegal", lesson.Reason(err, langOf(c)), &ply, notation)
 		return
 	}
 	canonical := r.match.Notations()[ply]

@@ -655,8 +655,16 @@
     var next = sel.concat([place]);
     var list = (state.legal || []).filter(function (m) { return m.places.length >= next.length && startsWith(m.places, next); });
     if (!list.length) {
-      // A click that continues no move starts a new selection.
-      if (sel.length) { sel = []; click(place); }
+      if (!sel.length) return;
+      // A click on another piece that can move starts a new selection;
+      // any other click after a selection is sent as the move it spells,
+      // and the server answers with the rules' reason (a newcomer learns
+      // why, as in the lessons).
+      if ((state.legal || []).some(function (m) { return m.places[0] === place; })) { sel = []; click(place); return; }
+      var tried = next;
+      sel = [];
+      highlight();
+      play(tried.join(tried[0].indexOf('-') >= 0 ? '/' : '-'));
       return;
     }
     sel = next;

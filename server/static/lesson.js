@@ -1,16 +1,19 @@
-// A lesson's step: turns clicks on the board (or typed notation) into a
-// move, as the game page does, and asks the server whether it is the move
-// the step wants (POST /learn/GAME/check, JSON). No WebSocket: the server
-// judges every move with the rules engine; this script only helps.
+// A lesson's step, or a puzzle: turns clicks on the board (or typed
+// notation) into a move, as the game page does, and asks the server
+// whether it is the move wanted (POST .../check, JSON). No WebSocket: the
+// server judges every move; this script only helps. A puzzle's wrong move
+// comes back with the position after its refutation, until "try again".
 (function () {
   'use strict';
-  var app = document.getElementById('lesson');
+  var app = document.getElementById('lesson') || document.getElementById('puzzle');
   if (!app) return;
   var $ = function (x) { return document.getElementById(x); };
   var M = {}, legal = [];
   try { M = JSON.parse(app.dataset.msg || '{}'); } catch (e) {}
   try { legal = JSON.parse(app.dataset.legal || '[]'); } catch (e) {}
   var sel = [], busy = false, solved = app.dataset.solved === '1';
+  var kind = app.id; // the messages' prefix: lesson or puzzle
+  var refuted = false, original = $('board').innerHTML;
 
   // The colour of the side the learner plays (no inline style: CSP).
   document.querySelectorAll('.swatch[data-colour]').forEach(function (s) { s.style.background = s.dataset.colour; });
@@ -29,15 +32,16 @@
     p.hidden = !lead && !text;
   }
 
-  function send(move) {
-    if (busy || solved) return;
+  function rated(text) {
+    var p = $('rated');
+    if (!p) return;
+    p.textContent = text || '';
+    p.hidden = !text;
+  }
+
+  function post(url, body, done) {
     busy = true;
-    sel = [];
-    highlight();
-    var body = new URLSearchParams();
-    body.set('step', app.dataset.step);
-    body.set('move', move);
-    fetch(app.dataset.check, {
+    fetch(url, {
       method: 'POST', credentials: 'same-origin', body: body,
       headers: { 'Accept': 'application/json' }
     }).then(function (r) {
@@ -45,25 +49,83 @@
     }).then(function (v) {
       busy = false;
       if (v.error) { feedback('illegal', '', v.error); return; }
+      rated(v.rated);
+      done(v);
+    }).catch(function () {
+      busy = false;
+      feedback('illegal', '', M['lesson:neterror']);
+    });
+  }
+
+  function send(move) {
+    if (busy || solved || refuted) return;
+    sel = [];
+    highlight();
+    var body = new URLSearchParams();
+    if (app.dataset.step) body.set('step', app.dataset.step);
+    body.set('move', move);
+    post(app.dataset.check, body, function (v) {
       if (!v.right) {
-        feedback(v.illegal ? 'illegal' : 'wrong', v.illegal ? M['lesson:illegal'] : M['lesson:wrong'], v.says);
+        feedback(v.illegal ? 'illegal' : 'wrong', v.illegal ? M['lesson:illegal'] : M[kind + ':wrong'], v.says);
+        if (!v.illegal && kind === 'puzzle') refute(v);
         return;
       }
       solved = true;
       app.dataset.solved = '1';
       $('board').innerHTML = v.svg;
-      feedback('right', M['lesson:right'], v.says);
-      $('entry').hidden = true;
-      $('after').hidden = false;
-      if ($('finish')) $('finish').hidden = false;
-      var next = $('next') || $('firstgamebutton');
-      if (next && next.focus) next.focus({ preventScroll: true });
-      var box = $('finish') || $('after');
-      if (box.scrollIntoView) box.scrollIntoView({ block: 'nearest' });
-    }).catch(function () {
-      busy = false;
-      feedback('illegal', '', M['lesson:neterror']);
+      feedback('right', M[kind + ':right'], v.says);
+      finished();
     });
+  }
+
+  // A puzzle's wrong move: the board after it and its refutation, until
+  // the player tries again or asks for the solution.
+  function refute(v) {
+    refuted = true;
+    if (v.svg) $('board').innerHTML = v.svg;
+    $('entry').hidden = true;
+    $('solutionform').hidden = true;
+    $('refuted').hidden = false;
+    $('retry').focus({ preventScroll: true });
+  }
+  function retry() {
+    refuted = false;
+    $('board').innerHTML = original;
+    feedback('', '', '');
+    $('refuted').hidden = true;
+    $('entry').hidden = false;
+    $('solutionform').hidden = false;
+    $('moveinput').focus({ preventScroll: true });
+  }
+  function showSolution(e) {
+    e.preventDefault();
+    if (busy || solved) return;
+    post(app.dataset.solution, new URLSearchParams(), function (v) {
+      solved = true;
+      refuted = false;
+      app.dataset.solved = '1';
+      $('board').innerHTML = v.svg;
+      feedback('shown', M['puzzle:shownlead'], v.says);
+      $('refuted').hidden = true;
+      finished();
+    });
+  }
+  if (kind === 'puzzle') {
+    $('retry').addEventListener('click', function (e) { e.preventDefault(); retry(); });
+    $('solutionform').addEventListener('submit', showSolution);
+    $('solutionafter').form.addEventListener('submit', showSolution);
+  }
+
+  // The move found (or shown): what comes next.
+  function finished() {
+    $('entry').hidden = true;
+    if ($('solutionform')) $('solutionform').hidden = true;
+    $('after').hidden = false;
+    if ($('finish')) $('finish').hidden = false;
+    var next = $('next') || $('firstgamebutton');
+    if (next && next.focus) next.focus({ preventScroll: true });
+    var box = $('finish') || $('after');
+    if (box.scrollIntoView) box.scrollIntoView({ block: 'nearest' });
   }
 
   // Clicks: every legal move has the places to click; clicks select the
@@ -127,7 +189,7 @@
     if (!layer) return;
     while (layer.firstChild) layer.removeChild(layer.firstChild);
     $('board').querySelectorAll('.sel, .target').forEach(function (el) { el.classList.remove('sel', 'target'); });
-    if (solved || !sel.length) return;
+    if (solved || refuted || !sel.length) return;
     var next = {};
     legal.forEach(function (m) {
       if (m.places.length > sel.length && startsWith(m.places, sel)) next[m.places[sel.length]] = true;
@@ -167,7 +229,7 @@
     sel = [];
     highlight();
     if (places.length === 1) {
-      var answer = $('answermove').textContent, at = answer.indexOf('@');
+      var answer = $('answermove') ? $('answermove').textContent : '', at = answer.indexOf('@');
       if (at >= 0) { send(answer.slice(0, at + 1) + places[0]); return; }
       if (legal.some(function (m) { return m.places.length === 1; })) { send(places[0]); return; }
       feedback('illegal', '', M['lesson:nostart']);
@@ -188,7 +250,7 @@
       var img = document.createElement('img');
       img.alt = m.says || m.move;
       img.width = 160;
-      img.src = '/learn/' + app.dataset.game + '/preview?step=' + app.dataset.step + '&move=' + encodeURIComponent(m.move) + '&lang=' + app.dataset.lang;
+      img.src = app.dataset.preview + '&move=' + encodeURIComponent(m.move);
       b.appendChild(img);
       var says = document.createElement('span');
       says.className = 'says';
@@ -205,7 +267,7 @@
   $('choosecancel').onclick = function () { $('choose').close(); sel = []; highlight(); };
 
   $('board').addEventListener('click', function (e) {
-    if (solved) return;
+    if (solved || refuted) return;
     var el = e.target.closest('[data-place]');
     if (el) click(el.getAttribute('data-place'));
   });
