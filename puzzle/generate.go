@@ -151,17 +151,22 @@ func Generate(ctx context.Context, set *Set, opt Options) ([]Puzzle, Stats, erro
 // analyseGame plays game g and analyses each of its positions where the
 // game goes on, but those in before.
 func analyseGame(ctx context.Context, set *Set, opt Options, g int, before map[uint64]bool) gameResult {
-	r := gameResult{rejected: map[string]int{}}
 	m, err := SelfPlay(ctx, set, opt.Seed, g)
 	if err != nil {
-		r.err = err
-		return r
+		return gameResult{err: err}
 	}
+	return analyseMatch(ctx, set, opt.Table, m, Source{Level: set.Levels[g%len(set.Levels)], Seed: opt.Seed, Game: g}, before)
+}
+
+// analyseMatch analyses each position of a played game where the game
+// goes on, but those in before; src says where the game comes from (its
+// Ply is set for each puzzle).
+func analyseMatch(ctx context.Context, set *Set, table *pogosolve.Table, m *game.Match, src Source, before map[uint64]bool) gameResult {
+	r := gameResult{rejected: map[string]int{}}
 	v := m.Variant()
-	s := v.Start()
+	s := m.Start().Clone()
 	pr := newProver(v, set.Depths.Budget)
 	seen := map[uint64]bool{}
-	level := set.Levels[g%len(set.Levels)]
 	moves := m.Moves()
 	for ply := 0; ply <= len(moves); ply++ {
 		if ply > 0 {
@@ -184,7 +189,7 @@ func analyseGame(ctx context.Context, set *Set, opt Options, g int, before map[u
 		var p Puzzle
 		var why string
 		if set.Solved {
-			p, why = solvedPuzzle(opt.Table, s)
+			p, why = solvedPuzzle(table, s)
 		} else {
 			pr.forget()
 			var a analysis
@@ -202,7 +207,8 @@ func analyseGame(ctx context.Context, set *Set, opt Options, g int, before map[u
 			continue
 		}
 		p.Set, p.Game, p.Options = set.ID, set.Game, v.Options
-		p.Source = Source{Level: level, Seed: opt.Seed, Game: g, Ply: ply}
+		p.Source = src
+		p.Source.Ply = ply
 		r.puzzles = append(r.puzzles, p)
 		r.hashes = append(r.hashes, h)
 	}
@@ -249,4 +255,74 @@ func (a analysis) puzzle(s game.State) Puzzle {
 		p.Wrong = append(p.Wrong, e)
 	}
 	return p
+}
+
+// FromGames finds the puzzles of played games (records, a server's stored
+// games): every position of each game where the game goes on, analysed as
+// Generate analyses self-play, each position once. A game whose variant is
+// no set's is skipped (skipped counts them). Each puzzle's Source names its
+// game (Source.Record) and ply; the puzzles are numbered in each set from
+// 1, in the order of the games.
+func FromGames(ctx context.Context, games []PlayedGame, table *pogosolve.Table, progress func(done int)) ([]Puzzle, Stats, int, error) {
+	st := Stats{Rejected: map[string]int{}}
+	seen := map[string]map[uint64]bool{} // by set
+	counts := map[string]int{}
+	var out []Puzzle
+	skipped := 0
+	for i, pg := range games {
+		set, ok := SetOf(pg.Match.Variant())
+		if !ok {
+			skipped++
+			continue
+		}
+		if set.Solved && table == nil {
+			return out, st, skipped, ErrNoTable
+		}
+		if seen[set.ID] == nil {
+			seen[set.ID] = map[uint64]bool{}
+		}
+		r := analyseMatch(ctx, set, table, pg.Match, Source{Record: pg.Name}, seen[set.ID])
+		if r.err != nil {
+			return out, st, skipped, r.err
+		}
+		st.Games++
+		st.Positions += r.positions
+		st.Nodes += r.nodes
+		for k, c := range r.rejected {
+			st.Rejected[k] += c
+		}
+		for _, h := range r.analysed {
+			seen[set.ID][h] = true
+		}
+		for _, p := range r.puzzles {
+			counts[set.ID]++
+			p.ID = fmt.Sprintf("%s-%d", set.ID, counts[set.ID])
+			out = append(out, p)
+		}
+		if progress != nil {
+			progress(i + 1)
+		}
+	}
+	return out, st, skipped, nil
+}
+
+// PlayedGame is a game FromGames analyses: its match (its start and
+// moves) and a name for the puzzles' Source (a record's file, a stored
+// game's id).
+type PlayedGame struct {
+	Name  string
+	Match *game.Match
+}
+
+// SetOf is the puzzle set of a variant, if it has one.
+func SetOf(v *game.Variant) (*Set, bool) {
+	for _, s := range sets {
+		if s.Game != v.Game.ID {
+			continue
+		}
+		if _, ok := s.variantOf(v.Options); ok {
+			return s, true
+		}
+	}
+	return nil, false
 }

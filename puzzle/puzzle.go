@@ -96,12 +96,16 @@ type Wrong struct {
 }
 
 // Source says where a position comes from: game Game (from 0) of the
-// self-play run of seed Seed at Level, after Ply plies (see SelfPlay).
+// self-play run of seed Seed at Level, after Ply plies (see SelfPlay); or
+// the played game Record (FromGames), after Ply plies.
 type Source struct {
 	Level string `json:"level"`
 	Seed  uint64 `json:"seed"`
 	Game  int    `json:"game"`
-	Ply   int    `json:"ply"`
+	// Record names a played game instead (FromGames): a record's file,
+	// a stored game's id.
+	Record string `json:"record,omitempty"`
+	Ply    int    `json:"ply"`
 }
 
 // Set is a collection of puzzles of one variant.

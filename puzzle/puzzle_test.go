@@ -817,3 +817,40 @@ func TestSetVariantsAreFixed(t *testing.T) {
 		}
 	}
 }
+
+// FromGames finds in a played game the puzzles Generate found in it: the
+// stored first puzzles of some sets, from their self-play games replayed
+// as matches.
+func TestFromGamesFindsStoredPuzzles(t *testing.T) {
+	for _, id := range []string{"saute", "polygone", "pods-basic", "empire"} {
+		set, err := LookupSet(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := Load(id)
+		if err != nil || len(ps) == 0 {
+			t.Fatalf("%s: %d puzzles, %v", id, len(ps), err)
+		}
+		want := ps[0]
+		m, err := SelfPlay(t.Context(), set, want.Source.Seed, want.Source.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, st, skipped, err := FromGames(t.Context(), []PlayedGame{{Name: "game.txt", Match: m}}, nil, nil)
+		if err != nil || skipped != 0 || st.Games != 1 {
+			t.Fatalf("%s: %v, %d skipped, %+v", id, err, skipped, st)
+		}
+		ok := false
+		for _, p := range found {
+			if p.Position == want.Position {
+				ok = p.Key == want.Key && p.N == want.N && p.Source.Record == "game.txt" && p.Source.Ply == want.Source.Ply && p.Set == id
+				if err := Verify(p, nil); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+		if !ok {
+			t.Errorf("%s: the game of %s gives %d puzzles, not it", id, want.ID, len(found))
+		}
+	}
+}

@@ -309,6 +309,11 @@ func frenchCases() []frenchCase {
 		{args: []string{"puzzles", "verify", "--file", "$DIR/saute.json"}},
 		{args: []string{"puzzles", "verify", "--file", "$DIR/none.json"}, fails: true},
 		{args: []string{"puzzles", "verify", "saute"}},
+		{args: []string{"play", "alignement", "--seat", "1=medium", "--seat", "2=medium", "--seed", "2", "--record", "$DIR/alignement.txt"}},
+		{args: []string{"puzzles", "find", "$DIR/alignement.txt", "--out", "$DIR/found.json"}},
+		{args: []string{"puzzles", "find"}, fails: true},
+		{args: []string{"puzzles", "find", "--db", "$DIR/nothere.db"}, fails: true},
+		{args: []string{"puzzles", "find", "$DIR/alignement.txt", "--limit", "0"}, fails: true},
 
 		// play.
 		{args: []string{"play", "pogo", "--seat", "2=random"}, stdin: "xx\ncoups\n2b1-b3\nannuler\naide\nabandon\n"},

@@ -634,8 +634,8 @@ parties amicales ; 'y'/'o' ou 'n' répond à une proposition.`},
 		},
 	},
 	"plateau puzzles": {
-		short: fr{"7965ad38", "Problèmes des jeux à deux camps : lister, montrer, vérifier une réponse, produire, prouver"},
-		long: fr{"3bafba14", `Les problèmes sont des positions tirées de vraies parties (l'ordinateur contre
+		short: fr{"69feea68", "Problèmes des jeux à deux camps : lister, montrer, vérifier une réponse, produire, trouver, prouver"},
+		long: fr{"9e93403d", `Les problèmes sont des positions tirées de vraies parties (l'ordinateur contre
 lui-même à ses différents niveaux) où un seul coup est juste, ce qu'une
 recherche prouve. Dans tous les jeux sauf POGO, le bon coup (la clé) force le
 gain en N coups au plus, et tout autre coup possible laisse l'adversaire
@@ -654,8 +654,29 @@ Les problèmes forment des séries, une par variante (pods-basic, poldr-7, ... ;
 un jeu qui n'a qu'une série est désigné par son identifiant), rangées dans le
 programme. 'list' montre les séries ou les problèmes d'une série, 'show' un
 problème, 'check' juge un coup, 'generate' refait une série à partir de
-parties de l'ordinateur contre lui-même et 'verify' prouve à nouveau les
-problèmes rangés. Voir docs/puzzles.md.`},
+parties de l'ordinateur contre lui-même, 'find' cherche des problèmes dans des
+parties jouées (parties enregistrées, parties rangées par un serveur) et
+'verify' prouve à nouveau les problèmes rangés. Voir docs/puzzles.md.`},
+	},
+	"plateau puzzles find": {
+		short: fr{"526c70f1", "Trouver les problèmes de parties jouées : parties enregistrées, ou parties rangées par un serveur"},
+		long: fr{"0eb085b4", `Analyse chaque position de parties jouées comme 'generate' analyse les parties
+de l'ordinateur contre lui-même : des parties enregistrées (des fichiers, ou -
+pour l'entrée standard), et avec --db les parties finies rangées par un
+serveur plateau (un fichier SQLite ou une URL postgres:// ; les --limit plus
+récentes). Une partie dont la variante n'a pas de série de problèmes (à quatre
+joueurs, un plateau de PODS tourné au hasard) est ignorée. Les problèmes
+trouvés sont écrits en JSON comme 'generate' les écrit, chacun avec la partie
+d'où il vient (son fichier ou l'identifiant de la partie rangée) et le coup,
+numérotés dans chaque série à partir de 1 ; 'plateau puzzles verify --file'
+les prouve à nouveau. Ceux de POGO demandent sa solution (--table).`},
+		flags: map[string]fr{
+			"out":      {"5c815ecb", "écrit les problèmes dans ce fichier (par défaut : la sortie standard)"},
+			"db":       {"3949a749", "aussi les parties finies de cette base : un fichier SQLite ou une URL postgres://"},
+			"limit":    {"e4c73f1a", "avec --db : au plus ce nombre de parties, les plus récentes"},
+			"table":    {"121ef4fe", "pogo : le fichier de la solution (par défaut : là où l'écrit 'plateau solve pogo')"},
+			"progress": {"7d70c04d", "affiche une barre de progression sur la sortie d'erreur même hors d'un terminal"},
+		},
 	},
 	"plateau puzzles check": {
 		short: fr{"9bda8937", "Dire si un coup résout un problème et, sinon, comment il est réfuté"},

@@ -17,6 +17,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/puzzle"
 	pogosolve "github.com/plateau-games/plateau/solve/pogo"
+	"github.com/plateau-games/plateau/store"
 )
 
 // plateau puzzles: the stored puzzles of package puzzle (list, show,
@@ -25,7 +26,7 @@ import (
 func newPuzzlesCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "puzzles",
-		Short: "Puzzles of the two-sided games: list, show, check, generate, verify",
+		Short: "Puzzles of the two-sided games: list, show, check, generate, find, verify",
 		Long: `Puzzles are positions taken from real games (self-play of the computer
 levels) where exactly one move is right, proved by search. In every game but
 POGO the right move (the key) forces a win within N plies, and every other
@@ -42,7 +43,8 @@ move that keeps the draw.
 The puzzles come in sets, one per variant (pods-basic, poldr-7, ...; a game
 with a single set is named by its id), stored in the program. 'list' shows
 the sets or a set's puzzles, 'show' one puzzle, 'check' answers a move,
-'generate' makes a set again from self-play games and 'verify' proves the
+'generate' makes a set again from self-play games, 'find' looks for puzzles
+in played games (records, a server's stored games) and 'verify' proves the
 stored puzzles again. See docs/puzzles.md.`,
 		Example: `  plateau puzzles list
   plateau puzzles list saute
@@ -54,7 +56,7 @@ stored puzzles again. See docs/puzzles.md.`,
 		},
 	}
 	cmd.AddCommand(newPuzzlesListCommand(), newPuzzlesShowCommand(), newPuzzlesCheckCommand(),
-		newPuzzlesGenerateCommand(), newPuzzlesVerifyCommand())
+		newPuzzlesGenerateCommand(), newPuzzlesFindCommand(), newPuzzlesVerifyCommand())
 	return cmd
 }
 
@@ -398,6 +400,164 @@ time of each stored set.`,
 	return cmd
 }
 
+func newPuzzlesFindCommand() *cobra.Command {
+	var (
+		out, table, db string
+		limit          int
+		progress       bool
+	)
+	cmd := &cobra.Command{
+		Use:   "find [RECORD...]",
+		Short: "Find the puzzles of played games: records, or a server's stored games",
+		Long: `Analyse every position of played games as 'generate' analyses self-play:
+game records (files, or - for standard input), and with --db the finished
+games of a plateau server's store (an SQLite file or a postgres:// URL; the
+newest --limit of them). A game whose variant has no puzzle set (four
+players, a PODS board turned at random) is skipped. The puzzles found are
+written as JSON like 'generate' writes them, each with the game it comes
+from (its file or the stored game's id) and the ply, numbered in each set
+from 1; 'plateau puzzles verify --file' proves them again. POGO's need its
+solution (--table).`,
+		Example: `  plateau play alignement --seat 1=medium --seat 2=medium --seed 2 --record alignement.txt
+  plateau puzzles find alignement.txt --out found.json
+  plateau puzzles verify --file found.json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			lang := langOf(cmd)
+			if len(args) == 0 && db == "" {
+				return usageErrorT(msgPuzzleFindNothing)
+			}
+			if limit < 1 {
+				return usageErrorT(msgPuzzleBadLimit, limit)
+			}
+			var games []puzzle.PlayedGame
+			for _, path := range args {
+				rec, err := readRecord(cmd.InOrStdin(), path)
+				if err != nil {
+					return err
+				}
+				m, err := rec.Replay()
+				if err != nil {
+					return errorT(msgInFile, path, err)
+				}
+				games = append(games, puzzle.PlayedGame{Name: path, Match: m})
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			if db != "" {
+				stored, err := storedGames(ctx, db, limit)
+				if err != nil {
+					return err
+				}
+				games = append(games, stored...)
+			}
+			var tbl *pogosolve.Table
+			for _, g := range games {
+				if set, ok := puzzle.SetOf(g.Match.Variant()); ok && set.Solved && tbl == nil {
+					var err error
+					if tbl, err = puzzle.LoadTable(table); err != nil {
+						return err
+					}
+				}
+			}
+			report, finish := func(int) {}, func() {}
+			if progress || writerIsTerminal(cmd.ErrOrStderr()) {
+				r, f := newProgressIn(cmd.ErrOrStderr(), tr(lang, msgPuzzleGamesBar), true, lang)
+				report, finish = func(done int) { r(done, len(games)) }, f
+			}
+			begin := time.Now()
+			ps, st, skipped, err := puzzle.FromGames(ctx, games, tbl, report)
+			finish()
+			if err != nil {
+				if errors.Is(err, context.Canceled) {
+					return errorT(msgInterrupted)
+				}
+				return err
+			}
+			if err := writePuzzles(cmd.OutOrStdout(), out, ps); err != nil {
+				return err
+			}
+			errOut := cmd.ErrOrStderr()
+			fmt.Fprintln(errOut, tr(lang, msgPuzzleFound, len(ps), st.Games, st.Positions, time.Since(begin).Seconds()))
+			if skipped > 0 {
+				fmt.Fprintln(errOut, tr(lang, msgPuzzleNoSet, skipped))
+			}
+			counts := puzzle.Counts(ps)
+			for _, k := range puzzle.CountKeys(counts) {
+				fmt.Fprintf(errOut, "  %-12s %d\n", kindName(k, lang), counts[k])
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write the puzzles to this file (default: the standard output)")
+	cmd.Flags().StringVar(&db, "db", "", "also the finished games of this store: an SQLite file or a postgres:// URL")
+	cmd.Flags().IntVar(&limit, "limit", 1000, "with --db: the newest games read, at most")
+	cmd.Flags().StringVar(&table, "table", "", "pogo: the solution file (default: where 'plateau solve pogo' writes it)")
+	cmd.Flags().BoolVar(&progress, "progress", false, "show a progress bar on stderr even when it is not a terminal")
+	return cmd
+}
+
+// storedGames reads the newest finished games of a store, at most limit,
+// replayed; a stored game whose moves no longer replay is skipped.
+func storedGames(ctx context.Context, dsn string, limit int) ([]puzzle.PlayedGame, error) {
+	// Only read: a mistyped file name must not make an empty store.
+	if !strings.Contains(dsn, "://") {
+		if _, err := os.Stat(dsn); err != nil {
+			return nil, errorT(msgPuzzleNoStore, dsn)
+		}
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	finished := true
+	var out []puzzle.PlayedGame
+	const page = 200
+	for offset := 0; offset < limit; offset += page {
+		list, err := st.ListGames(ctx, store.Filter{Finished: &finished, Limit: min(page, limit-offset), Offset: offset})
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range list {
+			full, err := st.LoadGame(ctx, g.ID)
+			if err != nil {
+				return nil, err
+			}
+			if m, ok := replayStored(full); ok {
+				out = append(out, puzzle.PlayedGame{Name: full.ID, Match: m})
+			}
+		}
+		if len(list) < page {
+			break
+		}
+	}
+	return out, nil
+}
+
+// replayStored rebuilds a stored game's match; false when its rules or
+// moves no longer replay (a game of an older version).
+func replayStored(g *store.Game) (*game.Match, bool) {
+	opts, err := game.ParseOptions(strings.Fields(g.Options)...)
+	if err != nil {
+		return nil, false
+	}
+	v, err := game.NewVariant(g.GameID, opts)
+	if err != nil {
+		return nil, false
+	}
+	start, err := v.Position(g.Position)
+	if err != nil {
+		return nil, false
+	}
+	m := game.NewMatch(start)
+	for _, mv := range g.Moves {
+		if _, err := m.PlayNotation(mv.Notation); err != nil {
+			return nil, false
+		}
+	}
+	return m, true
+}
+
 // writePuzzles writes ps to the file out (through a temporary file renamed
 // at the end, so that a failure leaves no partial file), or to w when out
 // is empty.
@@ -567,6 +727,12 @@ var (
 	msgPuzzleKeyWin         = game.Text{EN: "Solution: %s wins in %d plies. Every other move loses:", FR: "Solution : %s gagne en %d coups. Tout autre coup perd :"}
 	msgPuzzleKeySave        = game.Text{EN: "Solution: %s keeps the draw. Every other move loses:", FR: "Solution : %s garde la nulle. Tout autre coup perd :"}
 	msgPuzzleWrongLoss      = game.Text{EN: "%s: refuted by %s, lost in %d plies", FR: "%s : réfuté par %s, perdu en %d coups"}
+	msgPuzzleNoStore        = game.Text{EN: "%s: no such store (an SQLite file written by plateau serve, or a postgres:// URL)", FR: "%s : pas de telle base (un fichier SQLite écrit par plateau serve, ou une URL postgres://)"}
+	msgPuzzleGamesBar       = game.Text{EN: "games", FR: "parties"}
+	msgPuzzleFindNothing    = game.Text{EN: "no games to analyse: give game records, or a store with --db", FR: "aucune partie à analyser : donnez des parties enregistrées, ou une base avec --db"}
+	msgPuzzleBadLimit       = game.Text{EN: "--limit %d: at least 1", FR: "--limit %d : au moins 1"}
+	msgPuzzleFound          = game.Text{EN: "%d puzzles found in %d games (%d positions analysed) in %.0f s", FR: "%d problèmes trouvés dans %d parties (%d positions analysées) en %.0f s"}
+	msgPuzzleNoSet          = game.Text{EN: "%d games skipped: their variant has no puzzle set", FR: "%d parties ignorées : leur variante n'a pas de série de problèmes"}
 	msgPuzzleWrongNoWin     = game.Text{EN: "%s: no forced win within %d plies, %s defends", FR: "%s : pas de gain forcé en %d coups, %s se défend"}
 	msgPuzzleWrongNoWinBare = game.Text{EN: "%s: no forced win within %d plies", FR: "%s : pas de gain forcé en %d coups"}
 	msgPuzzleTaskHorizon    = game.Text{EN: "%s to move: find the move that wins in %d plies (no other move forces a win within %d)", FR: "%s au trait : trouvez le coup qui gagne en %d coups (aucun autre ne force le gain en %d)"}
