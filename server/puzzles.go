@@ -208,30 +208,19 @@ func setName(set *puzzle.Set, lang string) string {
 			}
 		}
 	}
+	keys := make([]string, 0, len(differ))
+	for k := range differ {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
 	var parts []string
-	for _, kv := range strings.Fields(sortedOptions(mine)) {
-		if k, _, _ := strings.Cut(kv, "="); differ[k] {
-			parts = append(parts, kv)
-		}
+	for _, k := range keys {
+		parts = append(parts, k+"="+mine[k])
 	}
 	if len(parts) == 0 {
 		return name
 	}
 	return name + " (" + strings.Join(parts, ", ") + ")"
-}
-
-// sortedOptions writes options as "k=v k=v", sorted.
-func sortedOptions(o map[string]string) string {
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		b.WriteString(k + "=" + o[k] + " ")
-	}
-	return b.String()
 }
 
 // puzzlePage is GET /puzzles/{id}: a puzzle, or for a game or a set the
