@@ -386,8 +386,10 @@ var messages = map[string][2]string{
 	"puzzle:proved":       {"The answer and every refutation were proved by an exhaustive search.", "La réponse et chaque réfutation ont été prouvées par une recherche exhaustive."},
 	"puzzle:sets":         {"Sets:", "Séries :"},
 	"puzzle:ratings":      {"Puzzle ratings", "Cote aux problèmes"},
-	"puzzle:tried":        {"tried", "essayés"},
-	"puzzle:solvedcount":  {"solved", "réussis"},
+	"puzzle:tried":        {"Tried", "Essayés"},
+	"puzzle:solvedcount":  {"Solved", "Réussis"},
+	"puzzle:failed":       {"Failed", "Manqué"},
+	"puzzle:recent":       {"Last puzzles (with the rating after each):", "Derniers problèmes (avec la cote après chacun) :"},
 	// The lessons (lessons.go, templates/lesson*.html, static/lesson.js).
 	"learn":                 {"Learn", "Apprendre"},
 	"lessons":               {"Learn to play", "Apprendre à jouer"},

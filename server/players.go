@@ -47,6 +47,7 @@ type playerData struct {
 	Error             string
 	Ratings           []ratingRow
 	Puzzles           []puzzleRow // puzzle ratings, by game
+	RecentPuzzles     []store.PuzzleAttempt
 	Games             []archiveRow
 }
 
@@ -62,6 +63,9 @@ func variantName(key, lang string) string {
 	}
 	return name
 }
+
+// recentPuzzles is how many of a player's last puzzles his page lists.
+const recentPuzzles = 10
 
 // puzzleRow is a player's rating at the puzzles of one game.
 type puzzleRow struct {
@@ -147,6 +151,12 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 				name = g.Name.In(lang)
 			}
 			d.Puzzles = append(d.Puzzles, puzzleRow{Game: pr.Game, Name: name, Rating: int(math.Round(pr.Rating)), Attempts: pr.Attempts, Solved: pr.Solved})
+		}
+		if len(list) > 0 {
+			if d.RecentPuzzles, err = ps.PuzzleAttempts(ctx, u.Name, "", recentPuzzles); err != nil {
+				p.internalError(w, r, lang, "puzzle attempts", err)
+				return
+			}
 		}
 	}
 	games, err := p.s.store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})

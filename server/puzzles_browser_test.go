@@ -144,6 +144,9 @@ func TestBrowserPuzzles(t *testing.T) {
 	if n := eval[string](t, bob, `document.querySelector('#puzzleratings tr[data-game="polygone"] td:nth-child(3)').textContent`); n != "2" {
 		t.Errorf("bob's page: %s polygone puzzles tried, want 2", n)
 	}
+	if recent := eval[string](t, bob, `document.getElementById('recentpuzzles').textContent`); !strings.Contains(recent, q.ID+" ✓") || strings.Count(recent, "✗") != 1 {
+		t.Errorf("bob's last puzzles: %q", recent)
+	}
 	screenshot(t, bob, "puzzle-player-en-phone")
 	do(t, alice, "her page", chromedp.Navigate(ts.URL+"/players/alice?lang=fr"), chromedp.WaitVisible(chromedp.CSS(`#puzzleratings`)))
 	noEnglish(t, alice, "the player page, in French")
