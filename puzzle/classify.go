@@ -83,38 +83,11 @@ func (p *prover) classify(s game.State, d Depths) (analysis, string) {
 		return a, rejectFewMoves
 	}
 	root := s.Hash()
-	children := make([]game.State, len(moves))
-	done := make([]bool, len(moves))
-	tried := make([]int, len(moves)) // the largest r a loss was tried with
-	key := -1
-	// The moves that end the game at once.
-	for i, m := range moves {
-		c := s.Clone()
-		c.Apply(m)
-		children[i] = c
-		if c.Hash() == root {
-			return a, rejectRepetition
-		}
-		o := p.v.Judge(c, 1)
-		switch {
-		case !o.Ended() && c.ToMove() != opp:
-			// The sides alternate in every game with two; the refutations
-			// below assume it.
-			return a, rejectUnproved
-		case !o.Ended():
-			continue
-		case o.Status == game.Win && o.Won(me):
-			if key >= 0 {
-				return a, rejectTwoWins
-			}
-			key, a.key, a.n = i, m, 1
-		case o.Status == game.Win && o.Won(opp):
-			a.wrong = append(a.wrong, refuted{move: m, plies: 1})
-		default:
-			return a, rejectDraw
-		}
-		done[i] = true
+	children, done, key, why := p.atOnce(s, moves, &a)
+	if why != "" {
+		return a, why
 	}
+	tried := make([]int, len(moves)) // the largest r a loss was tried with
 	lossIn := func(i, r int) bool {
 		if tried[i] >= r {
 			return false
@@ -226,34 +199,9 @@ func (p *prover) classifyHorizon(s game.State, d Depths, h int) (analysis, strin
 		return a, rejectFewMoves
 	}
 	root := s.Hash()
-	children := make([]game.State, len(moves))
-	done := make([]bool, len(moves))
-	key := -1
-	// The moves that end the game at once.
-	for i, m := range moves {
-		c := s.Clone()
-		c.Apply(m)
-		children[i] = c
-		if c.Hash() == root {
-			return a, rejectRepetition
-		}
-		o := p.v.Judge(c, 1)
-		switch {
-		case !o.Ended() && c.ToMove() != opp:
-			return a, rejectUnproved
-		case !o.Ended():
-			continue
-		case o.Status == game.Win && o.Won(me):
-			if key >= 0 {
-				return a, rejectTwoWins
-			}
-			key, a.key, a.n = i, m, 1
-		case o.Status == game.Win && o.Won(opp):
-			a.wrong = append(a.wrong, refuted{move: m, plies: 1})
-		default:
-			return a, rejectDraw
-		}
-		done[i] = true
+	children, done, key, why := p.atOnce(s, moves, &a)
+	if why != "" {
+		return a, why
 	}
 	// The key: the shortest win, so that N is exact.
 	for n := 3; n <= d.MaxWin && key < 0; n += 2 {
@@ -320,4 +268,45 @@ func (p *prover) classifyHorizon(s game.State, d Depths, h int) (analysis, strin
 	}
 	sortRefuted(a.wrong, order)
 	return a, ""
+}
+
+// atOnce plays every move of s and judges the moves that end the game: a
+// win is the key (index key, N = 1; two refuse the position), a loss a
+// wrong move lost at once; done marks them. A move back to s itself, a
+// draw at once, or sides that do not alternate refuse the position (why).
+func (p *prover) atOnce(s game.State, moves []game.Move, a *analysis) (children []game.State, done []bool, key int, why string) {
+	me := s.ToMove()
+	opp := 1 - me
+	root := s.Hash()
+	children = make([]game.State, len(moves))
+	done = make([]bool, len(moves))
+	key = -1
+	for i, m := range moves {
+		c := s.Clone()
+		c.Apply(m)
+		children[i] = c
+		if c.Hash() == root {
+			return nil, nil, -1, rejectRepetition
+		}
+		o := p.v.Judge(c, 1)
+		switch {
+		case !o.Ended() && c.ToMove() != opp:
+			// The sides alternate in every game with two; the refutations
+			// assume it.
+			return nil, nil, -1, rejectUnproved
+		case !o.Ended():
+			continue
+		case o.Status == game.Win && o.Won(me):
+			if key >= 0 {
+				return nil, nil, -1, rejectTwoWins
+			}
+			key, a.key, a.n = i, m, 1
+		case o.Status == game.Win && o.Won(opp):
+			a.wrong = append(a.wrong, refuted{move: m, plies: 1})
+		default:
+			return nil, nil, -1, rejectDraw
+		}
+		done[i] = true
+	}
+	return children, done, key, ""
 }

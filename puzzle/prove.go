@@ -79,6 +79,12 @@ func (p *prover) forget() {
 
 // search is one node: s goes on, n ≥ 1 plies are left.
 func (p *prover) search(s game.State, n, depth int) (bool, game.Move) {
+	return p.node(s, n, depth, false)
+}
+
+// node is one node of a proof, with the repetition rule (child) or, free,
+// without it (freeChild, the horizon proofs).
+func (p *prover) node(s game.State, n, depth int, free bool) (bool, game.Move) {
 	for depth >= len(p.bufs) {
 		p.bufs = append(p.bufs, nil)
 	}
@@ -104,7 +110,12 @@ func (p *prover) search(s game.State, n, depth int) (bool, game.Move) {
 	for _, m := range moves {
 		c := s.Clone()
 		c.Apply(m)
-		ok := p.child(c, n-1, depth+1)
+		var ok bool
+		if free {
+			ok = p.freeChild(c, n-1, depth+1)
+		} else {
+			ok = p.child(c, n-1, depth+1)
+		}
 		if p.aborted {
 			return false, 0
 		}
@@ -185,39 +196,7 @@ func (p *prover) forgetTable() { p.tt = nil }
 
 // free is one node of a horizon proof: s goes on, n ≥ 1 plies are left.
 func (p *prover) free(s game.State, n, depth int) (bool, game.Move) {
-	for depth >= len(p.bufs) {
-		p.bufs = append(p.bufs, nil)
-	}
-	killers, hasKill := &p.killers[p.att], &p.hasKill[p.att]
-	moves := s.LegalMoves(p.bufs[depth])
-	p.bufs[depth] = moves
-	if len(moves) == 0 {
-		return false, 0
-	}
-	or := s.ToMove() == p.att
-	if hasKill[depth] {
-		k := killers[depth]
-		for i, m := range moves {
-			if m == k {
-				copy(moves[1:i+1], moves[:i])
-				moves[0] = k
-				break
-			}
-		}
-	}
-	for _, m := range moves {
-		c := s.Clone()
-		c.Apply(m)
-		ok := p.freeChild(c, n-1, depth+1)
-		if p.aborted {
-			return false, 0
-		}
-		if ok == or {
-			killers[depth], hasKill[depth] = m, true
-			return or, m
-		}
-	}
-	return !or, 0
+	return p.node(s, n, depth, true)
 }
 
 // freeChild judges c, reached with n plies left, repetitions ignored: true

@@ -3,12 +3,9 @@ package server
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -30,30 +27,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			w := window(t, browser)
-			// Nothing breaks the Content-Security-Policy, no script fails.
-			var mu sync.Mutex
-			var blocked []string
-			chromedp.Listen(w, func(ev any) {
-				var text string
-				switch e := ev.(type) {
-				case *log.EventEntryAdded:
-					text = e.Entry.Text
-				case *runtime.EventExceptionThrown:
-					text = "exception: " + e.ExceptionDetails.Text
-				}
-				if strings.Contains(text, "Content Security Policy") || strings.Contains(text, "Refused to") || strings.HasPrefix(text, "exception") {
-					mu.Lock()
-					blocked = append(blocked, text)
-					mu.Unlock()
-				}
-			})
-			defer func() {
-				mu.Lock()
-				defer mu.Unlock()
-				for _, b := range blocked {
-					t.Errorf("in the browser: %s", b)
-				}
-			}()
+			watchPage(t, w) // nothing breaks the Content-Security-Policy, no script fails
 			do(t, w, "the finished game", chromedp.EmulateViewport(1366, 900), chromedp.Navigate(ts.URL+"/games/analysebrw?lang="+tc.lang),
 				chromedp.WaitVisible(chromedp.CSS(`#analyse`)))
 			if got := eval[string](t, w, `document.getElementById('analyse').textContent`); got != tc.button {

@@ -9,9 +9,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -364,4 +367,32 @@ func TestBrowserPages(t *testing.T) {
 		t.Errorf("French form: %q", text)
 	}
 	screenshot(t, w, "new-empire-fr")
+}
+
+// watchPage fails the test on anything the Content-Security-Policy blocks
+// and on any exception in the page.
+func watchPage(t *testing.T, w context.Context) {
+	var mu sync.Mutex
+	var blocked []string
+	chromedp.Listen(w, func(ev any) {
+		var text string
+		switch e := ev.(type) {
+		case *log.EventEntryAdded:
+			text = e.Entry.Text
+		case *runtime.EventExceptionThrown:
+			text = "exception: " + e.ExceptionDetails.Text
+		}
+		if strings.Contains(text, "Content Security Policy") || strings.Contains(text, "Refused to") || strings.HasPrefix(text, "exception") {
+			mu.Lock()
+			blocked = append(blocked, text)
+			mu.Unlock()
+		}
+	})
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, b := range blocked {
+			t.Errorf("blocked or failed in the page: %s", b)
+		}
+	})
 }

@@ -206,11 +206,7 @@ func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	v, err := l.Check(st, move, lang)
 	if err != nil {
-		if asJSON {
-			p.s.plainInternalError(w, r, "lesson", err)
-			return
-		}
-		p.internalError(w, r, lang, "lesson", err)
+		p.internalErrorAs(w, r, lang, asJSON, "lesson", err)
 		return
 	}
 	out := &lessonVerdict{Right: v.Right, Illegal: v.Illegal, Move: v.Move, Says: v.Says, Last: v.Right && n == len(l.Steps)}
@@ -240,32 +236,12 @@ func (p *pages) lessonPreview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	move := r.URL.Query().Get("move")
-	if move == "" || len(move) > game.MaxInput {
-		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
-		return
-	}
 	before, err := l.State(st)
 	if err != nil {
 		p.s.plainInternalError(w, r, "lesson", err)
 		return
 	}
-	mv, err := before.ParseMove(move)
-	if err != nil {
-		http.Error(w, lesson.Reason(err, lang), http.StatusBadRequest)
-		return
-	}
-	after := before.Clone()
-	last := p.s.render.Places(before, mv)
-	after.Apply(mv)
-	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " "})
-	if err != nil {
-		p.s.plainInternalError(w, r, "draw", err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write(svg)
+	p.movePreview(w, r, before, r.URL.Query().Get("move"), lang)
 }
 
 func lessonURL(id string, n int) string { return "/learn/" + id + "?step=" + strconv.Itoa(n) }
@@ -322,30 +298,7 @@ func (p *pages) renderLesson(w http.ResponseWriter, r *http.Request, lang string
 		}
 		d.Board = template.HTML(svg)
 	}
-	legal := []legalMove{}
-	for _, mv := range s.LegalMoves(nil) {
-		places := p.s.render.Places(s, mv)
-		if places == nil {
-			places = []string{}
-		}
-		legal = append(legal, legalMove{Move: s.MoveString(mv), Places: places})
-	}
-	describeShared(v, legal, lang)
-	b, err := json.Marshal(legal)
-	if err != nil {
-		p.internalError(w, r, lang, "lesson", err)
-		return
-	}
-	d.Legal = string(b)
-	msgs := map[string]string{}
-	for _, k := range []string{"chooseMove", "cancel", "lesson:right", "lesson:wrong", "lesson:illegal", "lesson:neterror", "lesson:nostart"} {
-		msgs[k] = tr(lang, k)
-	}
-	if b, err = json.Marshal(msgs); err != nil {
-		p.internalError(w, r, lang, "lesson", err)
-		return
-	}
-	d.Messages = string(b)
+	d.Legal, d.Messages = p.trainerData(s, lang, "lesson:right", "lesson:wrong")
 	title := fmt.Sprintf(tr(lang, "lesson:title"), d.Name)
 	p.render(w, r, lang, "lesson", title, http.StatusOK, d)
 }
@@ -366,4 +319,63 @@ func lessonHTML(text string) template.HTML {
 		b.WriteString(template.HTMLEscapeString(part))
 	}
 	return template.HTML(b.String())
+}
+
+// trainerData is what the script of a lesson or a puzzle needs (static/
+// lesson.js): the legal moves with their places, as JSON, and its words,
+// with the page's own for a right and a wrong move.
+func (p *pages) trainerData(s game.State, lang, right, wrong string) (legalJSON, messagesJSON string) {
+	legal := []legalMove{}
+	for _, mv := range s.LegalMoves(nil) {
+		places := p.s.render.Places(s, mv)
+		if places == nil {
+			places = []string{}
+		}
+		legal = append(legal, legalMove{Move: s.MoveString(mv), Places: places})
+	}
+	describeShared(s.Variant(), legal, lang)
+	msgs := map[string]string{}
+	for _, k := range []string{"chooseMove", "cancel", right, wrong, "lesson:illegal", "lesson:neterror", "lesson:nostart", "puzzle:shownlead"} {
+		msgs[k] = tr(lang, k)
+	}
+	// Marshalling strings and slices of strings cannot fail.
+	b, _ := json.Marshal(legal)
+	m, _ := json.Marshal(msgs)
+	return string(b), string(m)
+}
+
+// movePreview answers a small drawing of the position after the legal
+// move of before, the move marked: the pictures of the menu of moves that
+// share their clicks.
+func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.State, move, lang string) {
+	if move == "" || len(move) > game.MaxInput {
+		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
+		return
+	}
+	mv, err := before.ParseMove(move)
+	if err != nil {
+		http.Error(w, lesson.Reason(err, lang), http.StatusBadRequest)
+		return
+	}
+	after := before.Clone()
+	last := p.s.render.Places(before, mv)
+	after.Apply(mv)
+	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " "})
+	if err != nil {
+		p.s.plainInternalError(w, r, "draw", err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Write(svg)
+}
+
+// internalErrorAs answers an internal error as JSON for the script, or as
+// a page.
+func (p *pages) internalErrorAs(w http.ResponseWriter, r *http.Request, lang string, asJSON bool, what string, err error) {
+	if asJSON {
+		p.s.plainInternalError(w, r, what, err)
+		return
+	}
+	p.internalError(w, r, lang, what, err)
 }

@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -31,31 +28,7 @@ func TestBrowserLessons(t *testing.T) {
 	browser := startBrowser(t)
 	_, ts := startServer(t, newMemStore())
 	w := window(t, browser)
-	// Nothing breaks the Content-Security-Policy or throws, as in
-	// TestBrowserContentSecurityPolicy.
-	var mu sync.Mutex
-	var blocked []string
-	chromedp.Listen(w, func(ev any) {
-		var text string
-		switch e := ev.(type) {
-		case *log.EventEntryAdded:
-			text = e.Entry.Text
-		case *runtime.EventExceptionThrown:
-			text = "exception: " + e.ExceptionDetails.Text
-		}
-		if strings.Contains(text, "Content Security Policy") || strings.Contains(text, "Refused to") || strings.HasPrefix(text, "exception") {
-			mu.Lock()
-			blocked = append(blocked, text)
-			mu.Unlock()
-		}
-	})
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, b := range blocked {
-			t.Errorf("blocked or failed in the page: %s", b)
-		}
-	})
+	watchPage(t, w) // nothing breaks the Content-Security-Policy or throws
 	do(t, w, "the lessons", chromedp.EmulateViewport(1280, 860), chromedp.Navigate(ts.URL+"/learn?lang=fr"), chromedp.WaitVisible(chromedp.CSS(`#lesson-pogo`)))
 	screenshot(t, w, "lessons-list-fr")
 	noEnglish(t, w, "the list of lessons, in French")

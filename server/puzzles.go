@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -377,26 +376,29 @@ func (p *pages) puzzleOf(w http.ResponseWriter, r *http.Request, lang string, as
 	}
 	s, err := pz.State()
 	if err != nil {
-		if asJSON {
-			p.s.plainInternalError(w, r, "puzzle", err)
-		} else {
-			p.internalError(w, r, lang, "puzzle", err)
-		}
+		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
 		return nil, nil, false
 	}
 	return &pz, s, true
 }
 
-// puzzleCheck is POST /puzzles/{id}/check: field move.
-func (p *pages) puzzleCheck(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
-	asJSON := wantsJSON(r)
+// puzzlePost reads a post about the path's puzzle (its body bounded), or
+// answers the error.
+func (p *pages) puzzlePost(w http.ResponseWriter, r *http.Request) (lang string, asJSON bool, pz *puzzle.Puzzle, s game.State, ok bool) {
+	lang = pickLang(w, r)
+	asJSON = wantsJSON(r)
 	r.Body = http.MaxBytesReader(w, r.Body, maxPuzzleForm)
 	if err := r.ParseForm(); err != nil {
 		p.lessonFail(w, r, lang, http.StatusBadRequest, tr(lang, "lesson:badform"), asJSON)
-		return
+		return lang, asJSON, nil, nil, false
 	}
-	pz, s, ok := p.puzzleOf(w, r, lang, asJSON)
+	pz, s, ok = p.puzzleOf(w, r, lang, asJSON)
+	return lang, asJSON, pz, s, ok
+}
+
+// puzzleCheck is POST /puzzles/{id}/check: field move.
+func (p *pages) puzzleCheck(w http.ResponseWriter, r *http.Request) {
+	lang, asJSON, pz, s, ok := p.puzzlePost(w, r)
 	if !ok {
 		return
 	}
@@ -410,11 +412,7 @@ func (p *pages) puzzleCheck(w http.ResponseWriter, r *http.Request) {
 		out.Rated = p.ratePuzzle(r, lang, pz, out.Right) // a legal answer is an attempt
 	}
 	if err != nil {
-		if asJSON {
-			p.s.plainInternalError(w, r, "puzzle", err)
-		} else {
-			p.internalError(w, r, lang, "puzzle", err)
-		}
+		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
 		return
 	}
 	if asJSON {
@@ -540,24 +538,13 @@ func signed(d float64) string {
 // puzzleSolution is POST /puzzles/{id}/solution: the key and the position
 // after it. A logged-in player who had not answered yet has failed it.
 func (p *pages) puzzleSolution(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
-	asJSON := wantsJSON(r)
-	r.Body = http.MaxBytesReader(w, r.Body, maxPuzzleForm)
-	if err := r.ParseForm(); err != nil {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, tr(lang, "lesson:badform"), asJSON)
-		return
-	}
-	pz, s, ok := p.puzzleOf(w, r, lang, asJSON)
+	lang, asJSON, pz, s, ok := p.puzzlePost(w, r)
 	if !ok {
 		return
 	}
 	out, err := p.judgePuzzle(r, lang, pz, s, pz.Key)
 	if err != nil {
-		if asJSON {
-			p.s.plainInternalError(w, r, "puzzle", err)
-		} else {
-			p.internalError(w, r, lang, "puzzle", err)
-		}
+		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
 		return
 	}
 	// Seen before an answer, the puzzle is failed (after one, this
@@ -579,27 +566,7 @@ func (p *pages) puzzlePreview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	move := r.URL.Query().Get("move")
-	if move == "" || len(move) > game.MaxInput {
-		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
-		return
-	}
-	mv, err := s.ParseMove(move)
-	if err != nil {
-		http.Error(w, reasonText(err, lang), http.StatusBadRequest)
-		return
-	}
-	after := s.Clone()
-	last := p.s.render.Places(s, mv)
-	after.Apply(mv)
-	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " "})
-	if err != nil {
-		p.s.plainInternalError(w, r, "draw", err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write(svg)
+	p.movePreview(w, r, s, r.URL.Query().Get("move"), lang)
 }
 
 // puzzleStatus is the line under a puzzle's board.
@@ -676,29 +643,6 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 		}
 		d.Board = template.HTML(svg)
 	}
-	legal := []legalMove{}
-	for _, mv := range s.LegalMoves(nil) {
-		places := p.s.render.Places(s, mv)
-		if places == nil {
-			places = []string{}
-		}
-		legal = append(legal, legalMove{Move: s.MoveString(mv), Places: places})
-	}
-	describeShared(v, legal, lang)
-	b, err := json.Marshal(legal)
-	if err != nil {
-		p.internalError(w, r, lang, "puzzle", err)
-		return
-	}
-	d.Legal = string(b)
-	msgs := map[string]string{}
-	for _, k := range []string{"chooseMove", "cancel", "puzzle:right", "puzzle:wrong", "lesson:illegal", "lesson:neterror", "lesson:nostart", "puzzle:shownlead"} {
-		msgs[k] = tr(lang, k)
-	}
-	if b, err = json.Marshal(msgs); err != nil {
-		p.internalError(w, r, lang, "puzzle", err)
-		return
-	}
-	d.Messages = string(b)
+	d.Legal, d.Messages = p.trainerData(s, lang, "puzzle:right", "puzzle:wrong")
 	p.render(w, r, lang, "puzzle", fmt.Sprintf(tr(lang, "puzzle:title"), d.Name, pz.ID), http.StatusOK, d)
 }

@@ -3,11 +3,8 @@ package server
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/plateau-games/plateau/puzzle"
@@ -41,34 +38,6 @@ func clickPuzzleMove(t *testing.T, w context.Context, p *puzzle.Puzzle, move str
 	if eval[bool](t, w, `document.getElementById('choose').open`) {
 		do(t, w, "choose "+move, chromedp.Click(chromedp.CSS(`#choices button[data-move="`+move+`"]`)))
 	}
-}
-
-// watchPage fails the test on anything the Content-Security-Policy blocks
-// and on any exception in the page.
-func watchPage(t *testing.T, w context.Context) {
-	var mu sync.Mutex
-	var blocked []string
-	chromedp.Listen(w, func(ev any) {
-		var text string
-		switch e := ev.(type) {
-		case *log.EventEntryAdded:
-			text = e.Entry.Text
-		case *runtime.EventExceptionThrown:
-			text = "exception: " + e.ExceptionDetails.Text
-		}
-		if strings.Contains(text, "Content Security Policy") || strings.Contains(text, "Refused to") || strings.HasPrefix(text, "exception") {
-			mu.Lock()
-			blocked = append(blocked, text)
-			mu.Unlock()
-		}
-	})
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, b := range blocked {
-			t.Errorf("blocked or failed in the page: %s", b)
-		}
-	})
 }
 
 // Two players at the puzzles. Alice (French, laptop) fails a Saute puzzle

@@ -380,10 +380,7 @@ time of each stored set.`,
 			}
 			errOut := cmd.ErrOrStderr()
 			fmt.Fprintln(errOut, tr(lang, msgPuzzleGenerated, set.ID, len(ps), st.Games, st.Positions, time.Since(begin).Seconds()))
-			counts := puzzle.Counts(ps)
-			for _, k := range puzzle.CountKeys(counts) {
-				fmt.Fprintf(errOut, "  %-12s %d\n", kindName(k, lang), counts[k])
-			}
+			printCounts(errOut, ps, lang)
 			if len(ps) < count {
 				fmt.Fprintln(errOut, tr(lang, msgPuzzleShort, len(ps), count))
 			}
@@ -481,10 +478,7 @@ solution (--table).`,
 			if skipped > 0 {
 				fmt.Fprintln(errOut, tr(lang, msgPuzzleNoSet, skipped))
 			}
-			counts := puzzle.Counts(ps)
-			for _, k := range puzzle.CountKeys(counts) {
-				fmt.Fprintf(errOut, "  %-12s %d\n", kindName(k, lang), counts[k])
-			}
+			printCounts(errOut, ps, lang)
 			return nil
 		},
 	}
@@ -556,6 +550,14 @@ func replayStored(g *store.Game) (*game.Match, bool) {
 		}
 	}
 	return m, true
+}
+
+// printCounts writes how many puzzles of each kind ps holds, a line each.
+func printCounts(w io.Writer, ps []puzzle.Puzzle, lang string) {
+	counts := puzzle.Counts(ps)
+	for _, k := range puzzle.CountKeys(counts) {
+		fmt.Fprintf(w, "  %-12s %d\n", kindName(k, lang), counts[k])
+	}
 }
 
 // writePuzzles writes ps to the file out (through a temporary file renamed
