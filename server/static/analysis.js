@@ -3,7 +3,6 @@
 // the review runs polls its progress and reloads when it is done.
 (function () {
   'use strict';
-  var SVGNS = 'http://www.w3.org/2000/svg';
   var $ = function (x) { return document.getElementById(x); };
   var root = $('analysis');
   if (!root) return;
@@ -25,53 +24,12 @@
     setTimeout(poll, 1000);
   }
 
-  function svgEl(name, attrs) {
-    var el = document.createElementNS(SVGNS, name);
-    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
-    return el;
-  }
   // The better move: its places tinted and an arrow from the first to the
-  // last, as the hint of the game page draws it, in green.
+  // last, as the hint of the game page draws it (static/marks.js), in green.
   function drawBetter(places) {
     var svg = $('board').querySelector('svg');
     if (!svg || !places) return;
-    var under = svgEl('g', { 'class': 'suggest better suggest-under', 'pointer-events': 'none' });
-    var over = svgEl('g', { 'class': 'suggest better suggest-over', 'pointer-events': 'none' });
-    var pl = svg.querySelector('g.places');
-    if (pl && pl.parentNode === svg) svg.insertBefore(under, pl.nextSibling); else svg.appendChild(under);
-    svg.appendChild(over);
-    var centres = [];
-    places.split(' ').forEach(function (p, i) {
-      var g = svg.querySelector('[data-place="' + CSS.escape(p) + '"]');
-      if (!g) return;
-      var el = g.querySelector('line, rect, circle, polygon, path, ellipse') || g, box;
-      try { box = el.getBBox(); } catch (e) { return; }
-      if (el.tagName === 'line') {
-        var l = svgEl('line', { 'class': 'suggest-line' });
-        ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
-        over.appendChild(l);
-        return;
-      }
-      var tint = el.cloneNode(false);
-      tint.removeAttribute('id');
-      tint.setAttribute('class', 'suggest-place ' + (i === 0 ? 'suggest-from' : 'suggest-to'));
-      under.appendChild(tint);
-      centres.push({ x: box.x + box.width / 2, y: box.y + box.height / 2, size: Math.min(box.width, box.height) || 20 });
-    });
-    if (centres.length < 2) return;
-    var a = centres[0], z = centres[centres.length - 1];
-    var dx = z.x - a.x, dy = z.y - a.y, len = Math.sqrt(dx * dx + dy * dy);
-    var size = Math.min(a.size, z.size);
-    if (len < size * 0.5) return;
-    var ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
-    var hw = size * 0.075, hh = size * 0.19, head = size * 0.3;
-    var tx = z.x - ux * size * 0.12, ty = z.y - uy * size * 0.12;
-    var bx = tx - ux * head, by = ty - uy * head;
-    var sx = a.x + ux * size * 0.2, sy = a.y + uy * size * 0.2;
-    var pts = [[sx + nx * hw, sy + ny * hw], [bx + nx * hw, by + ny * hw], [bx + nx * hh, by + ny * hh], [tx, ty],
-      [bx - nx * hh, by - ny * hh], [bx - nx * hw, by - ny * hw], [sx - nx * hw, sy - ny * hw]];
-    over.appendChild(svgEl('polygon', { 'class': 'suggest-arrow',
-      points: pts.map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' ') }));
+    window.plateauMarks($('board')).suggest(svg, places.split(' '), 'better');
   }
 
   function board(ply) {

@@ -518,114 +518,17 @@
     });
   }
 
-  // Marks drawn over the board: the pieces that can move (before a
-  // click), the selected piece, and where it can go (dots, or a band along
-  // a segment), in a layer of their own on top of the drawing.
-  var SVGNS = 'http://www.w3.org/2000/svg';
-  function placeElements(place) {
-    return $('board').querySelectorAll('[data-place="' + CSS.escape(place) + '"]');
-  }
-  function shapeOf(g) {
-    return g.querySelector('line, rect, circle, polygon, path, ellipse') || g;
-  }
-  function markLayer() {
-    var svg = $('board').querySelector('svg');
-    if (!svg) return null;
-    var layer = svg.querySelector('g.hints');
-    if (!layer) {
-      layer = document.createElementNS(SVGNS, 'g');
-      layer.setAttribute('class', 'hints');
-      layer.setAttribute('pointer-events', 'none');
-      svg.appendChild(layer);
-    }
-    return layer;
-  }
-  // pieceCentres are the centres of the pieces drawn on the board: a
-  // target holding one (a capture, a stack to climb) gets a ring, not a dot.
-  function pieceCentres() {
-    var out = [];
-    $('board').querySelectorAll('svg .piece').forEach(function (p) {
-      try { var b = p.getBBox(); out.push([b.x + b.width / 2, b.y + b.height / 2]); } catch (e) {}
-    });
-    return out;
-  }
-  function occupied(box, pieces) {
-    return pieces.some(function (c) { return c[0] > box.x && c[0] < box.x + box.width && c[1] > box.y && c[1] < box.y + box.height; });
-  }
-  function mark(layer, place, kind, pieces) {
-    placeElements(place).forEach(function (g) {
-      var el = shapeOf(g), box;
-      try { box = el.getBBox(); } catch (e) { return; }
-      if (kind === 'target' && pieces && el.tagName !== 'line' && occupied(box, pieces)) kind = 'occupied';
-      if (el.tagName === 'line') {
-        var l = document.createElementNS(SVGNS, 'line');
-        ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
-        l.setAttribute('class', 'hint-' + kind + ' hint-line');
-        layer.appendChild(l);
-        return;
-      }
-      var size = Math.min(box.width, box.height) || 20;
-      var c = document.createElementNS(SVGNS, 'circle');
-      c.setAttribute('cx', box.x + box.width / 2);
-      c.setAttribute('cy', box.y + box.height / 2);
-      c.setAttribute('r', kind === 'target' ? size * 0.12 : kind === 'occupied' ? size * 0.42 : size * 0.44);
-      c.setAttribute('class', 'hint-' + kind);
-      layer.appendChild(c);
-    });
-  }
-  // The hint drawn on the board, as lichess draws its arrows: its places
-  // tinted under the pieces (each place's own shape: a square, a point, a
-  // hexagon), and an arrow from the first to the last over them (a segment
-  // of Polygone is drawn over).
-  function svgEl(name, attrs) {
-    var el = document.createElementNS(SVGNS, name);
-    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
-    return el;
-  }
+  // Marks drawn over the board (static/marks.js): the pieces that can
+  // move (before a click), the selected piece, and where it can go (dots,
+  // or a band along a segment), in a layer of their own on top of the
+  // drawing; the hint as an arrow.
+  var marks = window.plateauMarks($('board'));
+  var placeElements = marks.placeElements, shapeOf = marks.shapeOf, markLayer = marks.markLayer,
+    pieceCentres = marks.pieceCentres, mark = marks.mark;
   function drawHint(svg) {
     svg.querySelectorAll('g.suggest').forEach(function (g) { g.remove(); });
     if (!hintLive()) return;
-    var under = svgEl('g', { 'class': 'suggest suggest-under', 'pointer-events': 'none' });
-    var over = svgEl('g', { 'class': 'suggest suggest-over', 'pointer-events': 'none' });
-    var places = svg.querySelector('g.places');
-    if (places && places.parentNode === svg) svg.insertBefore(under, places.nextSibling); else svg.appendChild(under);
-    svg.insertBefore(over, svg.querySelector('g.hints'));
-    var centres = [];
-    hint.places.forEach(function (p, i) {
-      placeElements(p).forEach(function (g, j) {
-        if (j > 0) return;
-        var el = shapeOf(g), box;
-        try { box = el.getBBox(); } catch (e) { return; }
-        if (el.tagName === 'line') {
-          var l = svgEl('line', { 'class': 'suggest-line' });
-          ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
-          over.appendChild(l);
-          return;
-        }
-        var tint = el.cloneNode(false);
-        tint.removeAttribute('id');
-        tint.setAttribute('class', 'suggest-place ' + (i === 0 ? 'suggest-from' : 'suggest-to'));
-        under.appendChild(tint);
-        centres.push({ x: box.x + box.width / 2, y: box.y + box.height / 2, size: Math.min(box.width, box.height) || 20 });
-      });
-    });
-    if (centres.length < 2) return;
-    var a = centres[0], z = centres[centres.length - 1];
-    var dx = z.x - a.x, dy = z.y - a.y, len = Math.sqrt(dx * dx + dy * dy);
-    var size = Math.min(a.size, z.size);
-    if (len < size * 0.5) return;
-    var ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
-    // The shaft from near the first place's centre (its piece's label
-    // stays readable); the tip short of the last place's centre, so that
-    // the arrow points at it without hiding it.
-    var hw = size * 0.075, hh = size * 0.19, head = size * 0.3;
-    var tx = z.x - ux * size * 0.12, ty = z.y - uy * size * 0.12;
-    var bx = tx - ux * head, by = ty - uy * head;
-    var sx = a.x + ux * size * 0.2, sy = a.y + uy * size * 0.2;
-    var pts = [[sx + nx * hw, sy + ny * hw], [bx + nx * hw, by + ny * hw], [bx + nx * hh, by + ny * hh], [tx, ty],
-      [bx - nx * hh, by - ny * hh], [bx - nx * hw, by - ny * hw], [sx - nx * hw, sy - ny * hw]];
-    over.appendChild(svgEl('polygon', { 'class': 'suggest-arrow',
-      points: pts.map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' ') }));
+    marks.suggest(svg, hint.places);
   }
 
   function highlight() {

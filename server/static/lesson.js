@@ -134,55 +134,8 @@
     for (var i = 0; i < prefix.length; i++) if (places[i] !== prefix[i]) return false;
     return true;
   }
-  var SVGNS = 'http://www.w3.org/2000/svg';
-  function placeElements(place) {
-    return $('board').querySelectorAll('[data-place="' + CSS.escape(place) + '"]');
-  }
-  function shapeOf(g) {
-    return g.querySelector('line, rect, circle, polygon, path, ellipse') || g;
-  }
-  function markLayer() {
-    var svg = $('board').querySelector('svg');
-    if (!svg) return null;
-    var layer = svg.querySelector('g.hints');
-    if (!layer) {
-      layer = document.createElementNS(SVGNS, 'g');
-      layer.setAttribute('class', 'hints');
-      layer.setAttribute('pointer-events', 'none');
-      svg.appendChild(layer);
-    }
-    return layer;
-  }
-  function pieceCentres() {
-    var out = [];
-    $('board').querySelectorAll('svg .piece').forEach(function (p) {
-      try { var b = p.getBBox(); out.push([b.x + b.width / 2, b.y + b.height / 2]); } catch (e) {}
-    });
-    return out;
-  }
-  function mark(layer, place, kind, pieces) {
-    placeElements(place).forEach(function (g) {
-      var el = shapeOf(g), box;
-      try { box = el.getBBox(); } catch (e) { return; }
-      if (kind === 'target' && pieces && el.tagName !== 'line' && pieces.some(function (c) {
-        return c[0] > box.x && c[0] < box.x + box.width && c[1] > box.y && c[1] < box.y + box.height;
-      })) kind = 'occupied';
-      if (el.tagName === 'line') {
-        var l = document.createElementNS(SVGNS, 'line');
-        ['x1', 'y1', 'x2', 'y2'].forEach(function (a) { l.setAttribute(a, el.getAttribute(a)); });
-        l.setAttribute('class', 'hint-' + kind + ' hint-line');
-        layer.appendChild(l);
-        return;
-      }
-      var size = Math.min(box.width, box.height) || 20;
-      var c = document.createElementNS(SVGNS, 'circle');
-      c.setAttribute('cx', box.x + box.width / 2);
-      c.setAttribute('cy', box.y + box.height / 2);
-      c.setAttribute('r', kind === 'target' ? size * 0.12 : kind === 'occupied' ? size * 0.42 : size * 0.44);
-      c.setAttribute('class', 'hint-' + kind);
-      layer.appendChild(c);
-    });
-  }
+  var marks = window.plateauMarks($('board')); // static/marks.js
+  var placeElements = marks.placeElements, markLayer = marks.markLayer, pieceCentres = marks.pieceCentres, mark = marks.mark;
   // After a first click: the selected place, and where the move can go.
   function highlight() {
     var layer = markLayer();
