@@ -502,7 +502,7 @@ func (a *MCTS) analyse(ctx context.Context, m *game.Match, focus []game.Move) (*
 		st := stats[mv]
 		child := t.childWith(0, mv)
 		for child >= 0 && st.visits < minFocusVisits && t.nodes[child].proof == proofNone && ctx.Err() == nil {
-			t.iterateThrough(forced, child)
+			t.iterateVia(forced, child)
 			st.visits++
 			a.iterations.Add(1)
 		}
@@ -596,59 +596,6 @@ func contains(moves []game.Move, mv game.Move) bool {
 		}
 	}
 	return false
-}
-
-// iterateThrough is one MCTS iteration (iterate) whose first step from
-// the root goes to the root child first, whatever UCT would choose.
-func (t *tree) iterateThrough(sh *search, first int32) {
-	v := sh.pos.v
-	s := sh.pos.state.Clone()
-	t.rep.Reset()
-	path := append(t.path[:0], 0)
-	n := int32(0)
-	var o game.Outcome
-	forced := true
-	for t.nodes[n].first >= 0 {
-		if forced {
-			n, forced = first, false
-		} else {
-			n = t.selectChild(n, sh)
-		}
-		s.Apply(t.nodes[n].move)
-		path = append(path, n)
-		if t.nodes[n].first < 0 {
-			o = v.Judge(s, t.occurrences(s, sh))
-		} else {
-			t.occurrences(s, sh)
-		}
-	}
-	if !o.Ended() && t.expand(n, s, sh) {
-		n = t.selectChild(n, sh)
-		s.Apply(t.nodes[n].move)
-		path = append(path, n)
-		o = v.Judge(s, t.occurrences(s, sh))
-	}
-	terminal := o.Ended()
-	if !terminal {
-		o = t.playout(s, sh)
-	}
-	r := Rewards(v, o)
-	proven := false
-	if terminal {
-		t.markTerminal(n, r, sh)
-		proven = t.nodes[n].proof != proofNone
-	}
-	for i := len(path) - 1; i >= 0; i-- {
-		nd := &t.nodes[path[i]]
-		nd.visits++
-		if nd.mover >= 0 {
-			nd.reward += r[nd.mover]
-		}
-		if proven && i > 0 {
-			proven = t.prove(path[i-1], sh)
-		}
-	}
-	t.path = path
 }
 
 // analyse implements analyser for the POGO solution: every move's exact

@@ -381,7 +381,12 @@ func (t *tree) occurrences(s game.State, sh *search) int {
 
 // iterate is one MCTS iteration: select down the tree, expand the leaf,
 // play out from the new node, and back the result up the path.
-func (t *tree) iterate(sh *search) {
+func (t *tree) iterate(sh *search) { t.iterateVia(sh, -1) }
+
+// iterateVia is iterate whose first step from the root goes to the root's
+// child first, whatever UCT would choose (-1: as UCT chooses; Analyse
+// values every root move so).
+func (t *tree) iterateVia(sh *search, first int32) {
 	v := sh.pos.v
 	s := sh.pos.state.Clone()
 	t.rep.Reset()
@@ -389,7 +394,11 @@ func (t *tree) iterate(sh *search) {
 	n := int32(0)
 	var o game.Outcome // the root is never over: the match is on
 	for t.nodes[n].first >= 0 {
-		n = t.selectChild(n, sh)
+		if first >= 0 {
+			n, first = first, -1
+		} else {
+			n = t.selectChild(n, sh)
+		}
 		s.Apply(t.nodes[n].move)
 		path = append(path, n)
 		if t.nodes[n].first < 0 {
