@@ -151,7 +151,11 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 // store failed.
 func (r *room) offerFailedLocked(ctx context.Context, c *client, err error) {
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+		before, wasOver, prev := len(r.g.Moves), r.finished(), r.offer
 		r.reloadLocked(ctx)
+		// The store's notification of that write will find nothing new
+		// here: the notice is given now.
+		r.endNoticeLocked(wasOver, before, prev)
 		code, msg := "offer_gone", "the offer was answered or the game changed meanwhile: here is the current game"
 		if r.offer != nil && !r.finished() {
 			code, msg = "pending", "an offer is already waiting for an answer"
