@@ -2,11 +2,14 @@ package server
 
 import (
 	"context"
+	"net/http/httptest"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/store"
 )
 
 // The same game on every server (issue 23, item 7): offers, losses on
@@ -278,5 +281,59 @@ func TestTwoServersLapsedLeaseNotCharged(t *testing.T) {
 	t.Logf("%v between the moves; the computer was charged %v", between, charged)
 	if charged < 0 || charged > between-ttl+5*time.Millisecond {
 		t.Errorf("the computer was charged %v of the %v between the moves, with a lease of %v that lapsed", charged, between, ttl)
+	}
+}
+
+// One server on SQLite: an undo request is stored too, so that it
+// survives a restart of the server, and is answered there; the clock of
+// the seat to move starts again at the answer on the restarted server as
+// it would have on the first.
+func TestOfferSurvivesRestartSQLite(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "plateau.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, err := New(Config{Store: st, NewAgent: cheapAgents})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts1 := httptest.NewServer(s1)
+	f := form("pogo", "me", "invite")
+	f.Set("clock", "10")
+	g := createGame(t, ts1, f)
+	a, b := dial(t, ts1, g.id), dial(t, ts1, g.id)
+	a.hello(0, g.mine[0])
+	b.hello(0, g.invited[1])
+	a.move(0, pogoWin[0])
+	a.expect("ack", nil)
+	a.send(map[string]any{"type": "undo"})
+	b.expect("state", offeredKind("undo"))
+	s1.Close()
+	ts1.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	_, ts2 := startServer(t, st2)
+	b = dial(t, ts2, g.id)
+	if s := b.hello(1, g.invited[1]); !offeredKind("undo")(s) {
+		t.Fatalf("the undo request did not survive the restart: %v", s)
+	}
+	answered := time.Now()
+	b.send(map[string]any{"type": "answer", "accept": true})
+	s := b.expect("state", plyIs(0))
+	if s["offer"] != nil || s.num("toMove") != 0 {
+		t.Fatalf("after the undo: %v", s)
+	}
+	stored, err := st2.LoadGame(ctx, g.id)
+	if err != nil || len(stored.Moves) != 0 || stored.Offer != nil || stored.ClockFrom.Before(answered.Add(-time.Second)) {
+		t.Fatalf("stored after the undo: %+v, %v", stored, err)
 	}
 }
