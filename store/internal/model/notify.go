@@ -34,7 +34,7 @@ type Notifier interface {
 	// connection is back.
 	Listen(ctx context.Context, fn func(GameChange)) error
 	// Announce tells every listener of an event of a game that is not
-	// stored (a draw offer waiting for its answer): fn gets a change with
+	// stored (a change of the lobby): fn gets a change with
 	// Event. event is words without newlines, at most 200 bytes.
 	Announce(ctx context.Context, game, event string) error
 }
