@@ -22,8 +22,9 @@ import (
 //     analysis cannot hold every slot when an opponent comes;
 //   - background work is shared between owners (the account, else the
 //     client address): a free slot goes to the waiting owner with the
-//     fewest searches running, in turn among equals, so that one person's
-//     60 hints or 400-ply analysis get one share, not the pool.
+//     fewest searches running and, among equals, to the one served least
+//     recently (round robin), so that one person's 60 hints or 400-ply
+//     analysis get one share, not the pool.
 //
 // Each line is bounded: MaxSearchQueue opponents, MaxSearchQueue
 // background searches of all owners together, and
@@ -94,8 +95,9 @@ type scheduler struct {
 	active    map[string]int       // background searches running, by owner
 	opponents []*ticket            // waiting, oldest first
 	waiting   map[string][]*ticket // background searches waiting, by owner, oldest first
-	turns     []string             // owners with background work waiting, in turn order
 	bgWaiting int
+	seq       uint64            // counts tickets and grants: their order
+	served    map[string]uint64 // the last grant to each owner running or waiting
 }
 
 // ticket is one search's place: waiting, then holding a slot, then done.
@@ -104,12 +106,13 @@ type ticket struct {
 	owner   string
 	ready   chan struct{} // closed when it gets its slot
 	since   time.Time     // when it began to wait
+	seq     uint64        // order of arrival
 	holding bool
 	done    bool
 }
 
 func newScheduler(lim schedulerLimits, live *liveMetrics) *scheduler {
-	return &scheduler{lim: lim, live: live, active: map[string]int{}, waiting: map[string][]*ticket{}}
+	return &scheduler{lim: lim, live: live, active: map[string]int{}, waiting: map[string][]*ticket{}, served: map[string]uint64{}}
 }
 
 // acquire waits for a slot for a search of kind for owner (background
@@ -136,7 +139,8 @@ func (p *scheduler) acquire(ctx context.Context, kind searchKind, owner string) 
 func (p *scheduler) enter(kind searchKind, owner string) (*ticket, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	t := &ticket{kind: kind, owner: owner, ready: make(chan struct{})}
+	p.seq++
+	t := &ticket{kind: kind, owner: owner, ready: make(chan struct{}), seq: p.seq}
 	if kind == opponentSearch {
 		if p.running < p.lim.slots {
 			p.grantLocked(t)
@@ -164,9 +168,6 @@ func (p *scheduler) enter(kind searchKind, owner string) (*ticket, error) {
 		return nil, errOwnerBusy
 	}
 	t.since = time.Now()
-	if len(p.waiting[owner]) == 0 {
-		p.turns = append(p.turns, owner)
-	}
 	p.waiting[owner] = append(p.waiting[owner], t)
 	p.bgWaiting++
 	p.live.searchQueue.Inc()
@@ -192,6 +193,7 @@ func (p *scheduler) leave(t *ticket) {
 		if p.active[t.owner]--; p.active[t.owner] <= 0 {
 			delete(p.active, t.owner)
 		}
+		p.forgetLocked(t.owner)
 	}
 	p.dispatchLocked()
 }
@@ -210,11 +212,14 @@ func (p *scheduler) withdrawLocked(t *ticket) {
 		return
 	}
 	delete(p.waiting, t.owner)
-	for i, o := range p.turns {
-		if o == t.owner {
-			p.turns = append(p.turns[:i], p.turns[i+1:]...)
-			break
-		}
+	p.forgetLocked(t.owner)
+}
+
+// forgetLocked drops the turn of an owner with nothing running or
+// waiting: the table holds only owners with background work.
+func (p *scheduler) forgetLocked(owner string) {
+	if p.active[owner] == 0 && len(p.waiting[owner]) == 0 {
+		delete(p.served, owner)
 	}
 }
 
@@ -238,7 +243,7 @@ func (p *scheduler) dispatchLocked() {
 			p.grantLocked(t)
 			continue
 		}
-		if p.bgRunning >= p.lim.background || len(p.turns) == 0 {
+		if p.bgRunning >= p.lim.background || p.bgWaiting == 0 {
 			return
 		}
 		owner := p.nextOwnerLocked()
@@ -246,7 +251,6 @@ func (p *scheduler) dispatchLocked() {
 		t := q[0]
 		if len(q) > 1 {
 			p.waiting[owner] = q[1:]
-			p.turns = append(p.turns, owner) // its next search waits its turn again
 		} else {
 			delete(p.waiting, owner)
 		}
@@ -256,19 +260,20 @@ func (p *scheduler) dispatchLocked() {
 	}
 }
 
-// nextOwnerLocked takes out of the turns the waiting owner with the fewest
-// background searches running, the first in turn among equals: a newcomer
-// goes before whoever already has searches running.
+// nextOwnerLocked is the waiting owner whose turn it is: the fewest
+// background searches running, then the longest since its last slot (a
+// newcomer has had none), then the oldest search waiting. An owner just
+// served goes behind everyone waiting: round robin.
 func (p *scheduler) nextOwnerLocked() string {
-	best := 0
-	for i, o := range p.turns {
-		if p.active[o] < p.active[p.turns[best]] {
-			best = i
+	best := ""
+	var bestHead uint64
+	for o, q := range p.waiting {
+		if best == "" || p.active[o] < p.active[best] ||
+			p.active[o] == p.active[best] && (p.served[o] < p.served[best] || p.served[o] == p.served[best] && q[0].seq < bestHead) {
+			best, bestHead = o, q[0].seq
 		}
 	}
-	owner := p.turns[best]
-	p.turns = append(p.turns[:best], p.turns[best+1:]...)
-	return owner
+	return best
 }
 
 func (p *scheduler) grantLocked(t *ticket) {
@@ -278,6 +283,8 @@ func (p *scheduler) grantLocked(t *ticket) {
 	if t.kind == backgroundSearch {
 		p.bgRunning++
 		p.active[t.owner]++
+		p.seq++
+		p.served[t.owner] = p.seq
 	}
 	if !t.since.IsZero() {
 		p.live.searchWait.Observe(time.Since(t.since).Seconds())
