@@ -97,7 +97,7 @@ type scheduler struct {
 	waiting   map[string][]*ticket // background searches waiting, by owner, oldest first
 	bgWaiting int
 	seq       uint64            // counts tickets and grants: their order
-	served    map[string]uint64 // the last grant to each owner running or waiting
+	served    map[string]uint64 // the last grant to each owner, kept while idle (bounded by forgetLocked)
 }
 
 // ticket is one search's place: waiting, then holding a slot, then done.
@@ -193,7 +193,6 @@ func (p *scheduler) leave(t *ticket) {
 		if p.active[t.owner]--; p.active[t.owner] <= 0 {
 			delete(p.active, t.owner)
 		}
-		p.forgetLocked(t.owner)
 	}
 	p.dispatchLocked()
 }
@@ -212,14 +211,22 @@ func (p *scheduler) withdrawLocked(t *ticket) {
 		return
 	}
 	delete(p.waiting, t.owner)
-	p.forgetLocked(t.owner)
 }
 
-// forgetLocked drops the turn of an owner with nothing running or
-// waiting: the table holds only owners with background work.
-func (p *scheduler) forgetLocked(owner string) {
-	if p.active[owner] == 0 && len(p.waiting[owner]) == 0 {
-		delete(p.served, owner)
+// forgetLocked bounds the table of last grants: beyond a few times the
+// owners that can run or wait at once, the owners with nothing running
+// or waiting are forgotten. The table outlives a search on purpose: an
+// owner asking one search at a time (an analysis, position after
+// position) keeps its turn between two, rather than coming back as a
+// newcomer each time and starving whoever keeps a line.
+func (p *scheduler) forgetLocked() {
+	if len(p.served) <= 4*(p.lim.queue+p.lim.slots)+16 {
+		return
+	}
+	for o := range p.served {
+		if p.active[o] == 0 && len(p.waiting[o]) == 0 {
+			delete(p.served, o)
+		}
 	}
 }
 
@@ -285,6 +292,7 @@ func (p *scheduler) grantLocked(t *ticket) {
 		p.active[t.owner]++
 		p.seq++
 		p.served[t.owner] = p.seq
+		p.forgetLocked()
 	}
 	if !t.since.IsZero() {
 		p.live.searchWait.Observe(time.Since(t.since).Seconds())
