@@ -25,9 +25,10 @@ import (
 // of the move played, found by a search of Config.ReviewBudget (or the
 // exact values of the POGO solution when the server has it). The review
 // runs in the background, one position at a time on the pool of computer
-// searches (search.go): each position waits for a slot in the same fair
-// queue as the computer players, so that reviews never take more than
-// the pool, and at most Config.MaxReviews reviews run at once. A game has
+// searches: each position is background work of the scheduler
+// (scheduler.go), counted against the person who asked, so that reviews
+// run only on what the computer opponents leave and take one person's
+// share, and at most Config.MaxReviews reviews run at once. A game has
 // one review at a time (a second request joins the one running); once
 // done it is stored (store.Reviews) and shown from the store ever after.
 // An uploaded record is judged the same way while the request waits, and
@@ -95,12 +96,13 @@ func resolveReviews(cfg Config, ceiling time.Duration) *reviewRuns {
 func (rr *reviewRuns) budgetText() string { return rr.budget.String() }
 
 // reviewSlot takes a slot of the pool of searches for one position of a
-// review, waiting in line; a full line is waited out, not an error: the
-// review goes on when the computer players leave room.
-func (s *Server) reviewSlot(ctx context.Context) (func(), error) {
+// review asked by owner, waiting in line; a full line (everyone's, or the
+// owner's) is waited out, not an error: the review goes on when there is
+// room.
+func (s *Server) reviewSlot(ctx context.Context, owner string) (func(), error) {
 	for {
-		release, err := s.pool.acquire(ctx)
-		if errors.Is(err, errQueueFull) {
+		release, err := s.pool.acquire(ctx, backgroundSearch, owner)
+		if errors.Is(err, errQueueFull) || errors.Is(err, errOwnerBusy) {
 			select {
 			case <-time.After(busyRetry):
 				continue
@@ -123,9 +125,10 @@ func (s *Server) reviewSlot(ctx context.Context) (func(), error) {
 	}
 }
 
-// reviewOptions are the options of the server's reviews.
-func (s *Server) reviewOptions(progress func(done, total int)) review.Options {
-	return review.Options{Agent: s.reviews.agent, Time: s.reviews.budget, Seed: reviewSeed, Progress: progress, Acquire: s.reviewSlot}
+// reviewOptions are the options of the server's reviews asked by owner.
+func (s *Server) reviewOptions(progress func(done, total int), owner string) review.Options {
+	acquire := func(ctx context.Context) (func(), error) { return s.reviewSlot(ctx, owner) }
+	return review.Options{Agent: s.reviews.agent, Time: s.reviews.budget, Seed: reviewSeed, Progress: progress, Acquire: acquire}
 }
 
 // storedReview is game id's stored review, nil when it has none.
@@ -148,9 +151,9 @@ func (s *Server) storedReview(ctx context.Context, id string) (*store.Review, *r
 	return st, &rv, nil
 }
 
-// startReview starts the review of game id (finished, match m), or joins
-// the one running.
-func (s *Server) startReview(id string, m *game.Match) (*reviewRun, error) {
+// startReview starts the review of game id (finished, match m) for owner
+// (whom its searches count against), or joins the one running.
+func (s *Server) startReview(id string, m *game.Match, owner string) (*reviewRun, error) {
 	rr := s.reviews
 	if !rr.enabled {
 		return nil, errNoAnalysis
@@ -170,7 +173,7 @@ func (s *Server) startReview(id string, m *game.Match) (*reviewRun, error) {
 	rr.running[id] = run
 	delete(rr.failed, id)
 	s.goSafe("review", func() {
-		err := s.runReview(id, m, run)
+		err := s.runReview(id, m, run, owner)
 		rr.mu.Lock()
 		defer rr.mu.Unlock()
 		delete(rr.running, id)
@@ -185,12 +188,12 @@ func (s *Server) startReview(id string, m *game.Match) (*reviewRun, error) {
 	return run, nil
 }
 
-func (s *Server) runReview(id string, m *game.Match, run *reviewRun) error {
+func (s *Server) runReview(id string, m *game.Match, run *reviewRun, owner string) error {
 	rv, err := review.Game(s.ctx, m, s.reviewOptions(func(done, total int) {
 		run.mu.Lock()
 		run.done, run.total = done, total
 		run.mu.Unlock()
-	}))
+	}, owner))
 	if err != nil {
 		return err
 	}
@@ -281,7 +284,7 @@ func (p *pages) startAnalysis(w http.ResponseWriter, r *http.Request) {
 		var st analysisState
 		st, _, err = p.s.reviewState(r.Context(), id)
 		if err == nil && st.State != "done" {
-			_, err = p.s.startReview(id, m)
+			_, err = p.s.startReview(id, m, p.s.requestOwner(r))
 		}
 	}
 	if err != nil {
@@ -390,7 +393,7 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	stop := context.AfterFunc(p.s.ctx, cancel)
 	defer stop()
-	rv, err := review.Game(ctx, m, p.s.reviewOptions(nil))
+	rv, err := review.Game(ctx, m, p.s.reviewOptions(nil, p.s.requestOwner(r)))
 	rr.mu.Lock()
 	rr.archive--
 	rr.mu.Unlock()

@@ -17,11 +17,12 @@ import (
 
 // Hints. In a casual game with a computer seat, the player to move may ask
 // for a hint: the move the game's hard level finds in a short search
-// (Config.HintBudget). The search goes through the pool of computer
-// searches (search.go), with its fair queue and its bound, so that hints
-// cannot crowd out the server: one hint search at a time per game, a
-// bucket of hints per connection (Config.HintsPerMinute), and the pool's
-// slots and queue for all games together. A hint is stored (store.Hints)
+// (Config.HintBudget). The search is background work of the scheduler
+// (scheduler.go): it runs only on what the computer opponents leave, in
+// turn with other people's hints and analyses, so that hints cannot crowd
+// out the server nor anyone else: one hint search at a time per game, a
+// bucket of hints per connection (Config.HintsPerMinute), a bounded line
+// per person (account, else address) and for all together. A hint is stored (store.Hints)
 // before it is shown, so that a game's record says who had hints and
 // where; the move goes to the asking connection only, and everybody sees
 // the count.
@@ -176,10 +177,11 @@ func (r *room) startHintLocked(c *client, seat int) {
 	hr := &hintRun{cancel: cancel, c: c, seat: seat, ply: len(r.g.Moves), pos: r.pos}
 	r.hint = hr
 	seed := uint64(time.Now().UnixNano()) ^ 0x68696e74
+	owner := searchOwner(c.user, c.key)
 	r.s.goSafe("hint search", func() {
 		defer cancel()
 		defer r.s.recoverRoom("hint", r)
-		mv, err := r.s.runSearch(ctx, spec, v, seed, m, r.s.hints.budget)
+		mv, err := r.s.runSearch(ctx, backgroundSearch, owner, spec, v, seed, m, r.s.hints.budget)
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		if r.hint != hr {
@@ -192,6 +194,9 @@ func (r *room) startHintLocked(c *client, seat int) {
 		switch {
 		case errors.Is(err, errQueueFull):
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_busy", Message: tr("en", "err:hint_busy")})
+			return
+		case errors.Is(err, errOwnerBusy):
+			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_queue", Message: tr("en", "err:hint_queue")})
 			return
 		case err != nil:
 			r.s.log.Warn("hint search failed", "game", r.id, "err", err)

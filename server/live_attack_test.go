@@ -226,9 +226,11 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 	}
 }
 
-// countingAgent counts the searches running at once.
+// countingAgent counts the searches running at once; each ends when gate
+// is closed, so that searches pile up whatever the machine's speed.
 type countingAgent struct {
 	running, most *atomic.Int64
+	gate          chan struct{}
 }
 
 func (a countingAgent) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
@@ -242,7 +244,7 @@ func (a countingAgent) Choose(ctx context.Context, m *game.Match) (game.Move, er
 	}
 	select {
 	case <-ctx.Done():
-	case <-time.After(30 * time.Millisecond):
+	case <-a.gate:
 	}
 	return m.LegalMoves(nil)[0], nil
 }
@@ -252,7 +254,8 @@ func (a countingAgent) Choose(ctx context.Context, m *game.Match) (game.Move, er
 // queue the computer says it is busy and plays when it can.
 func TestAttackSearchesAreABoundedPool(t *testing.T) {
 	var running, most atomic.Int64
-	agent := func(string, *game.Variant, uint64) (Agent, error) { return countingAgent{&running, &most}, nil }
+	gate := make(chan struct{})
+	agent := func(string, *game.Variant, uint64) (Agent, error) { return countingAgent{&running, &most, gate}, nil }
 	s, ts := startServerWith(t, Config{NewAgent: agent, MaxSearches: 2, MaxSearchQueue: 3})
 	const games = 12
 	var wg sync.WaitGroup
@@ -281,6 +284,10 @@ func TestAttackSearchesAreABoundedPool(t *testing.T) {
 			}
 		}()
 	}
+	// Two searches held, three in line: the others are told the computer
+	// is busy; then every search may end.
+	waitFor(t, "a computer to say it is busy", func() bool { return busy.Load() > 0 })
+	close(gate)
 	wg.Wait()
 	if most.Load() > 2 {
 		t.Fatalf("%d searches ran at once; the bound is 2", most.Load())

@@ -9,13 +9,13 @@ import (
 	"github.com/plateau-games/plateau/game"
 )
 
-// The computer players of all games share a bounded pool of searches: at
-// most Config.MaxSearches run at once, the others wait in line (first come,
-// first served), and beyond Config.MaxSearchQueue waiting the computer is
-// "busy" and tries again shortly. Each search builds its own agent and
-// drops it after: two searches never share an agent's state, and the
-// memory of search tables is bounded by the number of searches running,
-// not by the number of games.
+// The computer players of all games share the scheduler's pool of
+// searches (scheduler.go): a computer opponent's move goes before any hint
+// or analysis, and beyond the line the computer is "busy" and tries again
+// shortly. Each search builds its own agent and drops it after: two
+// searches never share an agent's state, and the memory of search tables
+// is bounded by the number of searches running, not by the number of
+// games.
 
 // busyRetry is how long a computer refused by a full queue waits before
 // trying again.
@@ -23,52 +23,6 @@ const busyRetry = 2 * time.Second
 
 // errQueueFull refuses a search when too many wait already.
 var errQueueFull = errors.New("the computer players are busy")
-
-type searchPool struct {
-	slots    chan struct{}
-	waiting  chan struct{} // one token per search in line
-	live     *liveMetrics
-	maxQueue int
-}
-
-func newSearchPool(running, queue int, live *liveMetrics) *searchPool {
-	return &searchPool{slots: make(chan struct{}, running), waiting: make(chan struct{}, queue), live: live, maxQueue: queue}
-}
-
-// acquire waits for a search slot; the returned function gives it back.
-// Blocked senders on a channel are served in order, so the line is fair.
-func (p *searchPool) acquire(ctx context.Context) (func(), error) {
-	release := func() {
-		<-p.slots
-		p.live.searchesRunning.Dec()
-	}
-	select {
-	case p.slots <- struct{}{}:
-		p.live.searchesRunning.Inc()
-		return release, nil
-	default:
-	}
-	select {
-	case p.waiting <- struct{}{}:
-	default:
-		p.live.searchesBusy.Inc()
-		return nil, errQueueFull
-	}
-	p.live.searchQueue.Inc()
-	defer func() {
-		<-p.waiting
-		p.live.searchQueue.Dec()
-	}()
-	start := time.Now()
-	select {
-	case p.slots <- struct{}{}:
-		p.live.searchWait.Observe(time.Since(start).Seconds())
-		p.live.searchesRunning.Inc()
-		return release, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
 
 // search is the computer's search of one position of a room.
 type search struct {
@@ -106,7 +60,7 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 	r.s.goSafe("computer search", func() {
 		defer cancel()
 		defer r.s.recoverRoom("computer move", r)
-		mv, err := r.s.runSearch(ctx, spec, v, seed, m, budget)
+		mv, err := r.s.runSearch(ctx, opponentSearch, "", spec, v, seed, m, budget)
 		if errors.Is(err, errQueueFull) {
 			r.busy(sr, gen)
 			return
@@ -168,10 +122,11 @@ func (r *room) timer2(d time.Duration, gen uint64, f func()) {
 	})
 }
 
-// runSearch builds an agent, waits for a slot and searches for at most
+// runSearch builds an agent, waits for a slot for a search of kind (owner:
+// whom a background search counts against) and searches for at most
 // budget (counted from when the search starts, not from when it waited).
 // The agent is closed after, which ends an external engine's program.
-func (s *Server) runSearch(ctx context.Context, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
+func (s *Server) runSearch(ctx context.Context, kind searchKind, owner string, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
 	// A panicking agent is a failed search: the game goes on.
 	defer func() {
 		if v := recover(); v != nil {
@@ -180,7 +135,7 @@ func (s *Server) runSearch(ctx context.Context, spec string, v *game.Variant, se
 			mv, err = 0, errors.New("the computer player failed")
 		}
 	}()
-	release, err := s.pool.acquire(ctx)
+	release, err := s.pool.acquire(ctx, kind, owner)
 	if err != nil {
 		return 0, err
 	}

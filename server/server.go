@@ -146,7 +146,17 @@ type Config struct {
 	MaxSearches int
 	// MaxSearchQueue is how many computer searches may wait for a slot;
 	// beyond it the computer says it is busy and tries again shortly.
+	// Hints and analysis positions wait in a line of their own, of the
+	// same bound.
 	MaxSearchQueue int
+	// MaxBackgroundSearches is how many of the MaxSearches slots hints and
+	// analyses may hold at once (they run only on what the computer
+	// opponents leave); default MaxSearches-1, at least 1 (scheduler.go).
+	MaxBackgroundSearches int
+	// SearchQueuePerPerson is how many hints and analysis positions one
+	// person (account, else address) may have waiting for a slot; default
+	// DefaultSearchQueuePerPerson.
+	SearchQueuePerPerson int
 	// PingInterval is how often WebSocket connections are pinged; one that
 	// does not answer within 10 seconds is closed.
 	PingInterval time.Duration
@@ -239,7 +249,7 @@ type Server struct {
 	sockets  *socketCount
 	metrics  *metrics
 	live     *liveMetrics
-	pool     *searchPool
+	pool     *scheduler
 	loads    singleflight.Group // rooms being loaded, by game id
 	mux      *http.ServeMux
 	pages    *pages
@@ -274,7 +284,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.metrics = newMetrics()
 	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
-	s.pool = newSearchPool(cfg.MaxSearches, cfg.MaxSearchQueue, s.live)
+	s.pool = newScheduler(schedulerLimitsOf(cfg), s.live)
 	s.store = timedStore{Store: cfg.Store, m: s.metrics}
 	if err := s.resolveLimits(cfg); err != nil {
 		return nil, err

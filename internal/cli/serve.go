@@ -41,6 +41,8 @@ type serveFlags struct {
 	maxRooms       int
 	maxSearches    int
 	maxSearchQueue int
+	maxBackground  int
+	queuePerPerson int
 	wsPing         time.Duration
 	wsIdle         time.Duration
 	wsRate         float64
@@ -70,6 +72,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		MaxWebSocketsPerClient: f.wsPerClient, MaxWebSockets: f.wsTotal,
 		BodyTimeout: f.bodyTimeout, MaxClients: f.maxClients, Origins: f.origins,
 		MaxRooms: f.maxRooms, MaxSearches: f.maxSearches, MaxSearchQueue: f.maxSearchQueue,
+		MaxBackgroundSearches: f.maxBackground, SearchQueuePerPerson: f.queuePerPerson,
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
@@ -197,6 +200,8 @@ See docs/server.md.`,
 	fl.IntVar(&flags.maxRooms, "max-rooms", 50000, "games in memory at once (each has a connection)")
 	fl.IntVar(&flags.maxSearches, "max-searches", runtime.NumCPU(), "computer searches running at once, all games together")
 	fl.IntVar(&flags.maxSearchQueue, "max-search-queue", 256, "computer searches waiting for a slot; beyond, the computer says it is busy")
+	fl.IntVar(&flags.maxBackground, "max-background-searches", 0, "of the --max-searches slots, how many hints and analyses may hold at once (0: one less than --max-searches, at least 1); computer opponents always go first")
+	fl.IntVar(&flags.queuePerPerson, "search-queue-per-person", server.DefaultSearchQueuePerPerson, "hints and analysis positions one person (account, else address) may have waiting for a search slot; beyond, the hint is refused as busy")
 	fl.DurationVar(&flags.wsPing, "ws-ping", 30*time.Second, "how often WebSockets are pinged (a dead one is closed)")
 	fl.DurationVar(&flags.wsIdle, "ws-idle", time.Hour, "close a WebSocket that sent nothing for this long")
 	fl.Float64Var(&flags.wsRate, "ws-messages-per-second", 20, "messages a second one WebSocket may send")
