@@ -106,6 +106,11 @@ type Config struct {
 	// https://club.example) when it is served through a proxy: requests
 	// from pages of these origins are same-origin.
 	Origins []string
+	// Hosts are more host names of the site (a name or an address, no
+	// port), e.g. those a reverse proxy passes in Host. Requests for any
+	// other name are refused (hosts.go): addresses, localhost and the
+	// hosts of Origins are always served.
+	Hosts []string
 
 	// Accounts (when the store keeps them: store.Accounts). Playing
 	// without one stays possible.

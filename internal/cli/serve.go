@@ -37,6 +37,7 @@ type serveFlags struct {
 	maxClients     int
 	trustedProxies []string
 	origins        []string
+	hosts          []string
 	// live play
 	maxRooms       int
 	maxSearches    int
@@ -101,6 +102,12 @@ func (f *serveFlags) config() (server.Config, error) {
 		if _, err := server.ParseOrigin(o); err != nil {
 			return cfg, usageErrorT(msgFlagError, "--origin", err)
 		}
+	}
+	for _, h := range f.hosts {
+		if _, err := server.ParseHost(h); err != nil {
+			return cfg, usageErrorT(msgFlagError, "--host", err)
+		}
+		cfg.Hosts = append(cfg.Hosts, h)
 	}
 	for name, d := range map[string]time.Duration{"--ws-ping": f.wsPing, "--ws-idle": f.wsIdle, "--spectator-interval": f.spectatorEvery} {
 		if d < 0 {
@@ -194,6 +201,7 @@ See docs/server.md.`,
 	fl.IntVar(&flags.maxClients, "max-clients", server.DefaultMaxClients, "client addresses remembered for rate limiting")
 	fl.StringArrayVar(&flags.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For gives the client address (repeatable)")
 	fl.StringArrayVar(&flags.origins, "origin", nil, "the public origin of the site behind a proxy, e.g. https://club.example (repeatable)")
+	fl.StringArrayVar(&flags.hosts, "host", nil, "a host name of the site besides localhost, addresses and those of --origin, e.g. what a proxy passes in Host; requests for other names are refused (repeatable)")
 	fl.IntVar(&flags.maxRooms, "max-rooms", 50000, "games in memory at once (each has a connection)")
 	fl.IntVar(&flags.maxSearches, "max-searches", runtime.NumCPU(), "computer searches running at once, all games together")
 	fl.IntVar(&flags.maxSearchQueue, "max-search-queue", 256, "computer searches waiting for a slot; beyond, the computer says it is busy")
@@ -229,6 +237,13 @@ func serve(ctx context.Context, addr, db string, log *slog.Logger, cfg server.Co
 	}
 	defer st.Close()
 	cfg.Store, cfg.Logger = st, log
+	// The listen address's name is the site's (addresses and localhost
+	// always are): see server.Config.Hosts.
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		if _, err := server.ParseHost(host); err == nil {
+			cfg.Hosts = append(cfg.Hosts, host)
+		}
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		return err
