@@ -227,6 +227,7 @@ type Server struct {
 	cfg      Config // with the defaults of live play
 	store    store.Store
 	log      *slog.Logger
+	logLimit *logLimiter // of log: warnings and errors limited (loglimit.go)
 	render   Renderer
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
 	now      func() time.Time
@@ -315,6 +316,7 @@ func New(cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.log, s.logLimit = limitLogs(s.log, s.now)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	p, err := newPages(s)
 	if err != nil {
@@ -324,6 +326,7 @@ func New(cfg Config) (*Server, error) {
 	s.handler = s.routes()
 	s.goSafe("maintenance", s.maintain)
 	s.goSafe("leases", s.renewLeases)
+	s.goSafe("log summaries", s.summarizeLogs)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		// Serve only once listening: an offer announced before would be
 		// missed (what is stored is read again, an offer is not).

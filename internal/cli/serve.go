@@ -169,7 +169,9 @@ See docs/server.md.`,
 			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 				return usageErrorT(msgBadLogLevel, logLevel)
 			}
-			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			// Warnings and errors are rate-limited (an outage of the
+			// database would write one per request): see server.RateLimitedLogs.
+			log := slog.New(server.RateLimitedLogs(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level})))
 			cfg, err := flags.config()
 			if err != nil {
 				return err
