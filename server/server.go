@@ -194,6 +194,17 @@ type Config struct {
 	// at a time on the pool); 0 means DefaultMaxReviews. Beyond, a request
 	// is refused as busy.
 	MaxReviews int
+
+	// The chat's limits per person (account, or address without one),
+	// across connections and servers (chatlimits.go): ChatPerMinute
+	// messages a minute and ChatBurst in 10 seconds; 0 means
+	// DefaultChatPerMinute and DefaultChatBurst, negative no limit.
+	ChatPerMinute int
+	ChatBurst     int
+	// ChatShare is how many messages still shown one person may hold in
+	// one channel; 0 means DefaultChatShare (a quarter of the cap, which
+	// is also its ceiling), negative no limit.
+	ChatShare int
 }
 
 // withDefaults fills in the zero fields of the live bounds.
