@@ -51,7 +51,7 @@ func init() {
 // the default, negative turns the limit off.
 func chatLimits(cfg Config) store.ChatLimits {
 	lim := store.ChatLimits{PerMinute: cfg.ChatPerMinute, Burst: cfg.ChatBurst, Share: cfg.ChatShare}
-	if lim.Share == 0 || lim.Share > store.MaxChatMessages {
+	if lim.Share == 0 {
 		lim.Share = DefaultChatShare
 	}
 	if lim.PerMinute == 0 {

@@ -202,8 +202,8 @@ type Config struct {
 	ChatPerMinute int
 	ChatBurst     int
 	// ChatShare is how many messages still shown one person may hold in
-	// one channel; 0 means DefaultChatShare (a quarter of the cap, which
-	// is also its ceiling), negative no limit.
+	// one channel (of store.MaxChatMessages); 0 means DefaultChatShare (a
+	// quarter of them), negative no limit.
 	ChatShare int
 }
 

@@ -52,6 +52,9 @@ type serveFlags struct {
 	hintsPerMin    int
 	reviewBudget   time.Duration
 	maxReviews     int
+	chatPerMin     int
+	chatBurst      int
+	chatShare      int
 	// accounts
 	signupClosed    bool
 	sessionLifetime time.Duration
@@ -75,6 +78,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
 		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
+		ChatPerMinute: f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
 		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL}
 	if len(f.engines) > 0 {
@@ -217,6 +221,9 @@ See docs/server.md.`,
 	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
 	fl.DurationVar(&flags.reviewBudget, "review-budget", server.DefaultReviewBudget, "search time per position of a finished game's analysis, on the pool of searches (negative: no analysis)")
 	fl.IntVar(&flags.maxReviews, "max-reviews", server.DefaultMaxReviews, "analyses of games running at once; more are refused as busy")
+	fl.IntVar(&flags.chatPerMin, "chat-per-minute", server.DefaultChatPerMinute, "chat messages a minute per person (account, or client address without one), all pages and servers together (-1: no limit)")
+	fl.IntVar(&flags.chatBurst, "chat-burst", server.DefaultChatBurst, "chat messages in 10 seconds per person (-1: no limit)")
+	fl.IntVar(&flags.chatShare, "chat-share", server.DefaultChatShare, "messages still shown one person may have in one chat channel, of its 2000 (-1: no limit)")
 	fl.BoolVar(&flags.signupClosed, "signup-closed", false, "visitors cannot create accounts: only 'plateau users add' does")
 	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
 	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")
