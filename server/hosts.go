@@ -24,6 +24,10 @@ import (
 
 func init() {
 	refusalReasons = append(refusalReasons, "wrong_host")
+	messages["host:wrong"] = [2]string{
+		"Misdirected request: this server does not serve the host %.60q. If it is this site's name, start the server with --origin or --host naming it.",
+		"Requête mal adressée : ce serveur ne sert pas l'hôte %.60q. Si c'est le nom de ce site, démarrez le serveur avec --origin ou --host qui le nomme.",
+	}
 }
 
 // ParseHost checks a host name given to --host (a name or an address,
@@ -86,6 +90,16 @@ func (s *Server) hostAllowed(hostport string) bool {
 // Misdirected Request, with what to do if the name is really the site's.
 func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
 	s.refuse(r, "wrong_host")
-	http.Error(w, fmt.Sprintf("Misdirected request: this server does not serve the host %.60q. "+
-		"If it is this site's name, start the server with --origin or --host naming it.", r.Host), http.StatusMisdirectedRequest)
+	// The language from the request only: no cookie is set for a host
+	// that is not the site's.
+	lang := pickLang(headerOnly{w, http.Header{}}, r)
+	http.Error(w, fmt.Sprintf(tr(lang, "host:wrong"), r.Host), http.StatusMisdirectedRequest)
 }
+
+// headerOnly is a ResponseWriter whose headers go nowhere.
+type headerOnly struct {
+	http.ResponseWriter
+	h http.Header
+}
+
+func (w headerOnly) Header() http.Header { return w.h }

@@ -65,6 +65,19 @@ func TestAttackDNSRebinding(t *testing.T) {
 		t.Errorf("a game was created under another host: %d games, then %d", before, after)
 	}
 
+	req, _ := http.NewRequest("GET", ts.URL+"/?lang=fr", nil)
+	req.Host = evil
+	req.Header.Set("Accept-Language", "fr-FR")
+	if resp, err := noRedirect.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMisdirectedRequest || !strings.Contains(string(b), "Requête mal adressée") || len(resp.Cookies()) > 0 {
+			t.Errorf("in French: %d %q, cookies %v", resp.StatusCode, b, resp.Cookies())
+		}
+	}
+
 	// The game's WebSocket under that name: the handshake is refused.
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
