@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // The site's own host names. A DNS-rebinding page (evil.example, whose
@@ -38,7 +40,7 @@ func ParseHost(h string) (string, error) {
 		return a.String(), nil
 	}
 	if h == "" || len(h) > 253 || strings.ContainsAny(h, "/?#@:[] \t") {
-		return "", fmt.Errorf("host %q: a host name such as club.example (no scheme, no port)", h)
+		return "", game.Errorf(game.Text{EN: "host %q: write a host name such as club.example (no scheme, no port)", FR: "hôte %q : écrivez un nom d'hôte comme club.example (sans schéma ni port)"}, h)
 	}
 	return h, nil
 }
