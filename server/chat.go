@@ -15,8 +15,10 @@ import (
 // players). Text only (shown with textContent), at most
 // store.MaxChatText characters, cleaned like names; a spectator needs an
 // account to write; each connection may write chatPerSecond messages a
-// second (chatBurst in a row). An operator's connection may delete
-// messages. Muting is the page's: it hides the channel.
+// second (chatBurst in a row), and each person (account or address) has
+// limits across connections and servers (chatlimits.go). An operator's
+// connection may delete messages. Muting is the page's: it hides the
+// channel.
 
 const (
 	chatPerSecond = 0.5
@@ -121,10 +123,13 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_empty", Message: "an empty message"})
 		return
 	}
-	m := store.ChatMessage{Game: r.id, Channel: chatChannel(c), Author: r.chatAuthorLocked(c), User: c.user, Text: clean, At: r.s.now()}
+	m := store.ChatMessage{Game: r.id, Channel: chatChannel(c), Author: r.chatAuthorLocked(c), User: c.user, Sender: chatSender(c), Text: clean, At: r.s.now()}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if err := st.AddChat(cctx, &m); err != nil {
+	if err := st.AddChat(cctx, &m, chatLimits(r.s.cfg)); err != nil {
+		if r.chatRefusedLocked(c, err) {
+			return
+		}
 		if errors.Is(err, store.ErrConflict) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "chat_full", Message: "this chat is full"})
 			return

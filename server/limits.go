@@ -92,6 +92,9 @@ type limits struct {
 	maxClients      int
 	trustedProxies  []netip.Prefix
 	origins         []string // public origins: scheme://host[:port]
+	// hosts are the site's host names besides addresses and localhost
+	// (hosts.go).
+	hosts map[string]bool
 }
 
 func (s *Server) resolveLimits(cfg Config) error {
@@ -144,6 +147,11 @@ func (s *Server) resolveLimits(cfg Config) error {
 		}
 		l.origins = append(l.origins, norm)
 	}
+	hosts, err := resolveHosts(l.origins, cfg.Hosts)
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	l.hosts = hosts
 	s.limits = l
 	s.clients = newClientTable(l.maxClients)
 	s.sockets = &socketCount{per: map[string]int{}}

@@ -154,6 +154,8 @@ func (r *room) localized(c *client, v any) any {
 			}
 		case "not_your_turn":
 			text = fmt.Sprintf(text, playerName(r.match.Variant(), r.match.ToMove(), r.g.Seats, lang))
+		case "chat_rate", "chat_share":
+			text = m.Message // already in the connection's language, with its numbers (chatlimits.go)
 		case "unknown_type", "malformed", "too_big", "rate_limited":
 			// Protocol errors, which a page never causes: the detail
 			// for the programmer stays.

@@ -44,6 +44,12 @@ func (s *Server) front(next http.Handler) http.Handler {
 		r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
 		sw := &statusWriter{ResponseWriter: w, info: info}
 		securityHeaders(w.Header())
+		if !s.hostAllowed(r.Host) {
+			_, r.Pattern = s.mux.Handler(r) // for the metrics' route label
+			s.refuseHost(sw, r)
+			s.done(sw, r, start)
+			return
+		}
 		s.bodyDeadline(w, r)
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions {
 			if err := s.sameOrigin(r); err != nil {

@@ -106,6 +106,11 @@ type Config struct {
 	// https://club.example) when it is served through a proxy: requests
 	// from pages of these origins are same-origin.
 	Origins []string
+	// Hosts are more host names of the site (a name or an address, no
+	// port), e.g. those a reverse proxy passes in Host. Requests for any
+	// other name are refused (hosts.go): addresses, localhost and the
+	// hosts of Origins are always served.
+	Hosts []string
 
 	// Accounts (when the store keeps them: store.Accounts). Playing
 	// without one stays possible.
@@ -199,6 +204,17 @@ type Config struct {
 	// at a time on the pool); 0 means DefaultMaxReviews. Beyond, a request
 	// is refused as busy.
 	MaxReviews int
+
+	// The chat's limits per person (account, or address without one),
+	// across connections and servers (chatlimits.go): ChatPerMinute
+	// messages a minute and ChatBurst in 10 seconds; 0 means
+	// DefaultChatPerMinute and DefaultChatBurst, negative no limit.
+	ChatPerMinute int
+	ChatBurst     int
+	// ChatShare is how many messages still shown one person may hold in
+	// one channel (of store.MaxChatMessages); 0 means DefaultChatShare (a
+	// quarter of them), negative no limit.
+	ChatShare int
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -232,6 +248,7 @@ type Server struct {
 	cfg      Config // with the defaults of live play
 	store    store.Store
 	log      *slog.Logger
+	logLimit *logLimiter // of log: warnings and errors limited (loglimit.go)
 	render   Renderer
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
 	now      func() time.Time
@@ -320,6 +337,7 @@ func New(cfg Config) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.log, s.logLimit = limitLogs(s.log, s.now)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	p, err := newPages(s)
 	if err != nil {
@@ -329,6 +347,7 @@ func New(cfg Config) (*Server, error) {
 	s.handler = s.routes()
 	s.goSafe("maintenance", s.maintain)
 	s.goSafe("leases", s.renewLeases)
+	s.goSafe("log summaries", s.summarizeLogs)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		// Serve only once listening: an offer announced before would be
 		// missed (what is stored is read again, an offer is not).

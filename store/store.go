@@ -179,12 +179,26 @@ const (
 // ChatMessage is one message of a game's chat; Chat keeps them (both
 // backends; model.Chat has the contract, storetest.RunChat the suite).
 //
-//	AddChat(ctx, m *ChatMessage) error                             // sets ID and At; ErrNotFound for no game; ErrConflict when the channel is full
+//	AddChat(ctx, m *ChatMessage, lim ChatLimits) error             // sets ID and At; ErrNotFound for no game; ErrConflict when the channel is full; *ChatLimitError over lim
 //	ChatMessages(ctx, game, channel string, limit int) ([]ChatMessage, error) // the last ones, oldest first
 //	DeleteChat(ctx, game string, id int64) error                   // flags it deleted (an operator's removal)
 type (
-	ChatMessage = model.ChatMessage
-	Chat        = model.Chat
+	ChatMessage    = model.ChatMessage
+	Chat           = model.Chat
+	ChatLimits     = model.ChatLimits
+	ChatLimitError = model.ChatLimitError
+)
+
+// The refusals of ChatLimits (inside a *ChatLimitError), and the window
+// of ChatLimits.Burst.
+var (
+	ErrChatRate  = model.ErrChatRate
+	ErrChatShare = model.ErrChatShare
+)
+
+const (
+	ChatBurstWindow  = model.ChatBurstWindow
+	ChatShareDivisor = model.ChatShareDivisor
 )
 
 // The channels and bounds of a game's chat.

@@ -37,6 +37,7 @@ type serveFlags struct {
 	maxClients     int
 	trustedProxies []string
 	origins        []string
+	hosts          []string
 	// live play
 	maxRooms       int
 	maxSearches    int
@@ -53,6 +54,9 @@ type serveFlags struct {
 	hintsPerMin    int
 	reviewBudget   time.Duration
 	maxReviews     int
+	chatPerMin     int
+	chatBurst      int
+	chatShare      int
 	// accounts
 	signupClosed    bool
 	sessionLifetime time.Duration
@@ -77,6 +81,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
 		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
+		ChatPerMinute: f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
 		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL}
 	if len(f.engines) > 0 {
@@ -104,6 +109,12 @@ func (f *serveFlags) config() (server.Config, error) {
 		if _, err := server.ParseOrigin(o); err != nil {
 			return cfg, usageErrorT(msgFlagError, "--origin", err)
 		}
+	}
+	for _, h := range f.hosts {
+		if _, err := server.ParseHost(h); err != nil {
+			return cfg, usageErrorT(msgFlagError, "--host", err)
+		}
+		cfg.Hosts = append(cfg.Hosts, h)
 	}
 	for name, d := range map[string]time.Duration{"--ws-ping": f.wsPing, "--ws-idle": f.wsIdle, "--spectator-interval": f.spectatorEvery} {
 		if d < 0 {
@@ -165,7 +176,9 @@ See docs/server.md.`,
 			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 				return usageErrorT(msgBadLogLevel, logLevel)
 			}
-			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			// Warnings and errors are rate-limited (an outage of the
+			// database would write one per request): see server.RateLimitedLogs.
+			log := slog.New(server.RateLimitedLogs(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level})))
 			cfg, err := flags.config()
 			if err != nil {
 				return err
@@ -197,6 +210,7 @@ See docs/server.md.`,
 	fl.IntVar(&flags.maxClients, "max-clients", server.DefaultMaxClients, "client addresses remembered for rate limiting")
 	fl.StringArrayVar(&flags.trustedProxies, "trusted-proxy", nil, "a reverse proxy (address or CIDR) whose X-Forwarded-For gives the client address (repeatable)")
 	fl.StringArrayVar(&flags.origins, "origin", nil, "the public origin of the site behind a proxy, e.g. https://club.example (repeatable)")
+	fl.StringArrayVar(&flags.hosts, "host", nil, "a host name of the site besides localhost, addresses and those of --origin, e.g. what a proxy passes in Host; requests for other names are refused (repeatable)")
 	fl.IntVar(&flags.maxRooms, "max-rooms", 50000, "games in memory at once (each has a connection)")
 	fl.IntVar(&flags.maxSearches, "max-searches", runtime.NumCPU(), "computer searches running at once, all games together")
 	fl.IntVar(&flags.maxSearchQueue, "max-search-queue", 256, "computer searches waiting for a slot; beyond, the computer says it is busy")
@@ -212,6 +226,9 @@ See docs/server.md.`,
 	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
 	fl.DurationVar(&flags.reviewBudget, "review-budget", server.DefaultReviewBudget, "search time per position of a finished game's analysis, on the pool of searches (negative: no analysis)")
 	fl.IntVar(&flags.maxReviews, "max-reviews", server.DefaultMaxReviews, "analyses of games running at once; more are refused as busy")
+	fl.IntVar(&flags.chatPerMin, "chat-per-minute", server.DefaultChatPerMinute, "chat messages a minute per person (account, or client address without one), all pages and servers together (-1: no limit)")
+	fl.IntVar(&flags.chatBurst, "chat-burst", server.DefaultChatBurst, "chat messages in 10 seconds per person (-1: no limit)")
+	fl.IntVar(&flags.chatShare, "chat-share", server.DefaultChatShare, "messages still shown one person may have in one chat channel, of its 2000 (-1: no limit)")
 	fl.BoolVar(&flags.signupClosed, "signup-closed", false, "visitors cannot create accounts: only 'plateau users add' does")
 	fl.DurationVar(&flags.sessionLifetime, "session-lifetime", server.DefaultSessionLifetime, "how long a login lasts")
 	fl.IntVar(&flags.loginPerMin, "login-per-minute", server.DefaultLoginPerMinute, "login and signup attempts a minute per client address, and login attempts per account (-1: no limit)")
@@ -234,6 +251,13 @@ func serve(ctx context.Context, addr, db string, log *slog.Logger, cfg server.Co
 	}
 	defer st.Close()
 	cfg.Store, cfg.Logger = st, log
+	// The listen address's name is the site's (addresses and localhost
+	// always are): see server.Config.Hosts.
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		if _, err := server.ParseHost(host); err == nil {
+			cfg.Hosts = append(cfg.Hosts, host)
+		}
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		return err

@@ -66,13 +66,15 @@ func TestServeStartsAndStops(t *testing.T) {
 // and an allowed spec over the ceilings stops the server at startup.
 func TestServeFlags(t *testing.T) {
 	f := serveFlags{engines: []string{"stock=time=2s sh -c 'exit 0'"}, allowAgents: []string{"mcts:time=2s,threads=1"},
-		trustedProxies: []string{"10.0.0.0/8", "127.0.0.1"}, origins: []string{"https://club.example"}}
+		trustedProxies: []string{"10.0.0.0/8", "127.0.0.1"}, origins: []string{"https://club.example"},
+		hosts: []string{"play.club.example"}, chatPerMin: 7, chatBurst: 3, chatShare: 50}
 	cfg, err := f.config()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Engines["stock"] != "time=2s sh -c 'exit 0'" || len(cfg.TrustedProxies) != 2 || cfg.TrustedProxies[1].Bits() != 32 ||
-		len(cfg.AllowedAgents) != 1 || cfg.Origins[0] != "https://club.example" {
+		len(cfg.AllowedAgents) != 1 || cfg.Origins[0] != "https://club.example" || len(cfg.Hosts) != 1 ||
+		cfg.ChatPerMinute != 7 || cfg.ChatBurst != 3 || cfg.ChatShare != 50 {
 		t.Fatalf("config %+v", cfg)
 	}
 	for _, bad := range []serveFlags{
@@ -83,6 +85,8 @@ func TestServeFlags(t *testing.T) {
 		{trustedProxies: []string{"proxy.example"}},
 		{origins: []string{"club.example"}},
 		{origins: []string{"https://club.example/path"}},
+		{hosts: []string{"https://club.example"}},
+		{hosts: []string{"club.example:8080"}},
 	} {
 		if _, err := bad.config(); err == nil {
 			t.Errorf("%+v accepted", bad)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -13,9 +14,11 @@ import (
 
 var _ model.Chat = (*Store)(nil)
 
-// AddChat implements store.Chat. The game's row is locked, so the count
-// of a channel's messages holds until the insert.
-func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
+// AddChat implements store.Chat. The sender is locked (a transaction
+// lock on his key), then the game's row: the counts of his messages and of
+// the channel's hold until the insert, whichever server writes. Always in
+// this order, so two AddChat never wait for each other in a circle.
+func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage, lim model.ChatLimits) error {
 	if err := model.CheckChat(m); err != nil {
 		return err
 	}
@@ -24,6 +27,9 @@ func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
 	}
 	m.At = sqlcommon.Time(m.At)
 	return s.write(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('plateau chat sender ' || $1, 0))`, m.Sender); err != nil {
+			return err
+		}
 		var one int
 		err := tx.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE`, m.Game).Scan(&one)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -32,15 +38,39 @@ func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
 		if err != nil {
 			return err
 		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM chat WHERE game = $1 AND channel = $2`, m.Game, m.Channel).Scan(&n); err != nil {
+		if lim.PerMinute > 0 || lim.Burst > 0 {
+			burstFrom := m.At.Add(-model.ChatBurstWindow)
+			var n1, n60 int
+			var oldest1, oldest60 *time.Time
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*), COUNT(*) FILTER (WHERE at > $1), MIN(at), MIN(at) FILTER (WHERE at > $1)
+				FROM chat WHERE sender = $2 AND at > $3`, burstFrom, m.Sender, m.At.Add(-time.Minute)).
+				Scan(&n60, &n1, &oldest60, &oldest1); err != nil {
+				return err
+			}
+			var o1, o60 time.Time
+			if oldest1 != nil {
+				o1 = *oldest1
+			}
+			if oldest60 != nil {
+				o60 = *oldest60
+			}
+			if err := model.ChatRateCheck(lim, m.At, n1, n60, o1, o60); err != nil {
+				return err
+			}
+		}
+		var n, mine int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*), COUNT(*) FILTER (WHERE sender = $1) FROM chat WHERE game = $2 AND channel = $3 AND NOT deleted`,
+			m.Sender, m.Game, m.Channel).Scan(&n, &mine); err != nil {
 			return err
+		}
+		if lim.Share > 0 && mine >= lim.Share {
+			return &model.ChatLimitError{Err: model.ErrChatShare, Limit: lim.Share}
 		}
 		if n >= model.MaxChatMessages {
 			return fmt.Errorf("%w: the %s chat of %s is full (%d messages)", model.ErrConflict, m.Channel, m.Game, n)
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO chat (game, channel, author, user_key, text, at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Text, m.At).Scan(&m.ID); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO chat (game, channel, author, user_key, sender, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Sender, m.Text, m.At).Scan(&m.ID); err != nil {
 			return err
 		}
 		b := &pgx.Batch{}

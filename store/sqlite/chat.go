@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/plateau-games/plateau/store/internal/model"
 	"github.com/plateau-games/plateau/store/internal/sqlcommon"
@@ -12,8 +13,9 @@ import (
 
 var _ model.Chat = (*Store)(nil)
 
-// AddChat implements store.Chat.
-func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
+// AddChat implements store.Chat. The store has one writer: the counts
+// hold until the insert.
+func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage, lim model.ChatLimits) error {
 	if err := model.CheckChat(m); err != nil {
 		return err
 	}
@@ -30,15 +32,33 @@ func (s *Store) AddChat(ctx context.Context, m *model.ChatMessage) error {
 		if err != nil {
 			return err
 		}
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chat WHERE game = ? AND channel = ?`, m.Game, m.Channel).Scan(&n); err != nil {
+		if lim.PerMinute > 0 || lim.Burst > 0 {
+			now := sqlcommon.Millis(m.At)
+			burstFrom := now - model.ChatBurstWindow.Milliseconds()
+			var n1, n60 int
+			var oldest1, oldest60 sql.NullInt64
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(at_ms > ?), 0), MIN(at_ms), MIN(CASE WHEN at_ms > ? THEN at_ms END)
+				FROM chat WHERE sender = ? AND at_ms > ?`, burstFrom, burstFrom, m.Sender, now-time.Minute.Milliseconds()).
+				Scan(&n60, &n1, &oldest60, &oldest1); err != nil {
+				return err
+			}
+			if err := model.ChatRateCheck(lim, m.At, n1, n60, sqlcommon.FromMillis(oldest1.Int64), sqlcommon.FromMillis(oldest60.Int64)); err != nil {
+				return err
+			}
+		}
+		var n, mine int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(sender = ?), 0) FROM chat WHERE game = ? AND channel = ? AND deleted = 0`,
+			m.Sender, m.Game, m.Channel).Scan(&n, &mine); err != nil {
 			return err
+		}
+		if lim.Share > 0 && mine >= lim.Share {
+			return &model.ChatLimitError{Err: model.ErrChatShare, Limit: lim.Share}
 		}
 		if n >= model.MaxChatMessages {
 			return fmt.Errorf("%w: the %s chat of %s is full (%d messages)", model.ErrConflict, m.Channel, m.Game, n)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO chat (game, channel, author, user_key, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)`,
-			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Text, sqlcommon.Millis(m.At))
+		res, err := tx.ExecContext(ctx, `INSERT INTO chat (game, channel, author, user_key, sender, text, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			m.Game, m.Channel, m.Author, model.UserKey(m.User), m.Sender, m.Text, sqlcommon.Millis(m.At))
 		if err != nil {
 			return err
 		}
