@@ -141,6 +141,10 @@ func (r *room) announceOfferLocked(declinedBy int) {
 // eventFromElsewhere applies an announcement of another server (or this
 // one's, echoed back: then nothing changes).
 func (r *room) eventFromElsewhere(event string) {
+	if strings.HasPrefix(event, "rematch ") {
+		r.rematchFromElsewhere(event)
+		return
+	}
 	defer r.s.recoverRoom("event", r)
 	f := strings.Fields(event)
 	if len(f) < 2 || f[0] != "offer" {
