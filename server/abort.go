@@ -78,9 +78,10 @@ func (r *room) firstMoveLateLocked(seat int, now time.Time) bool {
 }
 
 // abortableLocked says whether a player may still abort the game by hand:
-// it is on and some seat has not moved yet.
+// it is on, has two seats or more (a game played alone has nobody to
+// spare), and some seat has not moved yet.
 func (r *room) abortableLocked() bool {
-	if r.finished() || len(r.g.Seats) == 0 {
+	if r.finished() || len(r.g.Seats) < 2 {
 		return false
 	}
 	all := uint8(1)<<uint(len(r.g.Seats)) - 1

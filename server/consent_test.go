@@ -526,3 +526,38 @@ func TestTwoServersAbort(t *testing.T) {
 		}
 	}
 }
+
+// Proposing and withdrawing again and again would flood the other player
+// with notices: each proposal counts against the address's limit of new
+// games (here a burst of 3, one of them taken by the game itself).
+func TestAttackRematchProposalLoopIsRateLimited(t *testing.T) {
+	_, ts := startServerWith(t, Config{Store: newMemStore(), CreatePerMinute: 1, CreateBurst: 3})
+	_, _, a, b := finishedPair(t, ts, ts)
+	proposals, limited := 0, false
+	for i := 0; i < 10 && !limited; i++ {
+		a.send(map[string]any{"type": "rematch"})
+		for {
+			m, err := a.read(20 * time.Second)
+			if err != nil {
+				t.Fatalf("round %d: %v", i, err)
+			}
+			if m.str("type") == "error" {
+				if m.str("code") != "rematch_limited" {
+					t.Fatalf("round %d: %v", i, m)
+				}
+				limited = true
+				break
+			}
+			if m.str("type") == "state" && hasRematch(m) {
+				proposals++
+				b.expect("info", infoIs("rematch"))
+				a.send(map[string]any{"type": "rematchdecline"})
+				b.expect("info", infoIs("rematchcancelled"))
+				break
+			}
+		}
+	}
+	if !limited || proposals > 2 {
+		t.Errorf("%d proposals from one address with a burst of 3 (limited: %v)", proposals, limited)
+	}
+}
