@@ -10,7 +10,8 @@ import (
 // A game between people with a clock (real-time or correspondence) in
 // which a player has not made his first move in time is aborted, as on
 // lichess: it ends without a result ("over", reason "aborted N") and
-// changes no rating. In time means within Config.AbortAfter (30 s) of the
+// changes no rating. Until his first move, a player's real-time clock does
+// not run (the abort's deadline does). In time means within Config.AbortAfter (30 s) of the
 // moment the player could first move, with a real-time clock; by the
 // first deadline, in correspondence. Until every seat has moved, a player
 // may also abort by hand ("abortedby N").
@@ -68,6 +69,23 @@ func (r *room) abortAtLocked(seat int) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return r.turnStart.Add(r.s.cfg.AbortAfter), true
+}
+
+// clockWaitsLocked says whether seat's real-time clock waits for its
+// first move, as on lichess: while the abort rule holds for it, the time
+// it takes counts against the abort's deadline, not its clock.
+func (r *room) clockWaitsLocked(seat int) bool {
+	_, ok := r.abortAtLocked(seat)
+	return ok
+}
+
+// clockElapsedLocked is the time seat's clock has run since its turn
+// began: none while it waits for the first move.
+func (r *room) clockElapsedLocked(seat int, now time.Time) int64 {
+	if r.clockWaitsLocked(seat) {
+		return 0
+	}
+	return now.Sub(r.turnStart).Milliseconds()
 }
 
 // firstMoveLateLocked says whether a move of seat at now comes after the

@@ -372,22 +372,31 @@ func TestAbortRatedGameWithoutFirstMove(t *testing.T) {
 			t.Errorf("%s rated after aborted games: %v (%d games)", name, r, n)
 		}
 	}
-	// Once both moved, the clock decides as before: a loss on time.
+	// A clock does not run before its player's first move (the abort's
+	// deadline does); once both moved, the clock decides as before: a
+	// loss on time.
 	id3, _ := storedGame(t, st, clk.now(), true, 60_000, 0)
 	wa3, wb3 := dialAs(t, ts, alice, id3), dialAs(t, ts, bob, id3)
-	wa3.hello(0)
+	if s := wa3.hello(0); s.num("running") != -1 {
+		t.Errorf("a clock runs before the first move: running %d", s.num("running"))
+	}
 	wb3.hello(0)
+	clk.add(20 * time.Second)
 	wa3.move(0, pogoWin[0])
 	wa3.expect("ack", nil)
+	if g3, _ := st.LoadGame(t.Context(), id3); g3.Moves[0].ClockMillis != 60_000 {
+		t.Errorf("alice's clock after a first move in 20 s: %d ms, want 60000", g3.Moves[0].ClockMillis)
+	}
 	wb3.move(1, pogoWin[1])
 	wb3.expect("ack", nil)
 	clk.add(61 * time.Second)
 	wa3.move(2, pogoWin[2])
-	end = wb3.expect("state", func(m msg) bool { return m.str("result") != "*" })
+	// (Rated away from the room's lock: the state with the result may or
+	// may not have the ratings already; wait for the one that has.)
+	end = wb3.expect("state", func(m msg) bool { return m.str("ratings") != "" })
 	if end.str("result") != "win 2" || end.str("reason") != "time 1" {
 		t.Fatalf("alice's clock ran out after her first move: %q %q", end.str("result"), end.str("reason"))
 	}
-	wb3.expect("state", func(m msg) bool { return m.str("ratings") != "" }) // rated away from the room's lock
 	if _, n := ratingOf(t, st, "bob"); n != 1 {
 		t.Errorf("bob's rated games: %d, want 1", n)
 	}

@@ -515,7 +515,7 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	now := r.s.now().UTC()
 	clock := int64(-1)
 	if r.clocks != nil {
-		clock = r.clocks[seat] - now.Sub(r.turnStart).Milliseconds()
+		clock = r.clocks[seat] - r.clockElapsedLocked(seat, now)
 		if clock <= 0 {
 			r.flagLocked(ctx, seat)
 			return
@@ -916,7 +916,7 @@ func (r *room) scheduleLocked() {
 	left, timed := time.Duration(0), false
 	switch {
 	case r.clocks != nil:
-		left, timed = time.Duration(r.clocks[seat]-r.s.now().Sub(r.turnStart).Milliseconds())*time.Millisecond, true
+		left, timed = time.Duration(r.clocks[seat]-r.clockElapsedLocked(seat, r.s.now()))*time.Millisecond, true
 	case r.g.MoveDays > 0:
 		left, timed = r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.now()), true
 	}

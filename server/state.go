@@ -234,7 +234,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	}
 	if r.clocks != nil {
 		st.Clocks = slices.Clone(r.clocks)
-		if !r.finished() && st.ToMove >= 0 {
+		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {
 			st.Running = st.ToMove
 			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.now().Sub(r.turnStart).Milliseconds())
 		}
