@@ -160,9 +160,10 @@ func TestBrowserGamePageTwoPlayers(t *testing.T) {
 	screenshot(t, alice, "gamepage-draw-en")
 	// Alice proposes a rematch; Bob is asked and accepts.
 	do(t, alice, "rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
-	waitJS(t, bob, "the proposal", `document.getElementById('rematch').textContent.includes('Play the rematch')`)
+	waitJS(t, alice, "alice waits", `!!document.getElementById('rematchwithdraw')`)
+	waitJS(t, bob, "the proposal", `!!document.getElementById('rematchaccept')`)
 	old := eval[string](t, bob, `document.getElementById('app').dataset.game`)
-	do(t, bob, "accept the rematch", chromedp.Click(chromedp.CSS(`#rematch`)))
+	do(t, bob, "accept the rematch", chromedp.Click(chromedp.CSS(`#rematchaccept`)))
 	waitJS(t, bob, "bob in the rematch, now first", `document.getElementById('app').dataset.game !== '`+old+`' && document.getElementById('app').dataset.you === '0'`)
 	waitJS(t, alice, "alice in the rematch", `document.getElementById('app').dataset.game !== '`+old+`' && document.getElementById('app').dataset.you === '1'`)
 }

@@ -445,6 +445,9 @@ func hasMessage(key string) bool {
 	return ok
 }
 
+// consentJSKeys are more strings of the game page's script (abort.go).
+var consentJSKeys []string
+
 // jsMessages are the strings the game page's script uses.
 func jsMessages(lang string) map[string]string {
 	keys := []string{"chatspectators", "chatremoved", "chatdelete", "dayshort", "hourshort", "chooseMove", "cancel", "tomove", "you", "spectator", "connecting",
@@ -453,6 +456,7 @@ func jsMessages(lang string) map[string]string {
 		"flipboard", "copy", "copied", "rematch", "playrematch", "historyview", "startview", "backtolive",
 		"notlive", "online", "offline", "partner", "newgame", "replay", "lastmove", "sent:draw", "sent:over",
 		"hint", "hintsearching", "hintsone", "hintsmany", "hintmoves", "hintmove", "hinted"}
+	keys = append(keys, consentJSKeys...)
 	out := make(map[string]string, len(keys))
 	for _, k := range keys {
 		out[k] = tr(lang, k)

@@ -159,8 +159,11 @@ func TestLobbyChallengeToGame(t *testing.T) {
 	if resp, _ := getAs(t, carol, ts.URL+"/players/..%2Fetc"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("a path as a player name: %d", resp.StatusCode)
 	}
-	// A rematch keeps the accounts, turned round, and the rating.
+	// A rematch keeps the accounts, turned round, and the rating, once
+	// Bob accepted Alice's proposal (rematch_test.go tries the rest).
 	wa.send(map[string]any{"type": "rematch"})
+	wb.expect("state", func(m msg) bool { return m["rematch"] != nil })
+	wb.send(map[string]any{"type": "rematch"})
 	rm := wa.expect("rematch", nil)
 	rid := strings.TrimPrefix(strings.Split(rm.str("url"), "#")[0], "/games/")
 	rg, err := st.(store.Store).LoadGame(t.Context(), rid)
@@ -231,8 +234,9 @@ func TestLobbyRefusals(t *testing.T) {
 
 // A correspondence game from the lobby: two days a move. The server is
 // stopped after the first move; a new one on the same store shows Bob's
-// time left a day later, and ends the game on time once his two days are
-// gone, with nobody connected, rating it.
+// time left a day later, and once his two days are gone, with nobody
+// connected, aborts the game: Bob never made his first move (abort.go).
+// A loss on time after a first move is TestCorrespondenceTimeAfterFirstMove.
 func TestCorrespondenceAcrossRestarts(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "plateau.db")
 	st, err := store.Open(t.Context(), path)
@@ -305,12 +309,12 @@ func TestCorrespondenceAcrossRestarts(t *testing.T) {
 	now = now.Add(24*time.Hour + time.Minute)
 	s2.expireCorrespondence()
 	g, _ = st2.LoadGame(t.Context(), gameID)
-	if g.Result != "win 1" || g.Reason != "time 2" {
+	if g.Result != "over" || g.Reason != "aborted 2" {
 		t.Fatalf("after bob's two days: %q %q", g.Result, g.Reason)
 	}
 	list2, err := st2.(store.Ratings).UserRatings(t.Context(), "alice")
-	if err != nil || len(list2) != 1 || list2[0].Wins != 1 {
-		t.Errorf("alice's ratings after the timeout: %+v, %v", list2, err)
+	if err != nil || len(list2) != 0 {
+		t.Errorf("alice's ratings after the aborted game: %+v, %v", list2, err)
 	}
 }
 

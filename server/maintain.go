@@ -132,8 +132,12 @@ func (s *Server) expireCorrespondence() {
 			continue
 		}
 		seat := m.ToMove()
-		result := resultAgainstIn(m.Variant(), seat)
-		err = s.store.FinishGame(ctx, g.ID, result, seatReason(reasonTime, seat))
+		result, reason := resultAgainstIn(m.Variant(), seat), seatReason(reasonTime, seat)
+		if s.abortsFirstMove(g, seat) {
+			// A first move that never came: aborted, not lost (abort.go).
+			result, reason = "over", seatReason(reasonAborted, seat)
+		}
+		err = s.store.FinishGame(ctx, g.ID, result, reason)
 		if errors.Is(err, store.ErrConflict) {
 			continue // ended meanwhile, by a move or another server
 		}
@@ -141,8 +145,8 @@ func (s *Server) expireCorrespondence() {
 			s.logError("expire correspondence game", err, "game", g.ID)
 			return
 		}
-		s.log.Info("game over", "game", g.ID, "result", result, "reason", "time (correspondence)")
-		g.Result, g.Reason = result, seatReason(reasonTime, seat)
+		s.log.Info("game over", "game", g.ID, "result", result, "reason", reason+" (correspondence)")
+		g.Result, g.Reason = result, reason
 		if _, err := s.rateGame(ctx, g, m.Variant()); err != nil {
 			s.logError("rate game", err, "game", g.ID)
 		}

@@ -76,6 +76,8 @@ func (s *Server) onGameChange(c store.GameChange) {
 			r.hintsCatchUp()
 		case c.Turn:
 			r.turnCatchUp()
+		case c.Event != "":
+			r.eventFromElsewhere(c.Event)
 		default:
 			r.catchUp(c)
 		}
@@ -117,4 +119,13 @@ func (r *room) catchUp(c store.GameChange) {
 		}
 	}
 	r.broadcastStateLocked()
+}
+
+// eventFromElsewhere applies another server's announcement about a game:
+// rematch proposals are announced, not stored (offers are stored: see
+// turnCatchUp).
+func (r *room) eventFromElsewhere(event string) {
+	if strings.HasPrefix(event, "rematch ") {
+		r.rematchFromElsewhere(event)
+	}
 }

@@ -29,7 +29,7 @@ func seatReason(code string, seat int) string { return code + " " + strconv.Itoa
 func parseReason(reason string) (code string, seat int) {
 	f := strings.Fields(reason)
 	if len(f) == 2 {
-		if n, err := strconv.Atoi(f[1]); err == nil && (f[0] == reasonResigned || f[0] == reasonTime) {
+		if n, err := strconv.Atoi(f[1]); err == nil && (f[0] == reasonResigned || f[0] == reasonTime || f[0] == reasonAborted || f[0] == reasonAbortedBy) {
 			return f[0], n - 1
 		}
 	}
@@ -103,8 +103,11 @@ func outcomeSentence(v *game.Variant, seats []store.Seat, result, reason, lang s
 		}
 		head = tr(lang, "sent:draw")
 	default:
-		if code, _ := parseReason(reason); code == reasonAbandoned {
+		switch code, seat := parseReason(reason); code {
+		case reasonAbandoned:
 			return tr(lang, "sent:abandoned")
+		case reasonAborted, reasonAbortedBy:
+			return fmt.Sprintf(tr(lang, "sent:"+code), playerName(v, seat, seats, lang))
 		}
 		head = tr(lang, "sent:over")
 	}

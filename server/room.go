@@ -64,11 +64,12 @@ type room struct {
 	chatLast map[string]int64
 	chatGone map[int64]bool
 	loaded   time.Time
-	// rematch is the game created to play this one again, and for each
-	// human seat of this game its seat and token there ("1-TOKEN"). It
-	// lives while the room does: one rematch per finished game.
-	rematch      string
-	rematchSeats map[int]string
+	// rematch is the game made to play this one again (rematch.go), once
+	// known; proposal the pending proposal of it; rematchLooked that the
+	// store was asked for one made before the room was loaded.
+	rematch       string
+	proposal      *rematchProposal
+	rematchLooked bool
 	// last caches the places of the last move, for the drawing's mark:
 	// finding them replays the game, once per ply rather than once per
 	// state built (every view, and every state of a game with clocks).
@@ -392,6 +393,7 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 		if first || chatChannel(c) != channel {
 			r.chatHistoryLocked(ctx, c)
 		}
+		r.rematchHelloLocked(ctx, c)
 	case "move":
 		r.moveLocked(ctx, c, msg)
 	case "resign":
@@ -402,6 +404,10 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 		r.answerLocked(ctx, c, msg.Accept)
 	case "rematch":
 		r.rematchLocked(ctx, c)
+	case "rematchdecline":
+		r.declineRematchLocked(c)
+	case "abort":
+		r.abortByHandLocked(ctx, c)
 	case "chat":
 		r.chatLocked(ctx, c, msg.Text)
 	case "chatdelete":
@@ -410,7 +416,7 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 		r.hintLocked(c)
 	default:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "unknown_type",
-			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer, rematch, chat, chatdelete or hint", game.Quote(truncate(msg.Type, 40)))})
+			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer, rematch, rematchdecline, abort, chat, chatdelete or hint", game.Quote(truncate(msg.Type, 40)))})
 	}
 	return true
 }
@@ -435,6 +441,9 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 			if len(tok) <= 64 && tokenMatches(tok, seat.TokenHash) {
 				c.seats |= 1 << uint(i)
 				found = true
+				if i < len(c.seatTokens) {
+					c.seatTokens[i] = tok // for the rematch's link
+				}
 			}
 		}
 		if !found {
@@ -507,12 +516,16 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	now := r.s.now().UTC()
 	clock := int64(-1)
 	if r.clocks != nil {
-		clock = r.clocks[seat] - now.Sub(r.turnStart).Milliseconds()
+		clock = r.clocks[seat] - r.clockElapsedLocked(seat, now)
 		if clock <= 0 {
 			r.flagLocked(ctx, seat)
 			return
 		}
 		clock += r.g.IncrementMillis
+	}
+	if r.firstMoveLateLocked(seat, now) {
+		r.flagLocked(ctx, seat) // aborts the game (abort.go)
+		return
 	}
 	if _, err := r.match.PlayNotation(notation); err != nil {
 		// The rules' reason in the player's language, without the list of
@@ -642,6 +655,12 @@ func resultAgainstIn(v *game.Variant, seat int) string {
 
 func (r *room) flagLocked(ctx context.Context, seat int) {
 	if r.finished() {
+		return
+	}
+	if r.s.abortsFirstMove(r.g, seat) {
+		// A player whose first move never came loses nothing: the game
+		// is aborted (abort.go).
+		r.abortLocked(ctx, seat, reasonAborted)
 		return
 	}
 	if r.clocks != nil {
@@ -787,9 +806,12 @@ func (r *room) scheduleLocked() {
 	left, timed := time.Duration(0), false
 	switch {
 	case r.clocks != nil:
-		left, timed = time.Duration(r.clocks[seat]-r.s.now().Sub(r.turnStart).Milliseconds())*time.Millisecond, true
+		left, timed = time.Duration(r.clocks[seat]-r.clockElapsedLocked(seat, r.s.now()))*time.Millisecond, true
 	case r.g.MoveDays > 0:
 		left, timed = r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.now()), true
+	}
+	if at, ok := r.abortAtLocked(seat); ok {
+		left, timed = min(left, at.Sub(r.s.now())), true
 	}
 	if timed {
 		r.timer = time.AfterFunc(max(left, 0), func() {

@@ -179,6 +179,11 @@ type Config struct {
 	// AbandonAfter ends, as abandoned, an ongoing game without a move for
 	// that long; negative never does.
 	AbandonAfter time.Duration
+	// AbortAfter is the time a player of a game between people with a
+	// real-time clock has for his first move before the game is aborted,
+	// without result (abort.go); 0 means DefaultAbortAfter, negative
+	// never aborts (a correspondence game neither, at its first deadline).
+	AbortAfter time.Duration
 
 	// Hints: in a casual game against the computer, the player to move may
 	// ask for the move a short search finds (the game's hard level); the
@@ -240,6 +245,7 @@ func (c Config) withDefaults() Config {
 	def(&c.MessageBurst, 40)
 	defDur(&c.SpectatorInterval, 250*time.Millisecond)
 	defDur(&c.AbandonAfter, 30*24*time.Hour)
+	defDur(&c.AbortAfter, DefaultAbortAfter)
 	return c
 }
 

@@ -109,6 +109,13 @@ type stateMsg struct {
 	LastMove []string    `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
 	Hintable bool        `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
 	Hints    [][]int     `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
+	// Abortable: a player may still abort the game (not every seat has
+	// moved); AbortIn: ms before the game is aborted unless the seat to
+	// move makes its first move (-1: no such abort); Rematch: a pending
+	// rematch proposal (abort.go, rematch.go).
+	Abortable bool         `json:"abortable,omitempty"`
+	AbortIn   int64        `json:"abortIn"`
+	Rematch   *rematchInfo `json:"rematch,omitempty"`
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -199,6 +206,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	st.Hintable = r.hintableLocked() && !r.finished()
 	st.Hints = hintMoves(r.g)
 	st.Solo = v.Players < 2
+	st.Abortable, st.AbortIn, st.Rematch = r.abortableLocked(), r.abortInLocked(), r.rematchStateLocked()
 	opt := render.Options{Lang: lang, Flip: vw.flip}
 	if r.finished() {
 		st.Outcome = outcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
@@ -226,7 +234,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	}
 	if r.clocks != nil {
 		st.Clocks = slices.Clone(r.clocks)
-		if !r.finished() && st.ToMove >= 0 {
+		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {
 			st.Running = st.ToMove
 			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.now().Sub(r.turnStart).Milliseconds())
 		}

@@ -58,6 +58,9 @@ type client struct {
 	chat     *rate.Limiter // its chat messages
 	hints    *rate.Limiter // its hints (nil: no limit)
 	gone     bool          // dropped: send is closed
+	// seatTokens are the tokens it showed, by seat: its link to a
+	// rematch (rematch.go) holds them.
+	seatTokens [8]string
 
 	lastRead atomic.Int64  // unix ns of the last message received
 	watchers *atomic.Int64 // connections to its game, the room's count

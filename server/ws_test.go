@@ -327,8 +327,9 @@ func TestResignAndClock(t *testing.T) {
 	if s := a.expect("state", func(m msg) bool { return m.str("result") != "*" }); s.str("result") != "win 2" {
 		t.Fatalf("resign: %v", s.str("result"))
 	}
-	// A clock of 0.002 minutes (120 ms) runs out.
-	f := form("pogo", "me", "invite")
+	// A clock of 0.002 minutes (120 ms) runs out (against the computer:
+	// between people, a first move not made aborts the game instead).
+	f := form("pogo", "me", "computer")
 	f.Set("clock", "0.002")
 	g2 := createGame(t, ts, f)
 	c := dial(t, ts, g2.id)

@@ -889,6 +889,7 @@ mêmes) et la base. GET /healthz répond "ok" ; GET /metrics donne des métrique
 Prometheus. Voir docs/server.md.`},
 		flags: map[string]fr{
 			"abandon-after":             {"73204f3e", "déclare abandonnée une partie sans coup depuis cette durée (négative : jamais)"},
+			"abort-after":               {"6cba23de", "annule, sans résultat, une partie entre personnes avec pendule dont un joueur n'a pas joué son premier coup dans ce délai (négatif : jamais, ni à la première échéance d'une partie par correspondance)"},
 			"addr":                      {"a7392b76", "adresse d'écoute, hôte:port"},
 			"allow-agent":               {"478d1240", "une spécification d'agent que les visiteurs peuvent choisir, par exemple mcts:time=2s (répétable)"},
 			"body-timeout":              {"e5927979", "délai de lecture du corps d'une requête"},

@@ -50,6 +50,7 @@ type serveFlags struct {
 	wsBurst        int
 	spectatorEvery time.Duration
 	abandonAfter   time.Duration
+	abortAfter     time.Duration
 	hintBudget     time.Duration
 	hintsPerMin    int
 	reviewBudget   time.Duration
@@ -78,7 +79,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		MaxRooms: f.maxRooms, MaxSearches: f.maxSearches, MaxSearchQueue: f.maxSearchQueue,
 		MaxBackgroundSearches: f.maxBackground, SearchQueuePerPerson: f.queuePerPerson,
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
-		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter,
+		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter, AbortAfter: f.abortAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
 		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
 		ChatPerMinute: f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
@@ -222,6 +223,7 @@ See docs/server.md.`,
 	fl.IntVar(&flags.wsBurst, "ws-message-burst", 40, "messages in a row one WebSocket may send")
 	fl.DurationVar(&flags.spectatorEvery, "spectator-interval", 250*time.Millisecond, "least time between two states sent to a spectator")
 	fl.DurationVar(&flags.abandonAfter, "abandon-after", 30*24*time.Hour, "end as abandoned a game without a move for this long (negative: never)")
+	fl.DurationVar(&flags.abortAfter, "abort-after", server.DefaultAbortAfter, "abort, without result, a game between people with a clock whose player has not made his first move within this time (negative: never, nor at a correspondence game's first deadline)")
 	fl.DurationVar(&flags.hintBudget, "hint-budget", server.DefaultHintBudget, "search time of a hint in a casual game against the computer (negative: no hints)")
 	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
 	fl.DurationVar(&flags.reviewBudget, "review-budget", server.DefaultReviewBudget, "search time per position of a finished game's analysis, on the pool of searches (negative: no analysis)")

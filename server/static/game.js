@@ -122,9 +122,11 @@
         chatRemoved(msg.id);
         break;
       case 'rematch':
+        // The rematch exists: made just now with this page's consent, it
+        // opens; found later, the banner offers it.
         rematchURL = msg.url;
-        if (msg.by >= 0 && state && mine(msg.by) && asked) { location.href = msg.url; return; }
-        renderBanner();
+        if (msg.follow) { notice(M.rematchfollowing); location.href = msg.url; return; }
+        if (state) renderBanner();
         break;
     }
   }
@@ -217,11 +219,65 @@
     $('actions').hidden = spectator || over;
     $('drawbtn').hidden = !state.casual || state.solo;
     $('undobtn').hidden = !state.casual || state.solo;
+    $('abortbtn').hidden = spectator || over || !state.abortable;
+    renderAbort();
     $('entry').hidden = spectator || over;
   }
 
+  // A game between people is aborted when the player to move does not make
+  // his first move in time: say how long is left.
+  var abortTimer = null;
+  function renderAbort() {
+    var p = $('abortline');
+    if (abortTimer) { clearInterval(abortTimer); abortTimer = null; }
+    if (!(state.abortIn >= 0) || state.result !== '*' || view >= 0) { p.hidden = true; return; }
+    function tick() {
+      p.textContent = fmt(M.abortsoon, seatName(state.toMove), fmtClock(state.abortIn - (Date.now() - stateAt)));
+      p.hidden = false;
+    }
+    tick();
+    abortTimer = setInterval(tick, 250);
+  }
+
+  // A rematch between people is a proposal: the others accept or
+  // decline it, the proposer may withdraw it.
+  function renderRematch(player) {
+    var box = $('rematchbox'), rm = state.rematch, rb = $('rematch');
+    box.innerHTML = '';
+    box.hidden = true;
+    if (rematchURL) {
+      rb.textContent = M.playrematch;
+      rb.classList.add('primary');
+      rb.hidden = false;
+      return;
+    }
+    rb.textContent = M.rematch;
+    rb.classList.remove('primary');
+    rb.hidden = !player;
+    if (!rm || !player) return;
+    rb.hidden = true;
+    box.hidden = false;
+    var p = document.createElement('p');
+    var buttons;
+    if (rm.needs.some(mine)) {
+      p.textContent = fmt(M.rematchproposes, seatName(rm.by));
+      buttons = [['rematchaccept', { type: 'rematch' }], ['rematchdecline', { type: 'rematchdecline' }]];
+    } else {
+      p.textContent = fmt(M.rematchwaiting, rm.needs.map(seatName).join(', '));
+      buttons = [['rematchwithdraw', { type: 'rematchdecline' }]];
+    }
+    box.appendChild(p);
+    buttons.forEach(function (b) {
+      var btn = document.createElement('button');
+      btn.id = b[0];
+      btn.textContent = M[b[0]];
+      if (b[0] === 'rematchaccept') btn.className = 'primary';
+      btn.onclick = function () { send(b[1]); };
+      box.appendChild(btn);
+    });
+  }
+
   // The end of the game: who won and why, and what to do next.
-  var asked = false;
   function renderBanner() {
     var over = state.result !== '*';
     var was = !$('banner').hidden;
@@ -233,17 +289,10 @@
     $('bannertext').textContent = state.outcome || M['sent:over'];
     $('bannerratings').textContent = state.ratings || '';
     $('bannerratings').hidden = !state.ratings;
-    var player = state.you.length > 0;
-    var rb = $('rematch');
-    rb.hidden = !player && !rematchURL;
-    if (rematchURL && !asked) {
-      rb.textContent = M.playrematch;
-      rb.classList.add('primary');
-    }
+    renderRematch(state.you.length > 0);
   }
   $('rematch').onclick = function () {
-    if (rematchURL && !asked) { location.href = rematchURL; return; }
-    asked = true;
+    if (rematchURL) { location.href = rematchURL; return; }
     send({ type: 'rematch' });
   };
   $('replay').onclick = function () { show(0); $('navfwd').focus(); };
@@ -711,6 +760,7 @@
 
   $('resign').onclick = function () { if (confirm($('resign').textContent + ' ?')) send({ type: 'resign' }); };
   $('drawbtn').onclick = function () { send({ type: 'draw' }); };
+  $('abortbtn').onclick = function () { if (confirm(M.abortconfirm)) send({ type: 'abort' }); };
   $('undobtn').onclick = function () { send({ type: 'undo' }); };
 
   connect();
