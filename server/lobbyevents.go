@@ -87,6 +87,11 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	ch, done := s.lobbyHub.subscribe()
 	defer done()
+	// Ended at once if its session or bot token is revoked (revoke.go).
+	revoked := make(chan struct{})
+	var once sync.Once
+	s.currentUser(r)
+	defer s.trackCredential(infoOf(r), func() { once.Do(func() { close(revoked) }) })()
 	life := time.NewTimer(lobbyStreamLife)
 	defer life.Stop()
 	beat := time.NewTicker(lobbyHeartbeat)
@@ -96,6 +101,8 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-s.stopping:
+			return
+		case <-revoked:
 			return
 		case <-life.C:
 			return

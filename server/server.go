@@ -189,6 +189,18 @@ type Config struct {
 	// at a time on the pool); 0 means DefaultMaxReviews. Beyond, a request
 	// is refused as busy.
 	MaxReviews int
+
+	// Password hashes (hashgate.go): MaxHashes run at once (default
+	// DefaultMaxHashes), HashQueue more wait (default DefaultHashQueue,
+	// negative none) at most HashWait (default DefaultHashWait); beyond,
+	// a signup or login is answered "busy, try again".
+	MaxHashes int
+	HashQueue int
+	HashWait  time.Duration
+	// RevocationPoll is how often the store's count of revocations is
+	// read, to close the connections of accounts disabled and bot tokens
+	// revoked by other programs (revoke.go); default DefaultRevocationPoll.
+	RevocationPoll time.Duration
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -232,6 +244,9 @@ type Server struct {
 	reviews  *reviewRuns
 	limits   limits
 	accounts accountLimits
+	hashes   *hashGate
+	devices  devices
+	revokes  *revoker
 	leases   *leaseKeeper
 	lobbyHub lobbyHub
 	turns    turnsCache // the reminder's counts (mygames.go)
@@ -282,6 +297,8 @@ func New(cfg Config) (*Server, error) {
 	if err := s.resolveAccounts(cfg); err != nil {
 		return nil, err
 	}
+	s.resolveHashes(cfg)
+	s.resolveRevocations(cfg)
 	s.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
 	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_leases_held",
 		Help: "Games whose computer seat and clock this server runs (several servers on PostgreSQL)."},
@@ -319,6 +336,7 @@ func New(cfg Config) (*Server, error) {
 	s.handler = s.routes()
 	s.goSafe("maintenance", s.maintain)
 	s.goSafe("leases", s.renewLeases)
+	s.goSafe("revocations", s.watchRevocations)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		// Serve only once listening: an offer announced before would be
 		// missed (what is stored is read again, an offer is not).
