@@ -22,9 +22,9 @@ import (
 // on a revocation the server checks the credentials of the account's
 // connections again in the store, and closes those no longer valid. It
 // learns of revocations from its own pages at once, from the other
-// servers through the store's notifications (PostgreSQL), and from
-// anything else by polling the store's count of revocations
-// (store.Revocations) every RevocationPoll.
+// servers and programs through the store's notifications (PostgreSQL),
+// and without notifications (SQLite) by polling the store's count of
+// revocations (store.Revocations) every RevocationPoll.
 
 const (
 	// DefaultRevocationPoll is how often the count of revocations is read.
@@ -133,6 +133,13 @@ func (s *Server) watchRevocations() {
 			rv.request("")
 		}
 		last, known = n, true
+	}
+	// With notifications (PostgreSQL) every revocation is announced, in
+	// its transaction, and a lost listener reads everything again
+	// (Resync): no need to poll, and each revocation checks only its
+	// account's connections.
+	if _, notified := s.cfg.Store.(store.Notifier); notified {
+		counter = nil
 	}
 	if counter != nil {
 		readCount()
