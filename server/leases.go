@@ -48,26 +48,28 @@ func newLeaseKeeper(st store.Store, ttl time.Duration) *leaseKeeper {
 
 // take says whether this server has game's lease, taking it if it is
 // free. A lease renewed less than half its life ago is not asked again.
-func (k *leaseKeeper) take(ctx context.Context, game string) (bool, error) {
+// lapsed is, when the lease was taken from a server that died, how long
+// its lease went without renewal (store.Leases), 0 otherwise.
+func (k *leaseKeeper) take(ctx context.Context, game string) (held bool, lapsed time.Duration, err error) {
 	if k.store == nil {
-		return true, nil
+		return true, 0, nil
 	}
 	k.mu.Lock()
 	until, ok := k.held[game]
 	k.mu.Unlock()
 	if ok && time.Until(until) > k.ttl/2 {
-		return true, nil
+		return true, 0, nil
 	}
 	began := time.Now()
-	got, err := k.store.AcquireLease(ctx, game, k.holder, k.ttl)
+	got, lapsed, err := k.store.AcquireLease(ctx, game, k.holder, k.ttl)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if err != nil || !got {
 		delete(k.held, game)
-		return false, err
+		return false, 0, err
 	}
 	k.held[game] = began.Add(k.ttl)
-	return true, nil
+	return true, lapsed, nil
 }
 
 // release gives a game's lease up.

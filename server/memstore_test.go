@@ -17,9 +17,12 @@ type memStore struct {
 	mu      sync.Mutex
 	games   map[string]*store.Game
 	reviews map[string]store.Review
+	turns   map[string]memTurn // store.Turns (memturns_test.go)
 }
 
-func newMemStore() *memStore { return &memStore{games: map[string]*store.Game{}} }
+func newMemStore() *memStore {
+	return &memStore{games: map[string]*store.Game{}, turns: map[string]memTurn{}}
+}
 
 func clone(g *store.Game) *store.Game {
 	c := *g
@@ -46,7 +49,9 @@ func (s *memStore) LoadGame(_ context.Context, id string) (*store.Game, error) {
 	if !ok {
 		return nil, store.ErrNotFound
 	}
-	return clone(g), nil
+	c := clone(g)
+	s.loadTurn(c)
+	return c, nil
 }
 
 func (s *memStore) AppendMove(ctx context.Context, id string, m store.Move) error {
@@ -100,6 +105,7 @@ func (s *memStore) TruncateMoves(_ context.Context, id string, plies int) error 
 	if plies < len(g.Moves) {
 		g.Moves = g.Moves[:plies]
 	}
+	delete(s.turns, id)
 	return nil
 }
 

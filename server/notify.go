@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -82,8 +80,8 @@ func (s *Server) onGameChange(c store.GameChange) {
 			r.chatCatchUp()
 		case c.Hint:
 			r.hintsCatchUp()
-		case c.Event != "":
-			r.eventFromElsewhere(c.Event)
+		case c.Turn:
+			r.turnCatchUp()
 		default:
 			r.catchUp(c)
 		}
@@ -101,12 +99,18 @@ func (r *room) catchUp(c store.GameChange) {
 	}
 	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
 	defer cancel()
-	before, wasOver := len(r.g.Moves), r.finished()
+	before, wasOver, prev, start := len(r.g.Moves), r.finished(), r.offer, r.turnStart
 	r.reloadLocked(ctx)
 	if len(r.g.Moves) == before && r.finished() == wasOver {
-		return // nothing new after all (a notification overtaken by a read)
+		// Nothing new after all (a notification overtaken by a read), but
+		// the turn (an offer, the clock) after a lost connection.
+		if !sameOffer(prev, r.offer) || !start.Equal(r.turnStart) {
+			r.broadcastStateLocked()
+		}
+		return
 	}
 	r.s.live.catchUps.Inc()
+	r.endNoticeLocked(wasOver, before, prev)
 	// Players hear of each new move as from their own server; spectators
 	// see it in the next state.
 	if n := len(r.g.Moves); n > before {
@@ -117,67 +121,6 @@ func (r *room) catchUp(c store.GameChange) {
 				}
 			}
 		}
-	}
-	r.broadcastStateLocked()
-}
-
-// Offers (a draw, an undo) are not stored: the room where one is made or
-// answered announces it, and the rooms of the other servers show it and
-// take its answers. "offer KIND BY NEEDS GOT KEEP PLY", or "offer none
-// PLY [DECLINED-BY]" once it is gone. An announcement about another ply
-// than the room's is stale and ignored (a move ends every offer).
-
-func (r *room) announceOfferLocked(declinedBy int) {
-	n, ok := r.s.cfg.Store.(store.Notifier)
-	if !ok {
-		return
-	}
-	ply := len(r.g.Moves)
-	event := fmt.Sprintf("offer none %d %d", ply, declinedBy)
-	if o := r.offer; o != nil {
-		event = fmt.Sprintf("offer %s %d %d %d %d %d", o.kind, o.by, o.needs, o.got, o.keep, ply)
-	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
-	defer cancel()
-	if err := n.Announce(ctx, r.id, event); err != nil {
-		r.s.logError("announce offer", err, "game", r.id)
-	}
-}
-
-// eventFromElsewhere applies an announcement of another server (or this
-// one's, echoed back: then nothing changes).
-func (r *room) eventFromElsewhere(event string) {
-	defer r.s.recoverRoom("event", r)
-	f := strings.Fields(event)
-	if len(f) < 2 || f[0] != "offer" {
-		return
-	}
-	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.evicted.Load() || r.finished() {
-		return
-	}
-	switch {
-	case f[1] == "none" && len(f) == 4:
-		if num(f[2]) != len(r.g.Moves) || r.offer == nil {
-			return
-		}
-		r.offer = nil
-		if by := num(f[3]); by >= 0 {
-			r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: by})
-		}
-	case (f[1] == "draw" || f[1] == "undo") && len(f) == 7:
-		if num(f[6]) != len(r.g.Moves) {
-			return
-		}
-		o := &offer{kind: f[1], by: num(f[2]), needs: uint8(num(f[3])), got: uint8(num(f[4])), keep: num(f[5])}
-		if r.offer != nil && *r.offer == *o {
-			return // our own, echoed back
-		}
-		r.offer = o
-	default:
-		return
 	}
 	r.broadcastStateLocked()
 }

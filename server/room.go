@@ -208,6 +208,7 @@ func (r *room) setLocked(g *store.Game, m *game.Match) {
 	if n := len(g.Moves); n > 0 {
 		r.turnStart = g.Moves[n-1].At
 	}
+	r.turnLocked(g)
 }
 
 func (r *room) finished() bool { return r.g.Result != store.Ongoing }
@@ -558,7 +559,7 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 		r.clocks[seat] = clock
 	}
 	r.turnStart = now
-	r.offer = nil
+	r.offer, r.g.Offer = nil, nil
 	if result != "" {
 		r.endedLocked(result, reason)
 	}
@@ -592,7 +593,7 @@ func (r *room) finishLocked(ctx context.Context, result, reason string) bool {
 // endedLocked records in memory a result the store holds.
 func (r *room) endedLocked(result, reason string) {
 	r.g.Result, r.g.Reason = result, reason
-	r.offer = nil
+	r.offer, r.g.Offer = nil, nil
 	r.stopHintLocked()
 	r.countLocked()
 	r.s.log.Info("game over", "game", r.id, "result", result, "reason", reason)
@@ -688,120 +689,6 @@ func (r *room) resignLocked(ctx context.Context, c *client) {
 	r.broadcastStateLocked()
 }
 
-// offerLocked starts a draw offer or an undo request. The seats that must
-// accept are the human seats the asker does not hold; computers decline
-// draws and accept undos.
-func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
-	seat := r.mySeat(c)
-	switch {
-	case seat < 0:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "spectator", Message: "spectators cannot " + kind})
-		return
-	case r.match.Variant().Players < 2:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "solo", Message: "there is no draw offer or undo request in a game played alone"})
-		return
-	case r.finished():
-		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
-		return
-	case !r.g.Casual:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "not_casual", Message: "draw offers and undo requests are for casual games"})
-		return
-	case r.offer != nil:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "pending", Message: "an offer is already waiting for an answer"})
-		return
-	}
-	o := &offer{kind: kind, by: seat}
-	computers := false
-	for i, st := range r.g.Seats {
-		if c.holds(i) {
-			continue
-		}
-		if st.Kind == "computer" {
-			computers = true
-		} else {
-			o.needs |= 1 << uint(i)
-		}
-	}
-	if kind == "undo" {
-		o.keep = -1
-		for i := len(r.g.Moves) - 1; i >= 0; i-- {
-			if c.holds(r.g.Moves[i].Seat) {
-				o.keep = i
-				break
-			}
-		}
-		if o.keep < 0 {
-			r.sendLocked(c, errorMsg{Type: "error", Code: "nothing", Message: "you have no move to take back"})
-			return
-		}
-	}
-	if kind == "draw" && computers {
-		r.sendLocked(c, infoMsg{Type: "info", Code: "declined", Seat: seat})
-		return
-	}
-	r.offer = o
-	if o.needs == 0 {
-		r.settleLocked(ctx)
-		return
-	}
-	r.announceOfferLocked(-1)
-	r.broadcastStateLocked()
-}
-
-func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
-	o := r.offer
-	if o == nil || c.seats&o.needs == 0 {
-		r.sendLocked(c, errorMsg{Type: "error", Code: "no_offer", Message: "there is no offer for you to answer"})
-		return
-	}
-	if !accept {
-		r.offer = nil
-		r.announceOfferLocked(o.by)
-		r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: o.by})
-		r.broadcastStateLocked()
-		return
-	}
-	o.got |= c.seats & o.needs
-	if o.got == o.needs {
-		r.settleLocked(ctx)
-		return
-	}
-	r.announceOfferLocked(-1)
-	r.broadcastStateLocked()
-}
-
-// settleLocked carries out an accepted offer.
-func (r *room) settleLocked(ctx context.Context) {
-	o := r.offer
-	r.offer = nil
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
-	defer cancel()
-	switch o.kind {
-	case "draw":
-		if r.finishLocked(wctx, "draw", reasonAgreement) {
-			r.broadcastLocked(infoMsg{Type: "info", Code: "drawn", Seat: o.by})
-		}
-	case "undo":
-		if err := r.s.store.TruncateMoves(wctx, r.id, o.keep); err != nil {
-			r.s.logError("undo", err, "game", r.id)
-			r.reloadLocked(wctx)
-			break
-		}
-		if n := len(r.g.Moves) - o.keep; n > 0 {
-			r.match.Undo(n)
-		}
-		g := r.g
-		g.Moves = g.Moves[:o.keep]
-		r.setLocked(g, r.match)
-		// The clock of the seat to move starts again now, not at the time
-		// of the move before the ones taken back.
-		r.turnStart = r.s.now().UTC()
-		r.broadcastLocked(infoMsg{Type: "info", Code: "undone", Seat: o.by})
-	}
-	r.scheduleLocked()
-	r.broadcastStateLocked()
-}
-
 func (r *room) broadcastLocked(v any) {
 	for c := range r.clients {
 		r.sendLocked(c, v)
@@ -875,10 +762,13 @@ func (r *room) scheduleLocked() {
 	// lease could have expired.
 	if r.clocks != nil || r.g.MoveDays > 0 || r.g.Seats[seat].Kind == "computer" {
 		ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
-		held, err := r.s.leases.take(ctx, r.id)
+		held, lapsed, err := r.s.leases.take(ctx, r.id)
 		cancel()
 		if err != nil {
 			r.s.logError("take lease", err, "game", r.id)
+		}
+		if held && lapsed > 0 {
+			r.lapsedLocked(lapsed)
 		}
 		if !held {
 			r.timer = time.AfterFunc(r.s.leases.ttl/2, func() {

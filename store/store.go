@@ -321,6 +321,31 @@ const (
 	MaxPuzzleID = model.MaxPuzzleID
 )
 
+// Offer is a game's pending draw offer or undo request, OfferAnswer an
+// answer to it; Turns keeps them, and when the clock of the seat to move
+// began to run when not at the last move (both backends; model.Turns has
+// each method's contract, storetest.RunTurns is its conformance suite).
+// LoadGame returns them in Game.Offer and Game.ClockFrom while they are
+// about the position played.
+//
+//	MakeOffer(ctx, id string, o Offer) (OfferOutcome, error)                 // ErrConflict unless on at o.Ply with none pending; Needs 0: carried out at once
+//	AnswerOffer(ctx, id string, a OfferAnswer) (Offer, OfferOutcome, error) // exactly one of racing answers decides; the accepted offer is carried out in the same transaction
+//	SetClockFrom(ctx, id string, ply int, from time.Time) error             // the seat to move is not charged the time before from
+type (
+	Offer        = model.Offer
+	OfferAnswer  = model.OfferAnswer
+	OfferOutcome = model.OfferOutcome
+	Turns        = model.Turns
+)
+
+// What an offer became, and the seats an offer can name.
+const (
+	OfferWaiting  = model.OfferWaiting
+	OfferDeclined = model.OfferDeclined
+	OfferCarried  = model.OfferCarried
+	MaxOfferSeats = model.MaxOfferSeats
+)
+
 // Revocations counts the withdrawals of credentials (an account disabled,
 // its sessions ended, a bot token revoked), so that every server closes
 // the live connections opened with them; Secrets keeps the secrets the

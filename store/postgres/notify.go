@@ -20,7 +20,7 @@ var _ model.Notifier = (*Store)(nil)
 // notifyChannel is the channel of game writes in the public schema. Every
 // transaction that writes a game notifies its schema's channel, with "ID
 // MOVES FINISHED SENT" (MOVES −1 when not counted, SENT the writer's clock
-// in ms), "ID chat SENT" or "ID hint SENT"; PostgreSQL delivers a
+// in ms), "ID chat SENT", "ID hint SENT" or "ID turn SENT"; PostgreSQL delivers a
 // notification only when its transaction commits, and to every listening
 // connection of the database, whatever its schema.
 const notifyChannel = "plateau_games"
@@ -70,6 +70,9 @@ func parsePayload(p string) (model.GameChange, bool) {
 	}
 	if len(f) == 3 && f[1] == "hint" {
 		return model.GameChange{Game: f[0], Moves: -1, Hint: true, Sent: sent(f[2])}, true
+	}
+	if len(f) == 3 && f[1] == "turn" {
+		return model.GameChange{Game: f[0], Moves: -1, Turn: true, Sent: sent(f[2])}, true
 	}
 	if len(f) >= 3 && f[1] == "event" {
 		return model.GameChange{Game: f[0], Moves: -1, Event: strings.Join(f[2:len(f)-1], " "), Sent: sent(f[len(f)-1])}, true

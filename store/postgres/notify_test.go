@@ -84,6 +84,40 @@ func TestNotifications(t *testing.T) {
 	if c := next(); c != (store.GameChange{Game: "notify1", Moves: -1, Hint: true}) {
 		t.Fatalf("after a hint: %+v", c)
 	}
+	// An offer and its refusal change the turn, not the moves; a refused
+	// offer notifies nothing; an accepted undo is a write of the game.
+	turns := writer.(store.Turns)
+	if _, err := turns.MakeOffer(t.Context(), "notify1", store.Offer{Kind: "draw", By: 0, Needs: 0b10, Reason: "agreement", Ply: 0}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("an offer for a past position: %v", err)
+	}
+	if _, err := turns.MakeOffer(t.Context(), "notify1", store.Offer{Kind: "draw", By: 0, Needs: 0b10, Reason: "agreement", Ply: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: -1, Turn: true}) {
+		t.Fatalf("after an offer: %+v", c)
+	}
+	if _, _, err := turns.AnswerOffer(t.Context(), "notify1", store.OfferAnswer{Kind: "draw", Ply: 1, Seats: 0b10}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: -1, Turn: true}) {
+		t.Fatalf("after a refusal: %+v", c)
+	}
+	if err := turns.SetClockFrom(t.Context(), "notify1", 1, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: -1, Turn: true}) {
+		t.Fatalf("after a clock's start: %+v", c)
+	}
+	if _, err := turns.MakeOffer(t.Context(), "notify1", store.Offer{Kind: "undo", By: 0, Ply: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(); c != (store.GameChange{Game: "notify1", Moves: 0}) {
+		t.Fatalf("after an undo nobody had to accept: %+v", c)
+	}
+	if err := writer.AppendMove(t.Context(), "notify1", store.Move{Ply: 0, Notation: "2b1-b3"}); err != nil {
+		t.Fatal(err)
+	}
+	next()
 	if err := writer.AppendFinalMove(t.Context(), "notify1", store.Move{Ply: 1, Notation: "1a3-a2"}, "win 2", "test"); err != nil {
 		t.Fatal(err)
 	}

@@ -297,6 +297,11 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	if err != nil {
 		return nil, s.wrap(err)
 	}
+	t, err := loadTurn(ctx, tx, id)
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	t.Loaded(g)
 	// CollectRows gives empty slices; the SQLite backend, like a Game built
 	// by hand, has nil ones.
 	if len(g.Seats) == 0 {
@@ -612,6 +617,8 @@ func (s *Store) TruncateMoves(ctx context.Context, id string, plies int) error {
 		b := &pgx.Batch{}
 		b.Queue(`DELETE FROM moves WHERE game = $1 AND ply >= $2`, id, plies)
 		b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, sqlcommon.Now(), id)
+		// The position's offer and clock start must not come back with it.
+		b.Queue(`DELETE FROM turns WHERE game = $1`, id)
 		s.queueNotify(b, id, -1, false)
 		return tx.SendBatch(ctx, b).Close()
 	})

@@ -113,6 +113,13 @@ func TestHintsConformance(t *testing.T) {
 	})
 }
 
+func TestTurnsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunTurns(t, func(t *testing.T) storetest.TurnStore {
+		return reopenable(t)().(storetest.TurnStore)
+	})
+}
+
 func TestReviewsConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {

@@ -336,6 +336,11 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	if g.Hints, err = loadHints(ctx, tx, id); err != nil {
 		return nil, err
 	}
+	t, err := loadTurn(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	t.Loaded(g)
 	return g, nil
 }
 
@@ -494,6 +499,10 @@ func (s *Store) TruncateMoves(ctx context.Context, id string, plies int) error {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ? AND ply >= ?`, id, plies); err != nil {
+			return err
+		}
+		// The position's offer and clock start must not come back with it.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM turns WHERE game = ?`, id); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE games SET updated_ms = ? WHERE id = ?`, sqlcommon.Millis(sqlcommon.Now()), id)

@@ -55,6 +55,12 @@ func TestHintsConformance(t *testing.T) {
 	})
 }
 
+func TestTurnsConformance(t *testing.T) {
+	storetest.RunTurns(t, func(t *testing.T) storetest.TurnStore {
+		return reopenable(t)().(storetest.TurnStore)
+	})
+}
+
 func TestReviewsConformance(t *testing.T) {
 	storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
 		return reopenable(t)().(storetest.ReviewStore)

@@ -29,6 +29,12 @@ type Game struct {
 	IncrementMillis int64
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
+	// Offer is the pending draw offer or undo request, and ClockFrom when
+	// the clock of the seat to move began to run if not at the last move
+	// (an undo, a server taking a dead one's game over): see Turns.
+	// LoadGame only; nil and zero for none.
+	Offer     *Offer
+	ClockFrom time.Time
 }
 
 // Seat says who holds a seat.

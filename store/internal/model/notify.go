@@ -17,7 +17,8 @@ type GameChange struct {
 	Hint     bool      // a hint was recorded (Hints.AddHint); the moves did not change
 	Chat     bool      // the game's chat changed (a message added or deleted), not the game
 	Sent     time.Time // when the writer sent it (its clock; zero when unknown), to measure the delay
-	Event    string    // an event announced by a server (Announce), not a write: "offer ..."
+	Event    string    // an event announced by a server (Announce), not a write
+	Turn     bool      // the pending offer or the clock's start changed (Turns); the moves did not
 }
 
 // Notifier tells every server sharing a store about the writes to games,
@@ -33,7 +34,7 @@ type Notifier interface {
 	// connection is back.
 	Listen(ctx context.Context, fn func(GameChange)) error
 	// Announce tells every listener of an event of a game that is not
-	// stored (a draw offer waiting for its answer): fn gets a change with
+	// stored (a change of the lobby): fn gets a change with
 	// Event. event is words without newlines, at most 200 bytes.
 	Announce(ctx context.Context, game, event string) error
 }
