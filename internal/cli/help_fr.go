@@ -1018,8 +1018,10 @@ Le nom doit être libre, quelle que soit la casse : "Alice" est refusé quand
 	},
 	"plateau users disable": {
 		short: fr{"76263962", "Empêcher un compte de se connecter et mettre fin à ses sessions"},
-		long: fr{"04179e44", `Désactive le compte NAME : il ne peut plus se connecter, et ses sessions prennent
-fin aussitôt (la commande dit combien). Ses parties et son nom restent ;
+		long: fr{"1c31276b", `Désactive le compte NAME : il ne peut plus se connecter, et ses sessions prennent
+fin aussitôt (la commande dit combien). Les serveurs en marche ferment ses
+connexions ouvertes aux parties et ses flux d'évènements en quelques secondes
+(aussitôt sur PostgreSQL). Ses parties et son nom restent ;
 'plateau users enable NAME' annule l'opération.`},
 	},
 	"plateau users enable": {
