@@ -99,6 +99,7 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
+	info.credGen = s.revokes.gen.Load() // before the lookup (trackCredential)
 	// A program playing as a bot account sends its token instead of a
 	// cookie.
 	if auth := r.Header.Get("Authorization"); strings.HasPrefix(auth, "Bearer ") {
@@ -114,7 +115,7 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 			}
 			return nil
 		}
-		info.user = u
+		info.user, info.cred = u, "bot "+accounts.TokenHash(tok)
 		return u
 	}
 	c, err := r.Cookie(sessionCookie)
@@ -128,7 +129,7 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 		}
 		return nil
 	}
-	info.user = u
+	info.user, info.cred = u, "session "+accounts.TokenHash(c.Value)
 	return u
 }
 
@@ -179,8 +180,7 @@ func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name s
 	ok, wait := a.byAddress.take(infoOf(r).key, now, a.perMinute, a.burst)
 	reason := "login_limited"
 	if ok && name != "" {
-		ok, wait = a.byAccount.take(store.UserKey(name), now, a.perMinute, a.burst)
-		reason = "login_account_limited"
+		ok, wait, reason = s.accountBucket(r, name, now)
 	}
 	if ok {
 		return true
@@ -245,10 +245,17 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 		f.Error = tr(lang, key)
 		p.render(w, r, lang, "login", tr(lang, "login"), code, f)
 	}
+	busy := func(code int, msg string) {
+		f.Error = msg
+		p.render(w, r, lang, "login", tr(lang, "login"), code, f)
+	}
 	if store.CheckUserName(name) != nil {
 		// Not a name anyone could have: no account bucket to fill.
 		if p.s.limitLogin(w, r, lang, "") {
-			accounts.DummyCheck(password)
+			if err := p.s.dummyCheck(r.Context(), password); gateRefused(err) {
+				p.s.hashBusy(w, r, lang, busy)
+				return
+			}
 			again(http.StatusUnauthorized, "badlogin")
 		}
 		return
@@ -262,7 +269,10 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		// As long as a wrong password, so that the answer's time does not
 		// tell which names exist.
-		accounts.DummyCheck(password)
+		if err := p.s.dummyCheck(r.Context(), password); gateRefused(err) {
+			p.s.hashBusy(w, r, lang, busy)
+			return
+		}
 		p.s.refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
@@ -270,7 +280,11 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "login", err)
 		return
 	}
-	if ok, err := accounts.CheckPassword(u.PasswordHash, password); err != nil || !ok {
+	if ok, err := p.s.checkPassword(r.Context(), u.PasswordHash, password); err != nil || !ok {
+		if gateRefused(err) {
+			p.s.hashBusy(w, r, lang, busy)
+			return
+		}
 		if err != nil {
 			p.s.log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
 		}
@@ -301,6 +315,7 @@ func (p *pages) startSession(w http.ResponseWriter, r *http.Request, lang, name,
 		return
 	}
 	http.SetCookie(w, p.s.sessionCookieFor(r, token, int(p.s.accounts.lifetime.Seconds())))
+	p.s.setDeviceCookie(w, r, name)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
@@ -337,7 +352,11 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		again(http.StatusBadRequest, tr(lang, "passwordmismatch"))
 		return
 	}
-	hash, err := accounts.HashPassword(password)
+	hash, err := p.s.hashPassword(r.Context(), password)
+	if gateRefused(err) {
+		p.s.hashBusy(w, r, lang, again)
+		return
+	}
 	if err != nil {
 		again(http.StatusBadRequest, err.Error())
 		return

@@ -198,6 +198,8 @@ type reqInfo struct {
 	// The account logged in (currentUser), read once per request.
 	user     *store.User
 	userRead bool
+	cred     string // its credential: "session HASH" or "bot HASH" (revoke.go)
+	credGen  int64  // the revocation checks begun before it was read
 }
 
 type infoKey struct{}

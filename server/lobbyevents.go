@@ -75,6 +75,13 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	// Ended at once if its session or bot token is revoked (revoke.go);
+	// tracked before the answer begins, so that a client that has it is
+	// known.
+	revoked := make(chan struct{})
+	var once sync.Once
+	s.currentUser(r)
+	defer s.trackCredential(infoOf(r), func() { once.Do(func() { close(revoked) }) })()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -96,6 +103,8 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-s.stopping:
+			return
+		case <-revoked:
 			return
 		case <-life.C:
 			return

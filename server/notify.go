@@ -60,6 +60,12 @@ func (s *Server) onGameChange(c store.GameChange) {
 			r.chatCatchUp()
 			r.hintsCatchUp()
 		}
+		// Revocations may have been missed too.
+		s.revokes.request("")
+		return
+	}
+	if c.Game == "-" && strings.HasPrefix(c.Event, "revoke ") {
+		s.revokes.request(strings.TrimPrefix(c.Event, "revoke "))
 		return
 	}
 	if c.Game == "-" && strings.HasPrefix(c.Event, "lobby ") {

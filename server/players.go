@@ -287,6 +287,9 @@ func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 			p.internalError(w, r, lang, "disable user", err)
 			return
 		}
+		if disable {
+			p.s.revocationChanged(u.Name) // its live connections close
+		}
 		p.s.log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
 		http.Redirect(w, r, "/players/"+u.Name, http.StatusSeeOther)
 	}
@@ -344,6 +347,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 				p.internalError(w, r, lang, "revoke bot token", err)
 				return
 			}
+			p.s.revocationChanged(bot.Name) // its live connections close
 			p.s.log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
 			http.Redirect(w, r, "/players/"+bot.Name, http.StatusSeeOther)
 			return

@@ -220,6 +220,17 @@ type Config struct {
 	// one channel (of store.MaxChatMessages); 0 means DefaultChatShare (a
 	// quarter of them), negative no limit.
 	ChatShare int
+	// Password hashes (hashgate.go): MaxHashes run at once (default
+	// DefaultMaxHashes), HashQueue more wait (default DefaultHashQueue,
+	// negative none) at most HashWait (default DefaultHashWait); beyond,
+	// a signup or login is answered "busy, try again".
+	MaxHashes int
+	HashQueue int
+	HashWait  time.Duration
+	// RevocationPoll is how often the store's count of revocations is
+	// read, to close the connections of accounts disabled and bot tokens
+	// revoked by other programs (revoke.go); default DefaultRevocationPoll.
+	RevocationPoll time.Duration
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -265,6 +276,9 @@ type Server struct {
 	reviews  *reviewRuns
 	limits   limits
 	accounts accountLimits
+	hashes   *hashGate
+	devices  devices
+	revokes  *revoker
 	leases   *leaseKeeper
 	lobbyHub lobbyHub
 	turns    turnsCache // the reminder's counts (mygames.go)
@@ -315,6 +329,8 @@ func New(cfg Config) (*Server, error) {
 	if err := s.resolveAccounts(cfg); err != nil {
 		return nil, err
 	}
+	s.resolveHashes(cfg)
+	s.resolveRevocations(cfg)
 	s.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
 	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_leases_held",
 		Help: "Games whose computer seat and clock this server runs (several servers on PostgreSQL)."},
@@ -354,6 +370,7 @@ func New(cfg Config) (*Server, error) {
 	s.goSafe("maintenance", s.maintain)
 	s.goSafe("leases", s.renewLeases)
 	s.goSafe("log summaries", s.summarizeLogs)
+	s.goSafe("revocations", s.watchRevocations)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		// Serve only once listening: an offer announced before would be
 		// missed (what is stored is read again, an offer is not).

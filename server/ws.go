@@ -134,6 +134,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if u := s.currentUser(r); u != nil {
 		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
+	// Closed at once if its session or bot token is revoked (revoke.go).
+	defer s.trackCredential(infoOf(r), func() { go conn.Close(statusRevoked, "signed out: the account or its token was revoked") })()
 	c.chat = newChatLimiter()
 	c.hints = s.newHintLimiter()
 	c.lastRead.Store(time.Now().UnixNano())

@@ -359,3 +359,20 @@ const (
 	OfferCarried  = model.OfferCarried
 	MaxOfferSeats = model.MaxOfferSeats
 )
+
+// Revocations counts the withdrawals of credentials (an account disabled,
+// its sessions ended, a bot token revoked), so that every server closes
+// the live connections opened with them; Secrets keeps the secrets the
+// servers of a store share (both backends; model.Revocations and
+// model.Secrets have the contracts, storetest.RunRevocations the suite).
+//
+//	Revocations(ctx) (int64, error)                          // grows with each withdrawal, in its transaction
+//	Secret(ctx, name string, fresh []byte) ([]byte, error)   // the first call stores fresh; all get the stored one
+type (
+	Revocations = model.Revocations
+	Secrets     = model.Secrets
+)
+
+// RevokeEvent is the Event of the PostgreSQL backend's notification of a
+// revocation of an account's credentials ("revoke NAME", in lower case).
+var RevokeEvent = model.RevokeEvent

@@ -913,6 +913,10 @@ Prometheus. Voir docs/server.md.`},
 			"max-rooms":                 {"437118a7", "parties en mémoire à la fois (chacune a une connexion)"},
 			"max-background-searches":   {"d652f8f5", "parmi les places de --max-searches, combien les indices et les analyses peuvent en tenir à la fois (0 : une de moins que --max-searches, au moins 1) ; les adversaires de l'ordinateur passent toujours en premier"},
 			"search-queue-per-person":   {"6b96340e", "indices et positions d'analyse qu'une personne (compte, sinon adresse) peut avoir en attente d'une place de recherche ; au-delà, l'indice est refusé (occupé)"},
+			"max-hashes":                {"a74f158b", "hachages de mots de passe (créations de compte, connexions) en cours à la fois, 19 Mio chacun"},
+			"hash-queue":                {"d8f7b850", "créations de compte et connexions en attente d'un hachage de mot de passe ; au-delà, réponse « occupé » (-1 : aucune attente)"},
+			"hash-wait":                 {"0cb3d8be", "attente maximale d'un hachage de mot de passe avant la réponse « occupé »"},
+			"revocation-poll":           {"ca598c4b", "intervalle entre deux questions à la base : des comptes ont-ils été désactivés ou des jetons de robots révoqués ? (leurs connexions sont alors fermées)"},
 			"max-search-queue":          {"aea476b9", "recherches de l'ordinateur en attente d'une place ; au-delà, l'ordinateur se dit occupé"},
 			"max-search-time":           {"f9a41d5b", "temps maximal d'un coup de l'ordinateur"},
 			"max-searches":              {"aee8e6a2", "recherches de l'ordinateur en cours à la fois, toutes parties confondues"},
@@ -1021,8 +1025,10 @@ Le nom doit être libre, quelle que soit la casse : "Alice" est refusé quand
 	},
 	"plateau users disable": {
 		short: fr{"76263962", "Empêcher un compte de se connecter et mettre fin à ses sessions"},
-		long: fr{"04179e44", `Désactive le compte NAME : il ne peut plus se connecter, et ses sessions prennent
-fin aussitôt (la commande dit combien). Ses parties et son nom restent ;
+		long: fr{"1c31276b", `Désactive le compte NAME : il ne peut plus se connecter, et ses sessions prennent
+fin aussitôt (la commande dit combien). Les serveurs en marche ferment ses
+connexions ouvertes aux parties et ses flux d'évènements en quelques secondes
+(aussitôt sur PostgreSQL). Ses parties et son nom restent ;
 'plateau users enable NAME' annule l'opération.`},
 	},
 	"plateau users enable": {

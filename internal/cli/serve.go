@@ -66,6 +66,10 @@ type serveFlags struct {
 	challengeLife   time.Duration
 	rateBots        bool
 	leaseTTL        time.Duration
+	maxHashes       int
+	hashQueue       int
+	hashWait        time.Duration
+	revocationPoll  time.Duration
 }
 
 // config turns the flags into the server's Config (without Store and
@@ -84,7 +88,8 @@ func (f *serveFlags) config() (server.Config, error) {
 		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
 		ChatPerMinute: f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
-		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL}
+		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL,
+		MaxHashes: f.maxHashes, HashQueue: f.hashQueue, HashWait: f.hashWait, RevocationPoll: f.revocationPoll}
 	if len(f.engines) > 0 {
 		cfg.Engines = map[string]string{}
 	}
@@ -238,6 +243,10 @@ See docs/server.md.`,
 	fl.DurationVar(&flags.leaseTTL, "lease-ttl", server.DefaultLeaseTTL, "several servers on PostgreSQL: how long a server's hold on a game's computer and clock lasts without renewal")
 	fl.BoolVar(&flags.rateBots, "rate-bots", false, "games against bot accounts may be rated (by default a bot plays casual games only)")
 	fl.IntVar(&flags.loginBurst, "login-burst", server.DefaultLoginBurst, "login attempts in a row per client address and per account")
+	fl.IntVar(&flags.maxHashes, "max-hashes", server.DefaultMaxHashes(), "password hashes (signups, logins) running at once, 19 MiB each")
+	fl.IntVar(&flags.hashQueue, "hash-queue", server.DefaultHashQueue, "signups and logins waiting for a password hash; beyond, answered busy (-1: none wait)")
+	fl.DurationVar(&flags.hashWait, "hash-wait", server.DefaultHashWait, "longest wait for a password hash before the answer busy")
+	fl.DurationVar(&flags.revocationPoll, "revocation-poll", server.DefaultRevocationPoll, "how often the store is asked whether accounts were disabled or bot tokens revoked, to close their connections")
 	return cmd
 }
 

@@ -191,8 +191,9 @@ func (u *usersCmd) disableCommand(disable bool) *cobra.Command {
 		Use:   "disable NAME",
 		Short: "Stop an account from logging in and end its sessions",
 		Long: `Disable the account NAME: it can no longer log in, and its sessions end at
-once (prints how many). Its games and name stay; 'plateau users enable NAME'
-undoes it.`,
+once (prints how many). The running servers close its open game connections
+and event streams within seconds (at once on PostgreSQL). Its games and name
+stay; 'plateau users enable NAME' undoes it.`,
 		Example: `  plateau users add bob
   plateau users disable bob`,
 	}

@@ -80,7 +80,10 @@ func (s *Store) UpdateUser(ctx context.Context, u *model.User) error {
 			return fmt.Errorf("%w: no user %s", model.ErrNotFound, u.Name)
 		}
 		if u.Disabled {
-			_, err = tx.Exec(ctx, `DELETE FROM sessions WHERE user_key = $1`, model.UserKey(u.Name))
+			if _, err = tx.Exec(ctx, `DELETE FROM sessions WHERE user_key = $1`, model.UserKey(u.Name)); err != nil {
+				return err
+			}
+			err = s.countRevocation(ctx, tx, u.Name)
 		}
 		return err
 	})
@@ -163,7 +166,16 @@ func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
 
 // DeleteSessions implements store.Accounts.
 func (s *Store) DeleteSessions(ctx context.Context, name string) (int, error) {
-	return s.deleteSessions(ctx, `DELETE FROM sessions WHERE user_key = $1`, model.UserKey(name))
+	var n int64
+	err := s.write(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_key = $1`, model.UserKey(name))
+		if err != nil {
+			return err
+		}
+		n = tag.RowsAffected()
+		return s.countRevocation(ctx, tx, name)
+	})
+	return int(n), err
 }
 
 // DeleteExpiredSessions implements store.Accounts.

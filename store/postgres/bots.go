@@ -91,6 +91,6 @@ func (s *Store) RevokeBotToken(ctx context.Context, user, id string) error {
 		if tag.RowsAffected() == 0 {
 			return fmt.Errorf("%w: %s has no token %s", model.ErrNotFound, user, id)
 		}
-		return nil
+		return s.countRevocation(ctx, tx, user)
 	})
 }

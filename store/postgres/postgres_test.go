@@ -132,6 +132,13 @@ func TestPuzzlesConformance(t *testing.T) {
 	storetest.RunPuzzles(t, reopenable)
 }
 
+func TestRevocationsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunRevocations(t, func(t *testing.T) storetest.RevokeStore {
+		return reopenable(t)().(storetest.RevokeStore)
+	})
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {

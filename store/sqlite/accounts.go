@@ -83,7 +83,10 @@ func (s *Store) UpdateUser(ctx context.Context, u *model.User) error {
 			return fmt.Errorf("%w: no user %s", model.ErrNotFound, u.Name)
 		}
 		if u.Disabled {
-			_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_key = ?`, model.UserKey(u.Name))
+			if _, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_key = ?`, model.UserKey(u.Name)); err != nil {
+				return err
+			}
+			err = countRevocation(ctx, tx)
 		}
 		return err
 	})
@@ -170,7 +173,18 @@ func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
 
 // DeleteSessions implements store.Accounts.
 func (s *Store) DeleteSessions(ctx context.Context, name string) (int, error) {
-	return s.deleteSessions(ctx, `DELETE FROM sessions WHERE user_key = ?`, model.UserKey(name))
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_key = ?`, model.UserKey(name))
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		return countRevocation(ctx, tx)
+	})
+	return int(n), err
 }
 
 // DeleteExpiredSessions implements store.Accounts.

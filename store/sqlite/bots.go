@@ -93,6 +93,6 @@ func (s *Store) RevokeBotToken(ctx context.Context, user, id string) error {
 		} else if n == 0 {
 			return fmt.Errorf("%w: %s has no token %s", model.ErrNotFound, user, id)
 		}
-		return nil
+		return countRevocation(ctx, tx)
 	})
 }

@@ -71,6 +71,12 @@ func TestPuzzlesConformance(t *testing.T) {
 	storetest.RunPuzzles(t, reopenable)
 }
 
+func TestRevocationsConformance(t *testing.T) {
+	storetest.RunRevocations(t, func(t *testing.T) storetest.RevokeStore {
+		return reopenable(t)().(storetest.RevokeStore)
+	})
+}
+
 func TestBotTokensConformance(t *testing.T) {
 	storetest.RunBotTokens(t, func(t *testing.T) storetest.BotStore {
 		return reopenable(t)().(storetest.BotStore)
