@@ -176,10 +176,17 @@ func TestTwoServersTimeLossAlike(t *testing.T) {
 	a.hello(0, g.mine[0])
 	b := dial(t, ts2, g.id)
 	b.hello(0, g.invited[1])
-	// Two minutes later, the first player's move comes too late: its
-	// server ends the game on time.
-	now.Add(int64(2 * time.Minute))
+	// Both players make their first move (a game without one is aborted,
+	// not lost on time); two minutes later, the first player's second move
+	// comes too late: its server ends the game on time.
 	a.move(0, pogoWin[0])
+	a.expect("ack", nil)
+	b.expect("state", plyIs(1))
+	b.move(1, pogoWin[1])
+	b.expect("ack", nil)
+	a.expect("state", plyIs(2))
+	now.Add(int64(2 * time.Minute))
+	a.move(2, pogoWin[2])
 	var ends []msg
 	var notices []string
 	for _, c := range []*wsClient{a, b} {
