@@ -27,15 +27,16 @@ const (
 	blocusWays        = 0.2  // each exit reached at the side's shortest distance, up to 3
 )
 
-// Cells and directions of the kings, as in the rules.
-var (
-	blocusKing    = [2]board.Cell{board.At(4, 1), board.At(7, 10)}
-	blocusForward = [2]board.Direction{board.North, board.South}
-)
+// Directions of the kings, as in the rules.
+var blocusForward = [2]board.Direction{board.North, board.South}
 
 // blocusBoard is a Le Blocus position unpacked from its text: '.', 'K',
-// 'k', 'G' or 'g' for each cell.
-type blocusBoard [board.Cells]byte
+// 'k', 'G' or 'g' for each cell, and the kings' cells (they depend on the
+// kings reading).
+type blocusBoard struct {
+	cells [board.Cells]byte
+	kings [2]board.Cell
+}
 
 // evalBlocus compares how far each king is from an exit path: the least
 // number of guards that would have to be added ahead of it for some
@@ -52,10 +53,11 @@ func evalBlocus(st game.State, seat int) float64 {
 	s := st.(*blocus.State)
 	text := s.Encode()
 	var b blocusBoard
+	b.kings = [2]board.Cell{s.KingCell(0), s.KingCell(1)}
 	i := 0
 	for r := board.Size - 1; r >= 0; r-- {
 		for f := 0; f < board.Size; f++ {
-			b[board.At(f, r)] = text[i]
+			b.cells[board.At(f, r)] = text[i]
 			i++
 		}
 		i++ // '/' or ' '
@@ -76,10 +78,10 @@ func evalBlocus(st game.State, seat int) float64 {
 	return v
 }
 
-// blocusKingSection reports whether c lies in a king's section, where no
-// guard may stand.
-func blocusKingSection(c board.Cell) bool {
-	return c.Section() == blocusKing[0].Section() || c.Section() == blocusKing[1].Section()
+// kingSection reports whether c lies in a king's section, where no guard
+// may stand.
+func (b *blocusBoard) kingSection(c board.Cell) bool {
+	return c.Section() == b.kings[0].Section() || c.Section() == b.kings[1].Section()
 }
 
 // exitDistance is the least number of guards to add for side's king to
@@ -108,9 +110,9 @@ func (b *blocusBoard) exitDistance(side int) (int, int) {
 		queue[k][qlen[k]] = int16(i)
 		qlen[k]++
 	}
-	guard := func(c board.Cell) bool { return b[c] == 'G' || b[c] == 'g' }
+	guard := func(c board.Cell) bool { return b.cells[c] == 'G' || b.cells[c] == 'g' }
 	best, ways := blocusUnreachable, 0
-	k0 := blocusKing[side]
+	k0 := b.kings[side]
 	push(k0, board.West, 0)
 	push(k0, board.East, 0)
 	// turn makes the king at c turn to d (the cell ahead of it in its
@@ -126,7 +128,7 @@ func (b *blocusBoard) exitDistance(side int) (int, int) {
 				}
 				ways++
 			}
-		case guard(n) || b[n] == other:
+		case guard(n) || b.cells[n] == other:
 		default:
 			push(c, d, k)
 		}
@@ -147,13 +149,13 @@ func (b *blocusBoard) exitDistance(side int) (int, int) {
 					}
 					ways++
 				}
-			case b[n] == other:
+			case b.cells[n] == other:
 			case guard(n):
 				turn(c, d.Left(), k)
 				turn(c, d.Right(), k)
 			default:
 				push(n, d, k)
-				if !blocusKingSection(n) { // a guard could be added on n
+				if !b.kingSection(n) { // a guard could be added on n
 					turn(c, d.Left(), k+1)
 					turn(c, d.Right(), k+1)
 				}

@@ -206,6 +206,8 @@ func (p *parser) setTag(name, value string) error {
 		p.scores, err = parseScores(value)
 	case tagHints:
 		p.r.Hints, err = ParseHints(value)
+	case tagReadings, tagLectures:
+		// Written from Game and Options (see tags): nothing to read.
 	case tagPlies:
 		p.plies, err = strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || p.plies < 0 {
@@ -223,7 +225,7 @@ func (p *parser) setTag(name, value string) error {
 // canonicalTag gives the defined tag that name spells (and the 0-based seat
 // of a player tag), or "" for a tag the format does not define.
 func canonicalTag(name string) (string, int) {
-	for _, t := range []string{tagGame, tagOptions, tagPosition, tagDate, tagResult, tagReason, tagScores, tagHints, tagPlies} {
+	for _, t := range []string{tagGame, tagOptions, tagPosition, tagDate, tagResult, tagReason, tagScores, tagHints, tagPlies, tagReadings, tagLectures} {
 		if strings.EqualFold(name, t) {
 			return t, 0
 		}

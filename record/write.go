@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // lineWidth is where the move text wraps, so that records read well in a
@@ -50,6 +52,13 @@ func Format(r *Record) string {
 // tags lists every tag of r in the order they are written.
 func (r *Record) tags() []Tag {
 	tags := []Tag{{tagGame, r.Game}, {tagOptions, r.Options.String()}}
+	// Another reading of the rules than the default, in words (in English,
+	// then French); derived from Game and Options, so never read back.
+	if g, err := game.Lookup(r.Game); err == nil {
+		if en := g.ReadingsText(r.Options, "en"); en != "" {
+			tags = append(tags, Tag{tagReadings, en}, Tag{tagLectures, g.ReadingsText(r.Options, "fr")})
+		}
+	}
 	if r.Position != "" {
 		tags = append(tags, Tag{tagPosition, r.Position})
 	}
@@ -88,7 +97,9 @@ const (
 	tagScores   = "Scores"
 	tagHints    = "Hints"
 	tagPlies    = "Plies"
-	tagPlayer   = "Player" // followed by the 1-based seat: Player1
+	tagReadings = "Readings" // the other readings of the rules in words
+	tagLectures = "Lectures" // the same in French
+	tagPlayer   = "Player"   // followed by the 1-based seat: Player1
 )
 
 // FormatHints gives the value of the Hints tag: for each seat that had

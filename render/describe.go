@@ -92,6 +92,23 @@ var optionWords = map[string]game.Text{
 	"seed":           {EN: "deal %s", FR: "donne %s"},
 	"layout=book":    {EN: "the book's layout", FR: "disposition du livre"},
 	"layout":         {EN: "layout %s", FR: "disposition %s"},
+	// The default readings of the rules (game.ReadingWords names the
+	// others), for the new-game form's choices.
+	"exit=forced":       {EN: "forced exit", FR: "sortie obligatoire"},
+	"kings=own-left":    {EN: "kings from each player's left", FR: "rois depuis la gauche de chaque joueur"},
+	"kingpath=sideways": {EN: "king sets off sideways", FR: "départ du roi sur le côté"},
+	"throne=far":        {EN: "far throne", FR: "trône éloigné"},
+	"guard=next":        {EN: "commandant safe from the next player", FR: "commandant à l'abri du joueur suivant"},
+	"corners=opposite":  {EN: "opposite corners", FR: "coins opposés"},
+	"seating=opposite":  {EN: "partners face to face", FR: "partenaires face à face"},
+	"bands=inner":       {EN: "inner bands", FR: "bandes intérieures"},
+	"parity=file":       {EN: "parity of the whole file", FR: "parité de toute la colonne"},
+	"chain=optional":    {EN: "optional chains", FR: "enchaînement facultatif"},
+	"cylinder=ray":      {EN: "cylinder along any direction", FR: "cylindre dans toute direction"},
+	"entry=mandatory":   {EN: "mandatory entry", FR: "entrée obligatoire"},
+	"order=cw":          {EN: "clockwise order", FR: "ordre des aiguilles d'une montre"},
+	"backwards=end":     {EN: "no backward end direction", FR: "pas de direction finale vers l'arrière"},
+	"start=book":        {EN: "the book's start", FR: "départ du livre"},
 }
 
 // OptionsText puts a variant's options into words ("4 joueurs, par
@@ -107,6 +124,8 @@ func OptionsText(options, lang string) string {
 			}
 		} else if t, ok := optionWords[name]; ok {
 			parts = append(parts, fmt.Sprintf(t.In(lang), value))
+		} else if w, ok := game.ReadingWords(name, value, lang); ok {
+			parts = append(parts, w) // another reading of the rules
 		} else {
 			parts = append(parts, f)
 		}

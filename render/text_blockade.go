@@ -176,8 +176,16 @@ func blocusText(t *textCanvas, s game.State) (func(board.Cell) (tpiece, bool), m
 		kinds = append(kinds, fmt.Sprintf(t.tr("(%c) %s's king, [%c] %s's guard", "(%c) roi de %s, [%c] garde de %s"), l, name, l, name))
 	}
 	legend := packLines("", kinds, t.tr("; ", " ; "))
-	legend = append(legend, fmt.Sprintf(t.tr("o circle; kings' sections, closed to guards: %s d1-f3, %s g10-i12",
-		"o cercle ; sections des rois, fermées aux gardes : %s d1-f3, %s g10-i12"), names[0], names[1]))
+	// The kings' sections (North's depends on the kings reading).
+	sections := [2]string{"d1-f3", "g10-i12"}
+	if st, ok := s.(*blocus.State); ok {
+		for side := range sections {
+			k := st.KingCell(side)
+			sections[side] = board.At(k.File()/3*3, k.Rank()/3*3).String() + "-" + board.At(k.File()/3*3+2, k.Rank()/3*3+2).String()
+		}
+	}
+	legend = append(legend, fmt.Sprintf(t.tr("o circle; kings' sections, closed to guards: %s %s, %s %s",
+		"o cercle ; sections des rois, fermées aux gardes : %s %s, %s %s"), names[0], sections[0], names[1], sections[1]))
 	if st, ok := s.(*blocus.State); ok {
 		legend = append(legend, fmt.Sprintf(t.tr("Guards placed: %s %d of %d, %s %d of %d", "Gardes posés : %s %d sur %d, %s %d sur %d"),
 			names[0], st.Placed(0), blocus.Guards, names[1], st.Placed(1), blocus.Guards))

@@ -95,6 +95,9 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 	if err != nil {
 		return nil, &formError{err.Error()}
 	}
+	if spec.Rated && len(v.Readings()) > 0 {
+		return nil, errRatedReadings(v)
+	}
 	if len(spec.Seats) < v.Players {
 		return nil, &formError{fmt.Sprintf("%s needs %d seats, got %d", v, v.Players, len(spec.Seats))}
 	}

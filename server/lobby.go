@@ -166,7 +166,7 @@ func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
 // words; unknown codes show nothing.
 func (p *pages) lobbyMessage(code, lang string) string {
 	switch code {
-	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock":
+	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock", "readings":
 		return tr(lang, "challenge:"+code)
 	}
 	return ""
@@ -210,6 +210,10 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 	v, err := g.Variant(options)
 	if err != nil || v.Players != 2 {
 		backToLobby(w, r, "badgame")
+		return
+	}
+	if r.PostForm.Get("rated") != "" && len(v.Readings()) > 0 {
+		backToLobby(w, r, "readings") // never rated (server/readings.go)
 		return
 	}
 	clock, increment, days, err := readClock(r.PostForm)

@@ -498,7 +498,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
 	}
-	p.render(w, r, lang, "game", d.Name, http.StatusOK, d)
+	p.render(w, r, lang, "game", m.Variant().Title(lang), http.StatusOK, d)
 }
 
 // seatLabel is how a seat is shown: the variant's name of the seat, and

@@ -100,7 +100,7 @@ func glickoUpdate(teams []int, scores []float64) store.RatingUpdate {
 // server or another).
 func (s *Server) rateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]ratingChange, error) {
 	rs, ok := s.cfg.Store.(store.Ratings)
-	if !ok || !g.Rated {
+	if !ok || !g.Rated || len(v.Readings()) > 0 { // another reading: never rated
 		return nil, nil
 	}
 	scores, ok := gameScores(g.Result, len(g.Seats))

@@ -37,10 +37,12 @@ const (
 var (
 	kingPiece  = [2]uint8{kingS, kingN}
 	guardPiece = [2]uint8{guardS, guardN}
-	// kingCell is the start (and, until it leaves, only) cell of each king:
-	// the circle of the second section from the player's own left in his
-	// home row of sections: e2 for South, h11 for North.
-	kingCell = [2]board.Cell{board.At(4, 1), board.At(7, 10)}
+	// kingCells are the start (and, until it leaves, only) cells of each
+	// king: the circle of the second section from the player's own left in
+	// his home row of sections, e2 for South, h11 for North (kings=own-left,
+	// the default); or from South's left for both (kings=same-file): North
+	// on e11.
+	kingCells = [2][2]board.Cell{{board.At(4, 1), board.At(7, 10)}, {board.At(4, 1), board.At(4, 10)}}
 	// forward is the direction in which each king leaves the board.
 	forward = [2]board.Direction{board.North, board.South}
 	// pieceLetters are the letters of the position text, by cell content.
@@ -51,10 +53,8 @@ var (
 // Precomputed geometry.
 var (
 	// next[c][d] is the neighbour of c in direction d, or -1 off the board.
-	next [board.Cells][4]int16
-	// kingSection marks the cells of the two kings' sections.
-	kingSection [board.Cells]bool
-	isCircle    [board.Cells]bool
+	next     [board.Cells][4]int16
+	isCircle [board.Cells]bool
 	// hashKeys: 4 piece kinds on each cell, then the side to move, then the
 	// pass counter (1 and 2).
 	hashKeys = game.HashKeys(0xb10c05, board.Cells*4+3)
@@ -74,14 +74,69 @@ func slide(from, to int) game.Move { return kindSlide | game.Move(from) | game.M
 func moveFrom(m game.Move) int     { return int(m & 0xff) }
 func moveTo(m game.Move) int       { return int(m >> 8 & 0xff) }
 
-var theGame *game.Game
+// The readings of the rule text that the options choose (DECISIONS.md,
+// "Alternative readings"); each option's first value is the default.
+var (
+	exitValues     = []string{"forced", "optional"}
+	kingsValues    = []string{"own-left", "same-file"}
+	kingpathValues = []string{"sideways", "any", "straight"}
+)
 
-var variant = &game.Variant{
-	Options:    game.Options{},
-	Players:    2,
-	Seats:      []game.Text{{EN: "South", FR: "Sud"}, {EN: "North", FR: "Nord"}},
-	PlyLimit:   400,
-	Repetition: 3,
+// King paths (option kingpath).
+const (
+	pathSideways = iota // sets off left or right, turns at guards
+	pathAny             // may also set off forward
+	pathStraight        // a straight run forward, no turns
+)
+
+// Readings are the values of the reading options, as indexes in their
+// value lists (0 the default).
+type Readings struct{ Exit, Kings, KingPath int }
+
+// rules is everything a variant fixes.
+type rules struct {
+	exitOptional bool
+	kingPath     int
+	kingCell     [2]board.Cell
+	// kingSection marks the cells of the two kings' sections.
+	kingSection [board.Cells]bool
+	variant     *game.Variant
+}
+
+var (
+	theGame  *game.Game
+	variants = map[Readings]*rules{}
+)
+
+func newRules(k Readings) *rules {
+	r := &rules{exitOptional: k.Exit == 1, kingPath: k.KingPath, kingCell: kingCells[k.Kings]}
+	for c := 0; c < board.Cells; c++ {
+		sec := board.Cell(c).Section()
+		r.kingSection[c] = sec == r.kingCell[South].Section() || sec == r.kingCell[North].Section()
+	}
+	// Only the readings that differ from the default are options of the
+	// variant, so that the default keeps its name ("blocus").
+	opts := game.Options{}
+	for _, o := range []struct {
+		name   string
+		values []string
+		i      int
+	}{{"exit", exitValues, k.Exit}, {"kings", kingsValues, k.Kings}, {"kingpath", kingpathValues, k.KingPath}} {
+		if o.i != 0 {
+			opts[o.name] = o.values[o.i]
+		}
+	}
+	r.variant = &game.Variant{
+		Game:       theGame,
+		Options:    opts,
+		Players:    2,
+		Seats:      []game.Text{{EN: "South", FR: "Sud"}, {EN: "North", FR: "Nord"}},
+		PlyLimit:   400,
+		Repetition: 3,
+		Start:      func() game.State { return r.newState() },
+		Decode:     func(s string) (game.State, error) { return r.decode(s) },
+	}
+	return r
 }
 
 func init() {
@@ -90,7 +145,6 @@ func init() {
 		for _, d := range board.Directions {
 			next[c][d] = int16(cell.Step(d))
 		}
-		kingSection[c] = cell.Section() == kingCell[South].Section() || cell.Section() == kingCell[North].Section()
 		isCircle[c] = cell.IsCircle()
 	}
 	theGame = &game.Game{
@@ -100,19 +154,64 @@ func init() {
 		Author:     "Sid Sackson, 1979 (Blockade)",
 		MinPlayers: 2,
 		MaxPlayers: 2,
-		Setup:      func(game.Options) (*game.Variant, error) { return variant, nil },
+		Options: []game.Option{
+			{Name: "exit", Default: "forced", Values: exitValues, Doc: game.Text{
+				EN: "reading of the rule text: a king with an exit path must leave (forced) or may also let its player place or move a guard instead (optional)",
+				FR: "lecture de la règle : un roi qui a un chemin de sortie doit sortir (forced) ou son joueur peut aussi poser ou déplacer un garde à la place (optional)",
+			}},
+			{Name: "kings", Default: "own-left", Values: kingsValues, Doc: game.Text{
+				EN: "reading of the rule text: each king starts on the circle of the second section from its own player's left (own-left: North on h11) or from South's left for both (same-file: North on e11)",
+				FR: "lecture de la règle : chaque roi part du cercle de la deuxième section à partir de la gauche de son joueur (own-left : Nord en h11) ou de la gauche de Sud pour les deux (same-file : Nord en e11)",
+			}},
+			{Name: "kingpath", Default: "sideways", Values: kingpathValues, Doc: game.Text{
+				EN: "reconstruction of the king's path: it sets off left or right, turning at guards (sideways); may also set off forward (any); or runs straight forward without turning (straight)",
+				FR: "reconstitution du chemin du roi : il part à gauche ou à droite et tourne devant les gardes (sideways) ; il peut aussi partir tout droit vers l'avant (any) ; ou il file tout droit vers l'avant sans tourner (straight)",
+			}},
+		},
+		Setup: setup,
 	}
-	variant.Game = theGame
-	variant.Start = func() game.State { return New() }
-	variant.Decode = func(s string) (game.State, error) { return Decode(s) }
+	for e := range exitValues {
+		for k := range kingsValues {
+			for p := range kingpathValues {
+				key := Readings{e, k, p}
+				variants[key] = newRules(key)
+			}
+		}
+	}
+	// The default first, then one variant a reading (the conformance
+	// suite and the catalogue go through them).
+	theGame.Variants = []game.Options{{}, {"exit": "optional"}, {"kings": "same-file"}, {"kingpath": "any"}, {"kingpath": "straight"}}
 	game.Register(theGame)
 }
 
-// Variant is Le Blocus's only variant.
-func Variant() *game.Variant { return variant }
+func setup(opts game.Options) (*game.Variant, error) {
+	var k Readings
+	for _, o := range []struct {
+		name   string
+		values []string
+		i      *int
+	}{{"exit", exitValues, &k.Exit}, {"kings", kingsValues, &k.Kings}, {"kingpath", kingpathValues, &k.KingPath}} {
+		if v, ok := opts[o.name]; ok {
+			// Game.Variant has checked the value against the list.
+			for i, allowed := range o.values {
+				if v == allowed {
+					*o.i = i
+				}
+			}
+		}
+	}
+	return variants[k].variant, nil
+}
+
+// Variant is Le Blocus with the default readings.
+func Variant() *game.Variant { return variants[Readings{}].variant }
+
+// VariantOf is Le Blocus with the readings k.
+func VariantOf(k Readings) *game.Variant { return variants[k].variant }
 
 // State is a position of Le Blocus.
 type State struct {
+	r      *rules
 	cells  [board.Cells]uint8
 	placed [2]uint8 // guards each side has on the board
 	toMove uint8
@@ -122,18 +221,23 @@ type State struct {
 	ply    int
 }
 
-// New returns the start position: both kings on their circles, no guard,
-// South to move.
-func New() *State {
-	s := &State{winner: -1}
-	s.cells[kingCell[South]] = kingS
-	s.cells[kingCell[North]] = kingN
+// New returns the start position of the default readings: both kings on
+// their circles, no guard, South to move.
+func New() *State { return variants[Readings{}].newState() }
+
+func (r *rules) newState() *State {
+	s := &State{r: r, winner: -1}
+	s.cells[r.kingCell[South]] = kingS
+	s.cells[r.kingCell[North]] = kingN
 	s.exit = s.HasExitPath(South)
 	return s
 }
 
 // Variant implements game.State.
-func (s *State) Variant() *game.Variant { return variant }
+func (s *State) Variant() *game.Variant { return s.r.variant }
+
+// KingCell is the cell of side's king while it is on the board.
+func (s *State) KingCell(side int) board.Cell { return s.r.kingCell[side] }
 
 func (s *State) over() bool { return s.winner >= 0 || s.passes >= 2 }
 
@@ -157,18 +261,31 @@ func (s *State) Placed(side int) int { return int(s.placed[side]) }
 // cell holds a guard, and fails when it would run into the other king, leave
 // by a side edge or its own back edge, meet a guard right after a turn, or
 // come back to a cell in a direction it already had there. The search visits
-// each (cell, direction) once and does not allocate.
+// each (cell, direction) once and does not allocate. The other readings of
+// kingpath: the king may also set off forward (any), or only runs straight
+// forward without turning (straight).
 func (s *State) HasExitPath(side int) bool {
-	if s.cells[kingCell[side]] != kingPiece[side] {
+	k := int(s.r.kingCell[side])
+	if s.cells[k] != kingPiece[side] {
 		return false
+	}
+	fwd := forward[side]
+	if s.r.kingPath == pathStraight {
+		for n := int(next[k][fwd]); n >= 0; n = int(next[n][fwd]) {
+			if s.cells[n] != empty {
+				return false
+			}
+		}
+		return true
 	}
 	var seen [board.Cells]uint8 // bit d: the king was on the cell heading d
 	var stack [board.Cells * 4]int16
 	top := 0
-	fwd := forward[side]
 	other := kingPiece[side^1]
-	k := int(kingCell[side])
-	for _, d := range [2]board.Direction{board.West, board.East} {
+	for _, d := range [3]board.Direction{board.West, board.East, fwd} {
+		if d == fwd && s.r.kingPath != pathAny {
+			break
+		}
 		seen[k] |= 1 << d
 		stack[top] = int16(k*4 + int(d))
 		top++
@@ -223,16 +340,20 @@ func (s *State) HasExitPath(side int) bool {
 // an exit path; otherwise every placement (cells in order) while the mover
 // has guards to place, else every guard move (guards in cell order,
 // directions north, east, south, west, nearest first); pass when there is
-// nothing else.
+// nothing else. With exit=optional, `exit` comes first, then the others.
 func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	buf = buf[:0]
 	if s.over() {
 		return buf
 	}
 	if s.exit {
-		return append(buf, moveExit)
+		buf = append(buf, moveExit)
+		if !s.r.exitOptional {
+			return buf
+		}
 	}
 	me := s.toMove
+	kingSection := &s.r.kingSection
 	if s.placed[me] < Guards {
 		first := s.placed[me] == 0
 		for c := 0; c < board.Cells; c++ {
@@ -268,7 +389,7 @@ func (s *State) Apply(m game.Move) {
 	case m == game.Pass:
 		s.passes++
 	case m == moveExit:
-		s.cells[kingCell[me]] = empty
+		s.cells[s.r.kingCell[me]] = empty
 		s.winner = int8(me)
 		s.passes = 0
 	case m&kindMask == kindPlace:
@@ -348,9 +469,13 @@ func (s *State) Encode() string {
 
 const positionForm = `a Le Blocus position is "ranks side passes ply": ranks 12 down to 1 separated by "/", 12 cells each from a to l (. empty, K/k South/North king, G/g South/North guard), the side to move S or N, the passes just played in a row (0, 1 or 2) and the ply, e.g. the start: "............/.......k..../............/............/............/............/............/............/............/............/....K......./............ S 0 0"`
 
-// Decode reads a position text written by Encode. It refuses malformed text
-// and positions that cannot arise in a game.
-func Decode(text string) (*State, error) {
+// Decode reads a position text written by Encode, with the default
+// readings. It refuses malformed text and positions that cannot arise in a
+// game.
+func Decode(text string) (*State, error) { return variants[Readings{}].decode(text) }
+
+func (r *rules) decode(text string) (*State, error) {
+	variant, kingCell, kingSection := r.variant, r.kingCell, &r.kingSection
 	if len(text) > game.MaxInput {
 		return nil, fmt.Errorf("position text too long (%d bytes); %s", len(text), positionForm)
 	}
@@ -362,7 +487,7 @@ func Decode(text string) (*State, error) {
 	if len(ranks) != board.Size {
 		return nil, fmt.Errorf("%s; got %d ranks", positionForm, len(ranks))
 	}
-	s := &State{winner: -1}
+	s := &State{r: r, winner: -1}
 	var onCircle [2]int
 	for i, rank := range ranks {
 		r := board.Size - 1 - i
@@ -468,6 +593,7 @@ func Decode(text string) (*State, error) {
 // canMoveGuard says whether side has a legal guard move (all six placed).
 func (s *State) canMoveGuard(side uint8) bool {
 	mine := guardPiece[side]
+	kingSection := &s.r.kingSection
 	for c := 0; c < board.Cells; c++ {
 		if s.cells[c] != mine {
 			continue
@@ -564,7 +690,8 @@ func splitCells(in string) (from, to board.Cell, ok bool) {
 // an empty Text when it is.
 func (s *State) whyIllegal(m game.Move) game.Text {
 	me := s.toMove
-	name := variant.Seats[me]
+	name := s.r.variant.Seats[me]
+	kingSection := &s.r.kingSection
 	both := func(en, fr string) game.Text {
 		return game.Text{EN: fmt.Sprintf(en, name.EN), FR: fmt.Sprintf(fr, name.FR)}
 	}
@@ -572,6 +699,11 @@ func (s *State) whyIllegal(m game.Move) game.Text {
 		if m == moveExit {
 			return game.Text{}
 		}
+		if s.r.exitOptional && m == game.Pass {
+			return both("%s's king has an exit path: take it (exit) or place or move a guard; passing is only for a player with no move", "le roi de %s a un chemin de sortie : sortir (exit) ou poser ou déplacer un garde ; on ne passe que sans aucun coup possible")
+		}
+	}
+	if s.exit && !s.r.exitOptional {
 		return both("%s's king has an exit path: the only legal move is exit", "le roi de %s a un chemin de sortie : le seul coup possible est exit")
 	}
 	switch {
@@ -637,6 +769,7 @@ func (s *State) String() string { return s.StringIn("en") }
 
 // StringIn is String with its legend in lang (see game.StateText).
 func (s *State) StringIn(lang string) string {
+	variant := s.r.variant
 	glyphs := [5]string{"", "K", "k", "G", "g"}
 	out := board.Draw(func(c board.Cell) string { return glyphs[s.cells[c]] })
 	out += game.Text{

@@ -18,8 +18,8 @@ func position(t *testing.T, toMove string, south, north []string) *State {
 	for i := range grid {
 		grid[i] = '.'
 	}
-	grid[kingCell[South]] = 'K'
-	grid[kingCell[North]] = 'k'
+	grid[kingCells[0][South]] = 'K'
+	grid[kingCells[0][North]] = 'k'
 	put := func(names []string, letter byte) {
 		for _, n := range names {
 			c, err := board.ParseCell(n)
@@ -79,7 +79,7 @@ func TestStartPosition(t *testing.T) {
 	}
 	for _, m := range moves {
 		c, _ := board.ParseCell(m[1:])
-		if c.IsCircle() || kingSection[c] {
+		if c.IsCircle() || variants[Readings{}].kingSection[c] {
 			t.Fatalf("placement %s on a circle or in a king's section", m)
 		}
 	}
@@ -237,7 +237,7 @@ func TestGuardMovement(t *testing.T) {
 			t.Fatalf("%s in the movement phase", m)
 		}
 		to, _ := board.ParseCell(m[strings.Index(m, "-")+1:])
-		if kingSection[to] {
+		if variants[Readings{}].kingSection[to] {
 			t.Fatalf("%s ends in a king's section", m)
 		}
 	}

@@ -1,0 +1,41 @@
+package server
+
+import "github.com/plateau-games/plateau/game"
+
+// Readings of the rules (game.Variant.Readings): a game played with a
+// reading other than the default is never rated. A rated challenge of
+// such a variant is refused with a message, a rated game of one is refused
+// by createGame, and rateGame skips any that was stored so; its page's
+// title names the readings in words (game.Variant.Title).
+
+func init() {
+	for k, v := range readingMessages {
+		messages[k] = v
+	}
+}
+
+var readingMessages = map[string][2]string{
+	"challenge:readings": {"A game with another reading of the rules is never rated: untick “rated” or choose the usual rules.", "Une partie avec une autre lecture de la règle n'est jamais classée : décochez « classée » ou choisissez la règle habituelle."},
+	"optname:exit":       {"King's exit", "Sortie du roi"},
+	"optname:kings":      {"Kings' start", "Départ des rois"},
+	"optname:kingpath":   {"King's path", "Chemin du roi"},
+	"optname:throne":     {"Trône du roi", "Trône du roi"},
+	"optname:guard":      {"Commandant safe from", "Commandant à l'abri de"},
+	"optname:corners":    {"Corners", "Coins"},
+	"optname:seating":    {"Partners", "Partenaires"},
+	"optname:bands":      {"Bands", "Bandes"},
+	"optname:parity":     {"Parity", "Parité"},
+	"optname:chain":      {"Chained steps", "Pas enchaînés"},
+	"optname:cylinder":   {"Cylinder", "Cylindre"},
+	"optname:entry":      {"Entry", "Entrée"},
+	"optname:order":      {"Order of play", "Ordre du jeu"},
+	"optname:start":      {"Start position", "Position de départ"},
+	"optname:triangles":  {"Triangles' file", "Colonne des triangles"},
+	"optname:backwards":  {"Backward directions", "Directions vers l'arrière"},
+}
+
+// errRatedReadings is createGame's refusal of a rated game with another
+// reading of the rules.
+func errRatedReadings(v *game.Variant) error {
+	return &formError{v.String() + ": a game with another reading of the rules (" + v.Game.ReadingsText(v.Options, "en") + ") is never rated"}
+}
