@@ -50,7 +50,9 @@ type State struct {
 	passes uint8 // passes in a row: 2 ends the game in a draw
 	result uint8
 	reason uint8
-	ply    int
+	// swept: the backwards=swept reading (see turnsSwept).
+	swept bool
+	ply   int
 }
 
 // startLayout is the start position (reconstruction, DECISIONS.md): the
@@ -83,10 +85,18 @@ func init() {
 		Author:     "Fabien Vandenbussche, 2004",
 		MinPlayers: 2,
 		MaxPlayers: 2,
-		Setup: func(game.Options) (*game.Variant, error) {
+		Options: []game.Option{{Name: "backwards", Default: "end", Values: []string{"end", "swept"}, Doc: game.Text{
+			EN: "reading of the rule text: only the end position of a turning segment may not point backwards (end), or no direction swept on the way may either, directions off the board included (swept)",
+			FR: "lecture de la règle : seule la position finale d'un segment qui pivote ne doit pas pointer vers l'arrière (end), ou aucune direction balayée en chemin non plus, y compris hors du plateau (swept)",
+		}}},
+		Setup: func(opts game.Options) (*game.Variant, error) {
+			if opts["backwards"] == "swept" {
+				return sweptVariant, nil
+			}
 			return variant, nil
 		},
 	}
+	sweptVariant.Game = variant.Game
 	StartText = New().Encode()
 	game.Register(variant.Game)
 }
@@ -101,8 +111,23 @@ var variant = &game.Variant{
 	Decode:     func(s string) (game.State, error) { return Decode(s) },
 }
 
-// Variant is Polygone's only variant.
+// sweptVariant is the backwards=swept reading (DECISIONS.md, "Alternative
+// readings").
+var sweptVariant = &game.Variant{
+	Options:    game.Options{"backwards": "swept"},
+	Players:    2,
+	Seats:      variant.Seats,
+	PlyLimit:   300,
+	Repetition: 3,
+	Start:      func() game.State { s := New(); s.swept = true; return s },
+	Decode:     func(s string) (game.State, error) { return decode(s, true) },
+}
+
+// Variant is Polygone's variant with the default reading.
 func Variant() *game.Variant { return variant }
+
+// SweptVariant is the variant with the backwards=swept reading.
+func SweptVariant() *game.Variant { return sweptVariant }
 
 // New returns the start position, White to move.
 func New() *State {
@@ -110,7 +135,12 @@ func New() *State {
 }
 
 // Variant implements game.State.
-func (s *State) Variant() *game.Variant { return variant }
+func (s *State) Variant() *game.Variant {
+	if s.swept {
+		return sweptVariant
+	}
+	return variant
+}
 
 // ToMove implements game.State.
 func (s *State) ToMove() int {
@@ -257,10 +287,14 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	occ := s.seg[White] | s.seg[Black]
 	m := masksFor(occ)
 	ext := m.exterior()
+	table := &turns
+	if s.swept {
+		table = &turnsSwept
+	}
 	for own := s.seg[me]; own != 0; own &= own - 1 {
 		e := bits.TrailingZeros64(own)
 		for side := 0; side < 2; side++ {
-			ts := &turns[me][e][side]
+			ts := &table[me][e][side]
 			taken := dirsTaken(int(ts.pivot), occ)
 			for _, tn := range ts.turns[:ts.n] {
 				if occ>>uint(tn.edge)&1 != 0 || taken&tn.ccw != 0 && taken&tn.cw != 0 {
