@@ -609,6 +609,8 @@ var indReadings = [][]string{
 	{"chain=forced"}, {"players=3", "chain=forced"}, {"players=4", "teams=true", "chain=forced", "expert=true"},
 	{"expert=true", "triangles=j"}, {"expert=true", "triangles=l"}, {"players=3", "expert=true", "triangles=l"},
 	{"players=4", "teams=true", "seating=adjacent"}, {"players=4", "teams=true", "seating=adjacent", "expert=true", "parity=adjacent"},
+	{"start=12/12/12/STS9/STS9/STS9/STS9/STS9/S1TS8/12/12/12_B_0_0"},
+	{"players=3", "start=12/12/12/STS9/STS9/TSS9/STS9/S1TS8/STS9/STS9/STS9/SST9_B_0_0", "chain=forced"},
 }
 
 // Every reading in lockstep with the reference: a few games each here,

@@ -107,6 +107,7 @@ var theGame = &game.Game{
 		{Name: "triangles", Default: "k", Values: trianglesValues, Doc: game.Text{
 			EN: "reconstruction, with the expert finish: the file of the finishing zone j–l the triangles must end on (k, j or l)",
 			FR: "reconstitution, avec la fin experte : la colonne de la zone d'arrivée j–l où les triangles doivent finir (k, j ou l)"}},
+		game.StartOption("12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12_B_0_0"),
 	},
 	Variants: []game.Options{
 		{"players": "2"},
@@ -207,6 +208,19 @@ func setup(opts game.Options) (*game.Variant, error) {
 	r.form = r.describe()
 	v.Start = func() game.State { return newState(r) }
 	v.Decode = func(text string) (game.State, error) { return decode(r, text) }
+	if text, custom := game.StartPosition(opts["start"]); custom {
+		// start: another start position (DECISIONS.md, "Alternative
+		// readings"); the decoder counts the pieces of every rank.
+		start, err := decode(r, text)
+		if err != nil {
+			return nil, game.StartDecodeError(err)
+		}
+		if err := game.CheckStart(start); err != nil {
+			return nil, err
+		}
+		v.Options["start"] = game.StartValue(start.Encode())
+		v.Start = func() game.State { return start.Clone() }
+	}
 	return v, nil
 }
 
