@@ -53,6 +53,9 @@ type State struct {
 	// swept: the backwards=swept reading (see turnsSwept).
 	swept bool
 	ply   int
+	// custom is the variant of a game with another start (option start),
+	// nil otherwise.
+	custom *game.Variant
 }
 
 // startLayout is the start position (reconstruction, DECISIONS.md): the
@@ -88,12 +91,16 @@ func init() {
 		Options: []game.Option{{Name: "backwards", Default: "end", Values: []string{"end", "swept"}, Doc: game.Text{
 			EN: "reading of the rule text: only the end position of a turning segment may not point backwards (end), or no direction swept on the way may either, directions off the board included (swept)",
 			FR: "lecture de la règle : seule la position finale d'un segment qui pivote ne doit pas pointer vers l'arrière (end), ou aucune direction balayée en chemin non plus, y compris hors du plateau (swept)",
-		}}},
+		}}, game.StartOption("C1-B1;C1-D1;C1-C2;B1-A1;B1-B2;D1-E1;D1-D2;C2-B2;C2-D2;C2-C3;B2-A2;D2-E2_C6-B5;C6-D5;C6-C5;B5-A4;B5-B4;D5-E4;D5-D4;C5-B4;C5-D4;C5-C4;B4-A3;D4-E3_W_0_0")},
 		Setup: func(opts game.Options) (*game.Variant, error) {
+			v := variant
 			if opts["backwards"] == "swept" {
-				return sweptVariant, nil
+				v = sweptVariant
 			}
-			return variant, nil
+			if text, custom := game.StartPosition(opts["start"]); custom {
+				return withStart(v, text)
+			}
+			return v, nil
 		},
 	}
 	sweptVariant.Game = variant.Game
@@ -123,6 +130,41 @@ var sweptVariant = &game.Variant{
 	Decode:     func(s string) (game.State, error) { return decode(s, true) },
 }
 
+// withStart is v with another start position (option start, DECISIONS.md
+// "Alternative readings"): text, read by the decoder, with both players'
+// 12 segments (nobody has captured yet).
+func withStart(v *game.Variant, text string) (*game.Variant, error) {
+	swept := v == sweptVariant
+	start, err := decode(text, swept)
+	if err != nil {
+		return nil, game.StartDecodeError(err)
+	}
+	if err := game.CheckStart(start); err != nil {
+		return nil, err
+	}
+	for c := uint8(0); c < 2; c++ {
+		if n := bits.OnesCount64(start.seg[c]); n != SegmentsEach {
+			return nil, game.Errorf(game.Text{EN: "option start: %s has %d segments; at the start each player has %d", FR: "option start : %s a %d segments ; au départ chaque joueur en a %d"}, colourTexts[c], n, SegmentsEach)
+		}
+	}
+	nv := *v
+	nv.Options = game.Options{"start": game.StartValue(start.Encode())}
+	for k, x := range v.Options {
+		nv.Options[k] = x
+	}
+	start.custom = &nv
+	nv.Start = func() game.State { return start.Clone() }
+	nv.Decode = func(text string) (game.State, error) {
+		s, err := decode(text, swept)
+		if err != nil {
+			return nil, err
+		}
+		s.custom = &nv
+		return s, nil
+	}
+	return &nv, nil
+}
+
 // Variant is Polygone's variant with the default reading.
 func Variant() *game.Variant { return variant }
 
@@ -136,6 +178,9 @@ func New() *State {
 
 // Variant implements game.State.
 func (s *State) Variant() *game.Variant {
+	if s.custom != nil {
+		return s.custom
+	}
 	if s.swept {
 		return sweptVariant
 	}

@@ -244,6 +244,7 @@ func init() {
 			{Name: "order", Default: "cw", Values: []string{"cw", "listed"}, Doc: game.Text{
 				EN: "reading of the rule text, 3 players: red, green, blue, clockwise (cw), or red, blue, green in the text's listing order (listed)",
 				FR: "lecture de la règle, à 3 joueurs : rouge, vert, bleu dans le sens des aiguilles d'une montre (cw), ou rouge, bleu, vert dans l'ordre où le texte les cite (listed)"}},
+			game.StartOption("5gSgCgT4/12/12/12/12/12/12/12/12/12/12/4rTrCrS5_r_0"),
 		},
 	}
 	variants = board.NewSeatingTable(theGame, newRules, func(r *rules) *game.Variant { return r.variant })
@@ -259,24 +260,70 @@ func init() {
 		}
 	}
 	theGame.Setup = func(opts game.Options) (*game.Variant, error) {
-		rd, rest, err := readReadings(opts)
+		v, err := readingsSetup(seatingSetup, opts)
 		if err != nil {
 			return nil, err
 		}
-		v, err := seatingSetup(rest)
-		if err != nil || rd == (Readings{}) {
-			return v, err
+		if text, custom := game.StartPosition(opts["start"]); custom {
+			return withStart(v, text)
 		}
-		s, err := board.ReadSeating(rest)
-		if err != nil {
-			return nil, err
-		}
-		if rd.OrderListed && s.Players != 3 {
-			return nil, game.Errorf(game.Text{EN: "order=listed needs players=3: it orders red, blue and green (got players=%d)", FR: "order=listed demande players=3 : il ordonne rouge, bleu et vert (reçu players=%d)"}, s.Players)
-		}
-		return readingVariants[readingsKey{s, rd}].variant, nil
+		return v, nil
 	}
+
 	game.Register(theGame)
+}
+
+// readingsSetup gives the variant of the seating and readings options.
+func readingsSetup(seatingSetup func(game.Options) (*game.Variant, error), opts game.Options) (*game.Variant, error) {
+	rd, rest, err := readReadings(opts)
+	if err != nil {
+		return nil, err
+	}
+	v, err := seatingSetup(rest)
+	if err != nil || rd == (Readings{}) {
+		return v, err
+	}
+	s, err := board.ReadSeating(rest)
+	if err != nil {
+		return nil, err
+	}
+	if rd.OrderListed && s.Players != 3 {
+		return nil, game.Errorf(game.Text{EN: "order=listed needs players=3: it orders red, blue and green (got players=%d)", FR: "order=listed demande players=3 : il ordonne rouge, bleu et vert (reçu players=%d)"}, s.Players)
+	}
+	return readingVariants[readingsKey{s, rd}].variant, nil
+}
+
+// withStart is variant v with another start position (option start,
+// DECISIONS.md "Alternative readings"): text, decoded and checked by the
+// decoder (each player's pieces counted, no cylinder on a circle, at ply 0
+// every reserve full).
+func withStart(v *game.Variant, text string) (*game.Variant, error) {
+	var r *rules
+	if st, ok := v.Start().(*State); ok {
+		r = st.r
+	}
+	nr := *r
+	nv := *r.variant
+	nv.Options = game.Options{}
+	for k, x := range r.variant.Options {
+		nv.Options[k] = x
+	}
+	nr.variant = &nv
+	start, err := nr.decode(text)
+	if err != nil {
+		return nil, game.StartDecodeError(err)
+	}
+	if err := game.CheckStart(start); err != nil {
+		return nil, err
+	}
+	nr.start = *start
+	nv.Options["start"] = game.StartValue(start.Encode())
+	nv.Start = func() game.State {
+		s := nr.start
+		return &s
+	}
+	nv.Decode = func(text string) (game.State, error) { return nr.decode(text) }
+	return &nv, nil
 }
 
 // readReadings reads the options entry and order, returning the other
@@ -296,6 +343,7 @@ func readReadings(opts game.Options) (Readings, game.Options, error) {
 			rd.OrderListed = true
 		case k == "order":
 			return rd, nil, game.Errorf(game.Text{EN: "option order=%q must be cw or listed", FR: "l'option order=%q doit valoir cw ou listed"}, v)
+		case k == "start":
 		default:
 			rest[k] = v
 		}
