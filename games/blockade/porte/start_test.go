@@ -35,8 +35,8 @@ func TestReadingStart(t *testing.T) {
 	}
 	for _, tc := range []struct{ start, want string }{
 		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/1rC10/4rTrS6_r_0", "cylinder on the circle"}, // forbidden cell
-		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/12/3rTrTrCrS5_r_0", "brought in"},          // pieces counted
-		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/yT11/4rTrCrS5_r_0", "Yellow"},              // not playing
+		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/12/3rTrTrCrS5_r_0", "brought in"},            // pieces counted
+		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/yT11/4rTrCrS5_r_0", "Yellow"},                // not playing
 		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/12/4rTrCrS5_g_0", "player 2 is to move"},
 		{"5gSgCgT4/12/12/12/12/12/12/12/12/12/12/4rTrCrS5_r_6", "ply 6"},
 	} {
