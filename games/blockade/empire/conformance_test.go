@@ -3,6 +3,7 @@ package empire_test
 import (
 	"testing"
 
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/game/conformance"
 	"github.com/plateau-games/plateau/games/blockade/empire"
 )
@@ -16,5 +17,23 @@ func TestConformance(t *testing.T) {
 		t.Run(empire.Variant(v.players, v.teams).String(), func(t *testing.T) {
 			conformance.Run(t, empire.Variant(v.players, v.teams), conformance.Config{Games: 500, GarbageEvery: 5})
 		})
+	}
+}
+
+// Every other reading (DECISIONS.md, "Alternative readings") goes through
+// the suite too, fewer games each.
+func TestConformanceReadings(t *testing.T) {
+	for _, opts := range []game.Options{
+		{"players": "2", "throne": "near"},
+		{"players": "3", "guard": "all"},
+		{"players": "2", "corners": "adjacent"},
+		{"players": "4", "teams": "true", "seating": "adjacent"},
+		{"players": "4", "teams": "true", "seating": "adjacent", "guard": "all", "throne": "near"},
+	} {
+		v, err := game.NewVariant("empire", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(v.String(), func(t *testing.T) { conformance.Run(t, v, conformance.Config{Games: 60, GarbageEvery: 5}) })
 	}
 }

@@ -53,8 +53,9 @@ var startLayout = []struct {
 var thrones = [4]board.Cell{mustCell("e5"), mustCell("h5"), mustCell("e8"), mustCell("h8")}
 
 // kingThroneSW is the South-West player's trône du roi, the throne farthest
-// from his corner; the other corners' are this one turned.
-var kingThroneSW = mustCell("h8")
+// from his corner (throne=far, the default) or the nearest (throne=near);
+// the other corners' are this one turned.
+var kingThroneSW = [2]board.Cell{mustCell("h8"), mustCell("e5")}
 
 func mustCell(s string) board.Cell {
 	c, err := board.ParseCell(s)
@@ -94,10 +95,32 @@ func captureDistance(shape board.Shape, d int) bool {
 	return false
 }
 
+// Readings are the readings of the rule text that the options choose
+// (DECISIONS.md, "Alternative readings"); false is the default of each.
+type Readings struct {
+	// NearThrone (throne=near): the trône du roi is the throne nearest
+	// the start corner.
+	NearThrone bool
+	// GuardAll (guard=all): win (b) needs that no opponent still in the
+	// game, not only the next to move, can capture the commandant.
+	GuardAll bool
+	// AdjacentCorners (corners=adjacent, 2 players): South-West against
+	// South-East.
+	AdjacentCorners bool
+}
+
+// key identifies a variant: its seating and readings.
+type key struct {
+	board.Seating
+	Readings
+}
+
 // rules is everything a variant fixes.
 type rules struct {
 	players   int
 	teams     bool
+	guardAll  bool
+	team      [game.MaxPlayers]int        // seat -> team (the seat itself without teams)
 	corner    [game.MaxPlayers]int        // seat -> corner
 	kingCell  [game.MaxPlayers]board.Cell // seat -> trône du roi
 	threshold int                         // thrones needed for win (a)
@@ -137,17 +160,24 @@ type State struct {
 }
 
 var (
-	zobrist  = game.HashKeys(0x656d70697265, board.Cells*16+game.MaxPlayers)
-	variants *board.SeatingTable[*rules]
-	theGame  *game.Game
+	zobrist   = game.HashKeys(0x656d70697265, board.Cells*16+game.MaxPlayers)
+	variants  = map[key]*rules{}
+	byVariant = map[*game.Variant]*rules{}
+	theGame   *game.Game
 )
 
-func newRules(k board.Seating) *rules {
+func newRules(k key) *rules {
 	players, teams := k.Players, k.Teams
-	r := &rules{players: players, teams: teams, threshold: 3}
+	r := &rules{players: players, teams: teams, guardAll: k.GuardAll, threshold: 3}
+	for seat := range r.team {
+		r.team[seat] = k.TeamOf(seat)
+	}
 	switch players {
 	case 2:
 		r.corner = [4]int{SouthWest, NorthEast}
+		if k.AdjacentCorners {
+			r.corner = [4]int{SouthWest, SouthEast}
+		}
 		r.threshold = 4
 	case 3:
 		r.corner = [4]int{SouthWest, NorthWest, NorthEast}
@@ -160,7 +190,11 @@ func newRules(k board.Seating) *rules {
 	seats := make([]game.Text, players)
 	for seat := 0; seat < players; seat++ {
 		seats[seat] = cornerNames[r.corner[seat]]
-		r.kingCell[seat] = board.RotateClockwise(kingThroneSW, r.corner[seat])
+		throne := kingThroneSW[0]
+		if k.NearThrone {
+			throne = kingThroneSW[1]
+		}
+		r.kingCell[seat] = board.RotateClockwise(throne, r.corner[seat])
 	}
 	r.start = State{r: r, next: 0}
 	for seat := 0; seat < players; seat++ {
@@ -169,7 +203,19 @@ func newRules(k board.Seating) *rules {
 			r.start.cells[c] = pieceCode(seat, p.shape)
 		}
 	}
-	v := k.Variant(seats)
+	v := k.Seating.Variant(seats)
+	v.Game = theGame
+	// Only readings other than the default are options of the variant, so
+	// that the default variants keep their names.
+	if k.NearThrone {
+		v.Options["throne"] = "near"
+	}
+	if k.GuardAll {
+		v.Options["guard"] = "all"
+	}
+	if k.AdjacentCorners {
+		v.Options["corners"] = "adjacent"
+	}
 	v.PlyLimit = 400
 	v.Repetition = 3
 	v.Start = func() game.State {
@@ -190,20 +236,73 @@ func init() {
 		Options: []game.Option{
 			board.PlayersOption(game.Text{EN: "number of players", FR: "nombre de joueurs"}),
 			board.TeamsOption(game.Text{EN: "with 4 players: seats 1 and 3 against 2 and 4", FR: "à 4 joueurs : places 1 et 3 contre 2 et 4"}),
+			board.SeatingOption(),
+			{Name: "throne", Default: "far", Values: []string{"far", "near"}, Doc: game.Text{
+				EN: "reading of the rule text: each player's trône du roi is the throne farthest from his start corner (far) or the nearest (near)",
+				FR: "lecture de la règle : le trône du roi de chaque joueur est le trône le plus éloigné de son coin de départ (far) ou le plus proche (near)",
+			}},
+			{Name: "guard", Default: "next", Values: []string{"next", "all"}, Doc: game.Text{
+				EN: "reading of the rule text: the win by the commandant on his trône du roi needs that the next player to move cannot capture it (next) or that no opponent still in the game can (all)",
+				FR: "lecture de la règle : la victoire du commandant sur son trône du roi demande que le joueur suivant ne puisse pas le prendre (next) ou qu'aucun adversaire encore en jeu ne le puisse (all)",
+			}},
+			{Name: "corners", Default: "opposite", Values: []string{"opposite", "adjacent"}, Doc: game.Text{
+				EN: "reading of the rule text, 2 players: South-West against North-East (opposite) or against South-East (adjacent)",
+				FR: "lecture de la règle, à 2 joueurs : Sud-Ouest contre Nord-Est (opposite) ou contre Sud-Est (adjacent)",
+			}},
 		},
+		MinPlayers: 2,
+		MaxPlayers: 4,
+		Setup:      setup,
 	}
-	variants = board.NewSeatingTable(theGame, newRules, func(r *rules) *game.Variant { return r.variant })
+	seatings := append(board.Seatings[:len(board.Seatings):len(board.Seatings)], board.Adjacent)
+	for _, st := range seatings {
+		for _, rd := range []Readings{{}, {NearThrone: true}, {GuardAll: true}, {NearThrone: true, GuardAll: true}} {
+			for _, corners := range []bool{false, true} {
+				if corners && st.Players != 2 {
+					continue
+				}
+				rd.AdjacentCorners = corners
+				r := newRules(key{st, rd})
+				variants[key{st, rd}] = r
+				byVariant[r.variant] = r
+			}
+		}
+	}
+	// The seatings, then one variant a reading (the conformance suite and
+	// the catalogue go through them).
+	theGame.Variants = append(board.SeatingOptions(), board.Adjacent.Options(),
+		game.Options{"players": "2", "throne": "near"},
+		game.Options{"players": "3", "guard": "all"},
+		game.Options{"players": "2", "corners": "adjacent"})
 	game.Register(theGame)
 }
 
-// Variant returns the variant for players (2, 3, 4) and teams (4 only).
+func setup(opts game.Options) (*game.Variant, error) {
+	st, err := board.ReadSeating(opts)
+	if err != nil {
+		return nil, err
+	}
+	// Game.Variant has checked the values against their lists.
+	rd := Readings{NearThrone: opts["throne"] == "near", GuardAll: opts["guard"] == "all", AdjacentCorners: opts["corners"] == "adjacent"}
+	if rd.AdjacentCorners && st.Players != 2 {
+		return nil, game.Errorf(game.Text{EN: "corners=adjacent needs players=2 (got players=%d)", FR: "corners=adjacent demande players=2 (reçu players=%d)"}, st.Players)
+	}
+	return variants[key{st, rd}].variant, nil
+}
+
+// Variant returns the variant for players (2, 3, 4) and teams (4 only),
+// with the default readings.
 func Variant(players int, teams bool) *game.Variant {
-	return variants.Rules(players, teams).variant
+	r, ok := variants[key{Seating: board.Seating{Players: players, Teams: teams}}]
+	if !ok {
+		panic(fmt.Sprintf("empire: no variant with %d players, teams %t", players, teams))
+	}
+	return r.variant
 }
 
 // KingThrone is the trône du roi of seat in v.
 func KingThrone(v *game.Variant, seat int) board.Cell {
-	return variants.Rules(v.Players, v.Teams != nil).kingCell[seat]
+	return byVariant[v].kingCell[seat]
 }
 
 // Variant implements game.State.
@@ -231,12 +330,7 @@ func (s *State) Piece(c board.Cell) (seat int, shape board.Shape) {
 
 // opposed says whether seats a and b are opponents (not the same seat, not
 // partners).
-func (r *rules) opposed(a, b int) bool {
-	if r.teams {
-		return a%2 != b%2
-	}
-	return a != b
-}
+func (r *rules) opposed(a, b int) bool { return r.team[a] != r.team[b] }
 
 // active says whether seat still has its commandant (is in the game).
 func (s *State) active(seat int) bool {
@@ -364,7 +458,7 @@ func (s *State) judge() {
 			// The team that lost a commandant loses.
 			for seat := 0; seat < r.players; seat++ {
 				if mask&(1<<uint(seat)) == 0 {
-					s.setTeamWin(1-seat%2, reasonCommandant)
+					s.setTeamWin(1-r.team[seat], reasonCommandant)
 					return
 				}
 			}
@@ -387,39 +481,62 @@ func (s *State) judge() {
 	}
 	if held >= r.threshold {
 		if r.teams {
-			s.setTeamWin(mover%2, reasonTeamThrones)
+			s.setTeamWin(r.team[mover], reasonTeamThrones)
 		} else {
 			s.winners, s.reason = 1<<uint(mover), reasonThrones
 		}
 		return
 	}
-	// (b) commandant(s) on the trône du roi, safe from the next player.
+	// (b) commandant(s) on the trône du roi, safe from the next player
+	// (the next opponent to move: with partners side by side the next
+	// player may be a partner, who never captures), or with guard=all
+	// from every opponent still in.
 	if r.teams {
-		for _, seat := range [2]int{mover % 2, mover%2 + 2} {
-			if !s.safeOnKingThrone(seat, next) {
+		for seat := 0; seat < r.players; seat++ {
+			if r.team[seat] == r.team[mover] && !s.safeOnKingThrone(seat, mover, next, mask) {
 				return
 			}
 		}
-		s.setTeamWin(mover%2, reasonTeamKingThrones)
+		s.setTeamWin(r.team[mover], reasonTeamKingThrones)
 		return
 	}
-	if s.safeOnKingThrone(mover, next) {
+	if s.safeOnKingThrone(mover, mover, next, mask) {
 		s.winners, s.reason = 1<<uint(mover), reasonKingThrone
 	}
 }
 
 func (s *State) setTeamWin(team int, reason uint8) {
-	s.winners, s.reason = 1<<uint(team)|1<<uint(team+2), reason
+	s.winners, s.reason = 0, reason
+	for seat := 0; seat < s.r.players; seat++ {
+		if s.r.team[seat] == team {
+			s.winners |= 1 << uint(seat)
+		}
+	}
 }
 
 // safeOnKingThrone says whether seat's commandant stands on its trône du
-// roi and capturer cannot take it in one move.
-func (s *State) safeOnKingThrone(seat, capturer int) bool {
+// roi where no opponent that counts can take it in one move: the first
+// opponent of mover to move from next on, or (guard=all) every opponent in
+// active.
+func (s *State) safeOnKingThrone(seat, mover, next int, active uint8) bool {
 	k := s.r.kingCell[seat]
 	if s.cells[k] != pieceCode(seat, Commandant) {
 		return false
 	}
-	return !s.CanCapture(capturer, k)
+	r := s.r
+	for i := 0; i < r.players; i++ {
+		o := (next + i) % r.players
+		if active&(1<<uint(o)) == 0 || !r.opposed(mover, o) {
+			continue
+		}
+		if s.CanCapture(o, k) {
+			return false
+		}
+		if !r.guardAll {
+			return true
+		}
+	}
+	return true
 }
 
 // CanCapture says whether seat has a piece that can capture the piece on

@@ -9,8 +9,10 @@ package empire_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,6 +49,14 @@ var indKingThrone = map[int][2]int{
 	indSE: {4, 7}, // e8
 }
 
+// indNearThrone: the throne nearest the corner (throne=near).
+var indNearThrone = map[int][2]int{
+	indSW: {4, 4}, // e5
+	indNW: {4, 7}, // e8
+	indNE: {7, 7}, // h8
+	indSE: {7, 4}, // h5
+}
+
 var indThrones = [4][2]int{{4, 4}, {7, 4}, {4, 7}, {7, 7}} // e5 h5 e8 h8
 
 // indSWLayout is the South-West start of DECISIONS.md, as (file, rank)
@@ -76,7 +86,16 @@ func indRotate(corner, f, r int) (int, int) {
 
 func indVariant(t testing.TB, players int, teams bool) *game.Variant {
 	t.Helper()
+	return indVariantOpts(t, players, teams, nil)
+}
+
+// indVariantOpts is indVariant with more options (the readings).
+func indVariantOpts(t testing.TB, players int, teams bool, more game.Options) *game.Variant {
+	t.Helper()
 	opts := game.Options{"players": fmt.Sprint(players)}
+	for k, val := range more {
+		opts[k] = val
+	}
 	if teams {
 		opts["teams"] = "true"
 	}
@@ -97,9 +116,12 @@ type indPiece struct {
 type indPos struct {
 	players int
 	teams   bool
-	cell    [12][12]indPiece // [file][rank]
-	toMove  int
-	ply     int
+	// The readings (DECISIONS.md, "Alternative readings"): throne=near,
+	// guard=all, corners=adjacent (2 players), seating=adjacent (teams).
+	near, guardAll, adjCorners, adjacent bool
+	cell                                 [12][12]indPiece // [file][rank]
+	toMove                               int
+	ply                                  int
 }
 
 func indCell(f, r int) string { return fmt.Sprintf("%c%d", 'a'+f, r+1) }
@@ -117,6 +139,7 @@ func indParseCell(t testing.TB, s string) (int, int) {
 func indParse(t testing.TB, v *game.Variant, text string) *indPos {
 	t.Helper()
 	p := &indPos{players: v.Players, teams: v.Teams != nil}
+	p.readings(v.Options)
 	f := strings.Fields(text)
 	if len(f) != 3 {
 		t.Fatalf("position %q: want 3 fields", text)
@@ -165,7 +188,26 @@ func (p *indPos) boardText() string {
 	return b.String()
 }
 
+// readings reads the reading options from a variant's options.
+func (p *indPos) readings(o game.Options) {
+	p.near, p.guardAll = o["throne"] == "near", o["guard"] == "all"
+	p.adjCorners, p.adjacent = o["corners"] == "adjacent", o["seating"] == "adjacent"
+}
+
+// corners of the seats: with corners=adjacent, 2 players are SW and SE.
+func (p *indPos) corners() []int {
+	if p.players == 2 && p.adjCorners {
+		return []int{indSW, indSE}
+	}
+	return indCorners(p.players)
+}
+
+// friends: the same seat, or partners: opposite seats (1 and 3, 2 and 4),
+// or with seating=adjacent side by side (1 and 2, 3 and 4).
 func (p *indPos) friends(a, b int) bool {
+	if p.adjacent {
+		return a == b || (p.teams && a/2 == b/2)
+	}
 	return a == b || (p.teams && a%2 == b%2)
 }
 
@@ -280,11 +322,32 @@ func (p *indPos) commandant(seat int) (int, int, bool) {
 }
 
 // onKingThrone: seat's commandant stands on his trône du roi and the next
-// player cannot capture it.
-func (p *indPos) safeOnKingThrone(seat, next int) bool {
+// opponent of mover to play (from next on) cannot capture it; with
+// guard=all, no opponent still in can.
+func (p *indPos) safeOnKingThrone(seat, mover, next int) bool {
 	f, r, ok := p.commandant(seat)
-	kt := indKingThrone[indCorners(p.players)[seat]]
-	return ok && f == kt[0] && r == kt[1] && !p.canCapture(next, f, r)
+	kt := indKingThrone[p.corners()[seat]]
+	if p.near {
+		kt = indNearThrone[p.corners()[seat]]
+	}
+	if !ok || f != kt[0] || r != kt[1] {
+		return false
+	}
+	var guards []int
+	for i := 0; i < p.players; i++ {
+		if o := (next + i) % p.players; p.in(o) && !p.friends(mover, o) {
+			guards = append(guards, o)
+		}
+	}
+	if !p.guardAll && len(guards) > 1 {
+		guards = guards[:1]
+	}
+	for _, o := range guards {
+		if p.canCapture(o, f, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // apply plays m for the seat to move and returns the winners (bit set; 0
@@ -295,9 +358,11 @@ func (p *indPos) apply(m indMove) uint8 {
 	p.cell[m.f2][m.r2] = p.cell[m.f1][m.r1]
 	p.cell[m.f1][m.r1] = indPiece{seat: -1}
 	p.ply++
-	team := uint8(1) << seat
-	if p.teams {
-		team |= 1 << ((seat + 2) % 4)
+	var team uint8
+	for o := 0; o < p.players; o++ {
+		if p.friends(seat, o) {
+			team |= 1 << o
+		}
 	}
 	if m.capture && victim.shape == 'C' {
 		if p.players == 2 || p.teams {
@@ -333,14 +398,12 @@ func (p *indPos) apply(m indMove) uint8 {
 		return team
 	}
 	// (b) trône du roi.
-	if p.teams {
-		if p.safeOnKingThrone(seat, next) && p.safeOnKingThrone((seat+2)%4, next) {
-			return team
+	for o := 0; o < p.players; o++ {
+		if team&(1<<o) != 0 && !p.safeOnKingThrone(o, seat, next) {
+			return 0
 		}
-	} else if p.safeOnKingThrone(seat, next) {
-		return team
 	}
-	return 0
+	return team
 }
 
 // indPosition builds a position text from "cell=1C" items.
@@ -455,15 +518,17 @@ func TestIndependentStart(t *testing.T) {
 	for _, c := range []struct {
 		players int
 		teams   bool
-	}{{2, false}, {3, false}, {4, false}, {4, true}} {
-		v := indVariant(t, c.players, c.teams)
+		opts    game.Options
+	}{{2, false, nil}, {3, false, nil}, {4, false, nil}, {4, true, nil}, {2, false, game.Options{"corners": "adjacent"}}, {4, true, game.Options{"seating": "adjacent"}}} {
+		v := indVariantOpts(t, c.players, c.teams, c.opts)
 		p := &indPos{players: c.players, teams: c.teams}
+		p.readings(c.opts)
 		for f := range p.cell {
 			for r := range p.cell[f] {
 				p.cell[f][r].seat = -1
 			}
 		}
-		for seat, corner := range indCorners(c.players) {
+		for seat, corner := range p.corners() {
 			for _, pc := range indSWLayout {
 				f, r := indRotate(corner, pc.f, pc.r)
 				p.cell[f][r] = indPiece{seat: seat, shape: pc.shape}
@@ -478,7 +543,7 @@ func TestIndependentStart(t *testing.T) {
 			t.Errorf("%v: seat %d to move first", v, s.ToMove()+1)
 		}
 		// Commandants: SW b2, NW b11, NE k11, SE k2.
-		for seat, corner := range indCorners(c.players) {
+		for seat, corner := range p.corners() {
 			f, r, _ := p.commandant(seat)
 			want := map[int]string{indSW: "b2", indNW: "b11", indNE: "k11", indSE: "k2"}[corner]
 			if indCell(f, r) != want {
@@ -776,15 +841,28 @@ func TestIndependentRandomPositions(t *testing.T) {
 	stats := map[string]int{}
 	candidates := boardtest.LineCandidates()
 
+	games := 8
+	if n, err := strconv.Atoi(os.Getenv("PLATEAU_READINGS_GAMES")); err == nil && n > 0 {
+		games = n
+	}
 	for vi, c := range []struct {
 		players int
 		teams   bool
-	}{{2, false}, {3, false}, {4, false}, {4, true}} {
-		v := indVariant(t, c.players, c.teams)
+		opts    game.Options
+	}{
+		{2, false, nil}, {3, false, nil}, {4, false, nil}, {4, true, nil},
+		// The other readings (DECISIONS.md, "Alternative readings").
+		{2, false, game.Options{"throne": "near"}}, {3, false, game.Options{"throne": "near"}},
+		{3, false, game.Options{"guard": "all"}}, {4, false, game.Options{"guard": "all", "throne": "near"}},
+		{2, false, game.Options{"corners": "adjacent"}}, {2, false, game.Options{"corners": "adjacent", "throne": "near"}},
+		{4, true, game.Options{"seating": "adjacent"}}, {4, true, game.Options{"seating": "adjacent", "guard": "all"}},
+		{4, true, game.Options{"seating": "adjacent", "throne": "near"}}, {4, true, game.Options{"guard": "all", "throne": "near"}},
+	} {
+		v := indVariantOpts(t, c.players, c.teams, c.opts)
 		// Hash must depend exactly on the board and the seat to move.
 		hashOf := map[string]uint64{}
 		keyOf := map[uint64]string{}
-		for g := 0; g < 8; g++ {
+		for g := 0; g < games; g++ {
 			rng := rand.New(rand.NewPCG(uint64(vi), uint64(g)))
 			s := v.Start()
 			for ply := 0; ply < 400; ply++ {
@@ -848,7 +926,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 					t.Fatalf("game over with %d moves", n)
 				}
 				boardtest.RoundTrip(t, v, s)
-				stats[fmt.Sprintf("%d players: %s", c.players, o.Reason)]++
+				stats[fmt.Sprintf("%v: %s", v, o.Reason)]++
 				break
 			}
 		}
