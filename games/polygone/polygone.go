@@ -104,6 +104,9 @@ func init() {
 		},
 	}
 	sweptVariant.Game = variant.Game
+	// The default, then the other reading (DECISIONS.md, "Alternative
+	// readings").
+	variant.Game.Variants = []game.Options{{}, {"backwards": "swept"}}
 	StartText = New().Encode()
 	game.Register(variant.Game)
 }

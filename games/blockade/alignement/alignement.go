@@ -180,6 +180,9 @@ func init() {
 		},
 	}
 	globalVariant.Game = variant.Game
+	// The default, then the other reading (DECISIONS.md, "Alternative
+	// readings").
+	variant.Game.Variants = []game.Options{{}, {"cylinder": "global"}}
 	game.Register(variant.Game)
 }
 

@@ -249,6 +249,9 @@ func init() {
 	}
 	variants = board.NewSeatingTable(theGame, newRules, func(r *rules) *game.Variant { return r.variant })
 	seatingSetup := theGame.Setup
+	// The seatings, then one variant a reading (DECISIONS.md, "Alternative
+	// readings").
+	theGame.Variants = append(theGame.Variants, game.Options{"players": "2", "entry": "optional"}, game.Options{"players": "3", "order": "listed"})
 	for _, s := range append(board.Seatings[:len(board.Seatings):len(board.Seatings)], board.Adjacent) {
 		for _, rd := range []Readings{{EntryOptional: true}, {OrderListed: true}, {EntryOptional: true, OrderListed: true}} {
 			if rd.OrderListed && s.Players != 3 {

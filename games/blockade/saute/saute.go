@@ -118,6 +118,13 @@ var theGame = &game.Game{
 		{"players": "4", "expert": "true"},
 		{"players": "4", "teams": "true"},
 		{"players": "4", "teams": "true", "expert": "true"},
+		// One variant a reading (DECISIONS.md, "Alternative readings").
+		{"players": "4", "teams": "true", "seating": "adjacent"},
+		{"players": "2", "bands": "outer"},
+		{"players": "3", "parity": "adjacent"},
+		{"players": "2", "chain": "forced"},
+		{"players": "2", "expert": "true", "triangles": "j"},
+		{"players": "2", "expert": "true", "triangles": "l"},
 	},
 	MinPlayers: 2,
 	MaxPlayers: 4,
