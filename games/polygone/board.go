@@ -102,6 +102,29 @@ type turnSet struct {
 // its end edgeEnd[e][side] that do not move the other end back.
 var turns [2][Edges][2]turnSet
 
+// turnsSwept are the turns with the backwards=swept reading (DECISIONS.md,
+// "Alternative readings"): a way that sweeps through a direction pointing
+// backwards (off the board too) has its blocking mask set to every
+// direction, so it is always blocked (the segment itself is at the pivot);
+// a turn with both ways so blocked is left out.
+var turnsSwept [2][Edges][2]turnSet
+
+// sweptBack says whether one of the directions dirs at hole p points
+// backwards for colour from the moving end's start hole q: White's end
+// would have a smaller x, Black's a larger one.
+func sweptBack(colour uint8, p, q int, dirs uint8) bool {
+	for j := 0; j < nDirs; j++ {
+		if dirs>>j&1 == 0 {
+			continue
+		}
+		x := holeX[p] + dirDX[j]
+		if colour == White && x < holeX[q] || colour == Black && x > holeX[q] {
+			return true
+		}
+	}
+	return false
+}
+
 // The sommets.
 var (
 	sommetWhite int // C1, White's home, Black's goal
@@ -236,6 +259,21 @@ func buildGeometry() {
 					b := between[d][d2]
 					ts.turns[ts.n] = turn{t, int8(otherEnd(int(t), p)), b[0], b[1]}
 					ts.n++
+					sw := &turnsSwept[colour][e][side]
+					sw.pivot = int8(p)
+					ccwBack, cwBack := sweptBack(colour, p, q, b[0]), sweptBack(colour, p, q, b[1])
+					if ccwBack && cwBack {
+						continue
+					}
+					tn := turn{t, int8(otherEnd(int(t), p)), b[0], b[1]}
+					if ccwBack {
+						tn.ccw = 0xff
+					}
+					if cwBack {
+						tn.cw = 0xff
+					}
+					sw.turns[sw.n] = tn
+					sw.n++
 				}
 			}
 		}

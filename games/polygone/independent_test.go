@@ -9,6 +9,7 @@ package polygone_test
 import (
 	"fmt"
 	"math/rand"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,6 +136,9 @@ type refPos struct {
 	side   int8 // refWhite or refBlack
 	passes int
 	ply    int
+	// swept: the backwards=swept reading (DECISIONS.md, "Alternative
+	// readings"): no direction swept on the way may point backwards.
+	swept bool
 }
 
 func refParseSegment(s string) (int, error) {
@@ -229,7 +233,12 @@ func (b *refBoard) captures(c int8) int { return 12 - b.count(refOther(c)) }
 type refTurn struct{ from, to int }
 
 // refTurns lists the segment moves of side: every (old edge, new edge).
-func refTurns(b *refBoard, side int8) []refTurn {
+func refTurns(b *refBoard, side int8) []refTurn { return refTurnsRead(b, side, false) }
+
+// refTurnsRead is refTurns, with the backwards=swept reading when swept: a
+// way of turning is clear only if none of the directions it sweeps (on the
+// board or not) would put the moving end backwards.
+func refTurnsRead(b *refBoard, side int8, swept bool) []refTurn {
 	var out []refTurn
 	for e, c := range b {
 		if c != side {
@@ -252,13 +261,29 @@ func refTurns(b *refBoard, side int8) []refTurn {
 				if side == refWhite && dx < 0 || side == refBlack && dx > 0 {
 					continue
 				}
-				if refSweepClear(b, pivot, d0, k, 1) || refSweepClear(b, pivot, d0, 6-k, -1) {
+				ccw := refSweepClear(b, pivot, d0, k, 1) && (!swept || refSweepForward(side, pivot, end, d0, k, 1))
+				cw := refSweepClear(b, pivot, d0, 6-k, -1) && (!swept || refSweepForward(side, pivot, end, d0, 6-k, -1))
+				if ccw || cw {
 					out = append(out, refTurn{e, te})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// refSweepForward tells whether every direction strictly between d0 and
+// d0+sign*steps at pivot keeps the moving end (starting on hole end) level
+// or forward for side, holes off the board included.
+func refSweepForward(side int8, pivot, end, d0, steps, sign int) bool {
+	for j := 1; j < steps; j++ {
+		d := ((d0+sign*j)%6 + 6) % 6
+		dx := refHoles[pivot].x + refDirs[d][0] - refHoles[end].x
+		if side == refWhite && dx < 0 || side == refBlack && dx > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // refSweepClear tells whether the directions strictly between d0 and
@@ -470,12 +495,12 @@ func refEndOfChain(b *refBoard, mover int8, moved int) int8 {
 // refMoves gives every move of an ongoing position p.
 func refMoves(p refPos) []refMove {
 	var out []refMove
-	for _, t := range refTurns(&p.b, p.side) {
+	for _, t := range refTurnsRead(&p.b, p.side, p.swept) {
 		b := p.b
 		b[t.from] = refEmpty
 		b[t.to] = p.side
 		for _, end := range refChainEnds(b) {
-			r := refPos{b: end, side: refOther(p.side), passes: 0, ply: p.ply + 1}
+			r := refPos{b: end, side: refOther(p.side), passes: 0, ply: p.ply + 1, swept: p.swept}
 			out = append(out, refMove{t, r, refEndOfChain(&end, p.side, t.to)})
 		}
 	}
@@ -589,6 +614,7 @@ func indCompare(t *testing.T, s game.State) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.swept = s.Variant().Options["backwards"] == "swept"
 	eng := indEngineMoves(t, s)
 	ref := map[indKey]int8{}
 	if !s.Outcome().Ended() {
@@ -850,10 +876,28 @@ func TestIndependentRotation(t *testing.T) {
 }
 
 func TestIndependentRandomGames(t *testing.T) {
+	indRandomGames(t, polygone.Variant(), 40, 1500)
+}
+
+// The backwards=swept reading in lockstep with the reference: a few games
+// here, PLATEAU_READINGS_GAMES=N by hand (thousands).
+func TestIndependentReadingSwept(t *testing.T) {
+	v, err := game.NewVariant("polygone", game.Options{"backwards": "swept"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, positions := 12, 600
+	if n, err := strconv.Atoi(os.Getenv("PLATEAU_READINGS_GAMES")); err == nil && n > 0 {
+		games, positions = n, n*300
+	}
+	indRandomGames(t, v, games, positions)
+}
+
+func indRandomGames(t *testing.T, v *game.Variant, games, maxPositions int) {
 	rng := rand.New(rand.NewSource(7))
 	positions, multi, wins := 0, 0, 0
-	for g := 0; g < 40 && positions < 1500; g++ {
-		s := polygone.Variant().Start()
+	for g := 0; g < games && positions < maxPositions; g++ {
+		s := v.Start()
 		for ply := 0; ply < 300; ply++ {
 			positions++
 			if !indCompare(t, s) {

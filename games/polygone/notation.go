@@ -76,7 +76,9 @@ var StartText string
 // Decode reads a position text written by Encode; holes may be in lower
 // case and the two holes of an edge in either order. It refuses positions
 // that cannot arise in a game (see the rules page).
-func Decode(text string) (*State, error) {
+func Decode(text string) (*State, error) { return decode(text, false) }
+
+func decode(text string, swept bool) (*State, error) {
 	form := `Polygone position text is "white black side passes ply", e.g. the start "` + StartText +
 		`": White's then Black's segments as comma-separated edges such as C1-B1 (- for none), the player to move (W or B), the passes in a row (0, 1 or 2) and the ply`
 	if len(text) > game.MaxInput {
@@ -86,7 +88,7 @@ func Decode(text string) (*State, error) {
 	if len(fields) != 5 {
 		return nil, fmt.Errorf("%s; got %d fields in %s", form, len(fields), game.Quote(text))
 	}
-	s := &State{}
+	s := &State{swept: swept}
 	for c := 0; c < 2; c++ {
 		list := strings.ToUpper(fields[c])
 		if list == "-" {
@@ -383,6 +385,18 @@ func (s *State) turnProblem(from, to int) game.Text {
 	}
 	d, d2 := int(edgeDir[from][sideOf(from, p)]), int(edgeDir[to][sideOf(to, p)])
 	taken := dirsTaken(p, occ)
+	if b := between[d][d2]; s.swept && sweptBack(me, p, q, b[0]) && sweptBack(me, p, q, b[1]) {
+		return game.Texts("both ways of the turn about %s sweep through a direction pointing backwards (backwards=swept)", "les deux sens de la rotation autour de %s balaient une direction qui pointe vers l'arrière (backwards=swept)", holeName[p])
+	} else if s.swept && (sweptBack(me, p, q, b[0]) || sweptBack(me, p, q, b[1])) {
+		// One way sweeps backwards: only the other way may be clear.
+		w := 0
+		if sweptBack(me, p, q, b[0]) {
+			w = 1
+		}
+		if taken&b[w] != 0 {
+			return game.Texts("the turn about %s is blocked one way and sweeps backwards the other (backwards=swept)", "la rotation autour de %s est bloquée d'un côté et balaie vers l'arrière de l'autre (backwards=swept)", holeName[p])
+		}
+	}
 	if b := between[d][d2]; taken&b[0] != 0 && taken&b[1] != 0 {
 		var blockers []string
 		for dir := 0; dir < nDirs; dir++ {

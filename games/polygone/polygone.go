@@ -50,7 +50,12 @@ type State struct {
 	passes uint8 // passes in a row: 2 ends the game in a draw
 	result uint8
 	reason uint8
-	ply    int
+	// swept: the backwards=swept reading (see turnsSwept).
+	swept bool
+	ply   int
+	// custom is the variant of a game with another start (option start),
+	// nil otherwise.
+	custom *game.Variant
 }
 
 // startLayout is the start position (reconstruction, DECISIONS.md): the
@@ -83,10 +88,25 @@ func init() {
 		Author:     "Fabien Vandenbussche, 2004",
 		MinPlayers: 2,
 		MaxPlayers: 2,
-		Setup: func(game.Options) (*game.Variant, error) {
-			return variant, nil
+		Options: []game.Option{{Name: "backwards", Default: "end", Values: []string{"end", "swept"}, Doc: game.Text{
+			EN: "reading of the rule text: only the end position of a turning segment may not point backwards (end), or no direction swept on the way may either, directions off the board included (swept)",
+			FR: "lecture de la règle : seule la position finale d'un segment qui pivote ne doit pas pointer vers l'arrière (end), ou aucune direction balayée en chemin non plus, y compris hors du plateau (swept)",
+		}}, game.StartOption("C1-B1;C1-D1;C1-C2;B1-A1;B1-B2;D1-E1;D1-D2;C2-B2;C2-D2;C2-C3;B2-A2;D2-E2_C6-B5;C6-D5;C6-C5;B5-A4;B5-B4;D5-E4;D5-D4;C5-B4;C5-D4;C5-C4;B4-A3;D4-E3_W_0_0")},
+		Setup: func(opts game.Options) (*game.Variant, error) {
+			v := variant
+			if opts["backwards"] == "swept" {
+				v = sweptVariant
+			}
+			if text, custom := game.StartPosition(opts["start"]); custom {
+				return withStart(v, text)
+			}
+			return v, nil
 		},
 	}
+	sweptVariant.Game = variant.Game
+	// The default, then the other reading (DECISIONS.md, "Alternative
+	// readings").
+	variant.Game.Variants = []game.Options{{}, {"backwards": "swept"}}
 	StartText = New().Encode()
 	game.Register(variant.Game)
 }
@@ -101,8 +121,58 @@ var variant = &game.Variant{
 	Decode:     func(s string) (game.State, error) { return Decode(s) },
 }
 
-// Variant is Polygone's only variant.
+// sweptVariant is the backwards=swept reading (DECISIONS.md, "Alternative
+// readings").
+var sweptVariant = &game.Variant{
+	Options:    game.Options{"backwards": "swept"},
+	Players:    2,
+	Seats:      variant.Seats,
+	PlyLimit:   300,
+	Repetition: 3,
+	Start:      func() game.State { s := New(); s.swept = true; return s },
+	Decode:     func(s string) (game.State, error) { return decode(s, true) },
+}
+
+// withStart is v with another start position (option start, DECISIONS.md
+// "Alternative readings"): text, read by the decoder, with both players'
+// 12 segments (nobody has captured yet).
+func withStart(v *game.Variant, text string) (*game.Variant, error) {
+	swept := v == sweptVariant
+	start, err := decode(text, swept)
+	if err != nil {
+		return nil, game.StartDecodeError(err)
+	}
+	if err := game.CheckStart(start); err != nil {
+		return nil, err
+	}
+	for c := uint8(0); c < 2; c++ {
+		if n := bits.OnesCount64(start.seg[c]); n != SegmentsEach {
+			return nil, game.Errorf(game.Text{EN: "option start: %s has %d segments; at the start each player has %d", FR: "option start : %s a %d segments ; au départ chaque joueur en a %d"}, colourTexts[c], n, SegmentsEach)
+		}
+	}
+	nv := *v
+	nv.Options = game.Options{"start": game.StartValue(start.Encode())}
+	for k, x := range v.Options {
+		nv.Options[k] = x
+	}
+	start.custom = &nv
+	nv.Start = func() game.State { return start.Clone() }
+	nv.Decode = func(text string) (game.State, error) {
+		s, err := decode(text, swept)
+		if err != nil {
+			return nil, err
+		}
+		s.custom = &nv
+		return s, nil
+	}
+	return &nv, nil
+}
+
+// Variant is Polygone's variant with the default reading.
 func Variant() *game.Variant { return variant }
+
+// SweptVariant is the variant with the backwards=swept reading.
+func SweptVariant() *game.Variant { return sweptVariant }
 
 // New returns the start position, White to move.
 func New() *State {
@@ -110,7 +180,15 @@ func New() *State {
 }
 
 // Variant implements game.State.
-func (s *State) Variant() *game.Variant { return variant }
+func (s *State) Variant() *game.Variant {
+	if s.custom != nil {
+		return s.custom
+	}
+	if s.swept {
+		return sweptVariant
+	}
+	return variant
+}
 
 // ToMove implements game.State.
 func (s *State) ToMove() int {
@@ -257,10 +335,14 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	occ := s.seg[White] | s.seg[Black]
 	m := masksFor(occ)
 	ext := m.exterior()
+	table := &turns
+	if s.swept {
+		table = &turnsSwept
+	}
 	for own := s.seg[me]; own != 0; own &= own - 1 {
 		e := bits.TrailingZeros64(own)
 		for side := 0; side < 2; side++ {
-			ts := &turns[me][e][side]
+			ts := &table[me][e][side]
 			taken := dirsTaken(int(ts.pivot), occ)
 			for _, tn := range ts.turns[:ts.n] {
 				if occ>>uint(tn.edge)&1 != 0 || taken&tn.ccw != 0 && taken&tn.cw != 0 {

@@ -126,6 +126,8 @@ type State struct {
 	step   uint8 // index into schedule
 	winner int8  // -1 while the game is on
 	reason uint8
+	// global: the cylinder=global reading (see destinations).
+	global bool
 	ply    int
 }
 
@@ -145,6 +147,19 @@ var variant = &game.Variant{
 	Decode:     func(s string) (game.State, error) { return Decode(s) },
 }
 
+// globalVariant is the cylinder=global reading (DECISIONS.md, "Alternative
+// readings"): the cylinder goes only to the nearest of the first empty
+// circles of the 8 directions.
+var globalVariant = &game.Variant{
+	Options:    game.Options{"cylinder": "global"},
+	Players:    2,
+	Seats:      variant.Seats,
+	PlyLimit:   300,
+	Repetition: 3,
+	Start:      func() game.State { return &State{winner: -1, global: true} },
+	Decode:     func(s string) (game.State, error) { return decode(s, true) },
+}
+
 func init() {
 	variant.Game = &game.Game{
 		ID:         "alignement",
@@ -153,19 +168,40 @@ func init() {
 		Author:     "Sid Sackson, 1979 (Blockade)",
 		MinPlayers: 2,
 		MaxPlayers: 2,
-		Setup:      func(game.Options) (*game.Variant, error) { return variant, nil },
+		Options: []game.Option{{Name: "cylinder", Default: "ray", Values: []string{"ray", "global"}, Doc: game.Text{
+			EN: "reading of the rule text: the cylinder goes to the first empty circle of any of the 8 directions (ray), or only to the nearest of those circles, counted in circles along its direction, ties being separate moves (global)",
+			FR: "lecture de la règle : le cylindre va au premier cercle vide de n'importe laquelle des 8 directions (ray), ou seulement au plus proche de ces cercles, compté en cercles le long de sa direction, les ex æquo étant des coups distincts (global)",
+		}}},
+		Setup: func(opts game.Options) (*game.Variant, error) {
+			if opts["cylinder"] == "global" {
+				return globalVariant, nil
+			}
+			return variant, nil
+		},
 	}
+	globalVariant.Game = variant.Game
+	// The default, then the other reading (DECISIONS.md, "Alternative
+	// readings").
+	variant.Game.Variants = []game.Options{{}, {"cylinder": "global"}}
 	game.Register(variant.Game)
 }
 
-// Variant is Alignement's only variant.
+// Variant is Alignement's variant with the default reading.
 func Variant() *game.Variant { return variant }
+
+// GlobalVariant is the variant with the cylinder=global reading.
+func GlobalVariant() *game.Variant { return globalVariant }
 
 // New returns the start position: an empty board, Red to place a square.
 func New() *State { return &State{winner: -1} }
 
 // Variant implements game.State.
-func (s *State) Variant() *game.Variant { return variant }
+func (s *State) Variant() *game.Variant {
+	if s.global {
+		return globalVariant
+	}
+	return variant
+}
 
 // ToMove implements game.State.
 func (s *State) ToMove() int {
@@ -213,6 +249,9 @@ func decodeMove(m game.Move) (isMove bool, from int, shape board.Shape, to int) 
 // destinations appends the circles the piece on point p can move to.
 func (s *State) destinations(buf []game.Move, p int) []game.Move {
 	col, row := p%4, p/4
+	if codeShape(s.points[p]) == board.Cylinder && s.global {
+		return s.nearest(buf, p)
+	}
 	if codeShape(s.points[p]) == board.Cylinder {
 		for _, d := range dirs8 {
 			c, r := col+d[0], row+d[1]
@@ -233,6 +272,34 @@ func (s *State) destinations(buf []game.Move, p int) []game.Move {
 		c, r := col+d[0], row+d[1]
 		if c >= 0 && c < 4 && r >= 0 && r < 4 && s.points[r*4+c] == 0 {
 			buf = append(buf, stepMove(p, r*4+c))
+		}
+	}
+	return buf
+}
+
+// nearest appends the moves of the cylinder on p with cylinder=global: of
+// the first empty circles of the 8 directions, only those at the smallest
+// distance (in circles along the direction); ties are separate moves.
+func (s *State) nearest(buf []game.Move, p int) []game.Move {
+	col, row := p%4, p/4
+	var dist [8]int8
+	best := int8(4)
+	for i, d := range dirs8 {
+		dist[i] = -1
+		c, r := col+d[0], row+d[1]
+		for n := int8(1); c >= 0 && c < 4 && r >= 0 && r < 4; n++ {
+			if s.points[r*4+c] == 0 {
+				dist[i] = n
+				best = min(best, n)
+				break
+			}
+			c, r = c+d[0], r+d[1]
+		}
+	}
+	for i, d := range dirs8 {
+		if dist[i] == best {
+			n := int(best)
+			buf = append(buf, stepMove(p, (row+n*d[1])*4+col+n*d[0]))
 		}
 	}
 	return buf
@@ -389,7 +456,9 @@ func placedBefore(i int) (n [2][4]int) {
 // Decode reads a position text written by Encode. It refuses positions
 // that cannot arise: pieces that do not match the schedule step, a ply
 // that does not match it, a line of four for the player to move.
-func Decode(text string) (*State, error) {
+func Decode(text string) (*State, error) { return decode(text, false) }
+
+func decode(text string, global bool) (*State, error) {
 	if len(text) > game.MaxInput {
 		return nil, fmt.Errorf("%s; got %d bytes", positionForm, len(text))
 	}
@@ -401,7 +470,7 @@ func Decode(text string) (*State, error) {
 	if len(rows) != 4 {
 		return nil, fmt.Errorf("%s; got %d ranks of circles", positionForm, len(rows))
 	}
-	s := &State{winner: -1}
+	s := &State{winner: -1, global: global}
 	var count [2][4]int
 	for i, row := range rows {
 		if len(row) != 4 {
@@ -542,6 +611,9 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		why := game.Text{EN: "a square or triangle moves one circle along a rank or file, to an empty circle", FR: "un carré ou un triangle avance d'un cercle le long d'une rangée ou d'une colonne, vers un cercle vide"}
 		if st.shape == board.Cylinder {
 			why = game.Text{EN: "a cylinder moves, in one of the 8 directions, to the first empty circle in that direction", FR: "un cylindre va, dans l'une des 8 directions, jusqu'au premier cercle vide dans cette direction"}
+			if s.global {
+				why = game.Text{EN: "a cylinder moves to the nearest of the first empty circles of the 8 directions (cylinder=global)", FR: "un cylindre va au plus proche des premiers cercles vides des 8 directions (cylinder=global)"}
+			}
 		}
 		return 0, game.IllegalMove(s, text, why)
 	}

@@ -10,6 +10,7 @@ package alignement_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -70,6 +71,9 @@ type indPos struct {
 	step indStep
 	name string // o1..o12, c1..c6
 	ply  int
+	// global: the cylinder=global reading (DECISIONS.md, "Alternative
+	// readings"): only the nearest first-empty circles, ties all kept.
+	global bool
 }
 
 func indParse(t testing.TB, text string) *indPos {
@@ -142,6 +146,10 @@ func (p *indPos) moves() []string {
 			if c == 0 || indOwner(c) != p.step.player || indUpper(c) != p.step.kind {
 				continue
 			}
+			if p.global && (c == 'C' || c == 'c') {
+				out = append(out, p.nearestCylinder(x, y)...)
+				continue
+			}
 			for i, d := range indDirs8 {
 				if c != 'C' && c != 'c' && i >= 4 {
 					break // squares and triangles: orthogonal only
@@ -161,6 +169,31 @@ func (p *indPos) moves() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// nearestCylinder: for cylinder=global, the first empty circle of each
+// direction, kept only when no other direction's is nearer (steps along
+// the direction, a diagonal step counting one).
+func (p *indPos) nearestCylinder(x, y int) []string {
+	byDist := map[int][]string{}
+	for _, d := range indDirs8 {
+		for k := 1; k < 4; k++ {
+			nx, ny := x+k*d[0], y+k*d[1]
+			if nx < 0 || nx >= 4 || ny < 0 || ny >= 4 {
+				break
+			}
+			if p.grid[nx][ny] == 0 {
+				byDist[k] = append(byDist[k], indCircle(x, y)+"-"+indCircle(nx, ny))
+				break
+			}
+		}
+	}
+	for k := 1; k < 4; k++ {
+		if len(byDist[k]) > 0 {
+			return byDist[k]
+		}
+	}
+	return nil
 }
 
 // line reports whether player has four pieces on a rank, file or long
@@ -352,10 +385,27 @@ func indKey(text string) string {
 }
 
 func TestIndependentRandomPositions(t *testing.T) {
-	v := indVariant(t)
+	indRandomGames(t, indVariant(t), 200, false)
+}
+
+// The cylinder=global reading in lockstep with the reference: a few dozen
+// games here, PLATEAU_READINGS_GAMES=N by hand (thousands).
+func TestIndependentReadingGlobal(t *testing.T) {
+	v, err := game.NewVariant("alignement", game.Options{"cylinder": "global"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 60
+	if n, err := strconv.Atoi(os.Getenv("PLATEAU_READINGS_GAMES")); err == nil && n > 0 {
+		games = n
+	}
+	indRandomGames(t, v, games, true)
+}
+
+func indRandomGames(t *testing.T, v *game.Variant, games int, global bool) {
 	checked, reps, limits, wins := 0, 0, 0, 0
 	candidates := indCircleCandidates()
-	for g := 0; g < 200; g++ {
+	for g := 0; g < games; g++ {
 		rng := rand.New(rand.NewPCG(uint64(g), 11))
 		m := game.NewMatch(v.Start())
 		seen := map[string]int{}
@@ -368,6 +418,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 			}
 			seen[indKey(text)]++
 			p := indParse(t, text)
+			p.global = global
 			want := p.moves()
 			ended, winner := p.outcome()
 			if ended {

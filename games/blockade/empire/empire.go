@@ -249,6 +249,7 @@ func init() {
 				EN: "reading of the rule text, 2 players: South-West against North-East (opposite) or against South-East (adjacent)",
 				FR: "lecture de la règle, à 2 joueurs : Sud-Ouest contre Nord-Est (opposite) ou contre Sud-Est (adjacent)",
 			}},
+			game.StartOption("........2S2T2S2T/.........2S2C2S/.........2T2S2T/...........2S/............/............/............/............/1S.........../1T1S1T........./1S1C1S........./1T1S1T1S........_1_0"),
 		},
 		MinPlayers: 2,
 		MaxPlayers: 4,
@@ -287,6 +288,9 @@ func setup(opts game.Options) (*game.Variant, error) {
 	if rd.AdjacentCorners && st.Players != 2 {
 		return nil, game.Errorf(game.Text{EN: "corners=adjacent needs players=2 (got players=%d)", FR: "corners=adjacent demande players=2 (reçu players=%d)"}, st.Players)
 	}
+	if text, custom := game.StartPosition(opts["start"]); custom {
+		return withStart(variants[key{st, rd}], text)
+	}
 	return variants[key{st, rd}].variant, nil
 }
 
@@ -302,7 +306,11 @@ func Variant(players int, teams bool) *game.Variant {
 
 // KingThrone is the trône du roi of seat in v.
 func KingThrone(v *game.Variant, seat int) board.Cell {
-	return byVariant[v].kingCell[seat]
+	r, ok := byVariant[v]
+	if !ok { // a variant with another start (option start)
+		r = v.Start().(*State).r
+	}
+	return r.kingCell[seat]
 }
 
 // Variant implements game.State.

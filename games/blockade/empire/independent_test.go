@@ -857,6 +857,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 		{2, false, game.Options{"corners": "adjacent"}}, {2, false, game.Options{"corners": "adjacent", "throne": "near"}},
 		{4, true, game.Options{"seating": "adjacent"}}, {4, true, game.Options{"seating": "adjacent", "guard": "all"}},
 		{4, true, game.Options{"seating": "adjacent", "throne": "near"}}, {4, true, game.Options{"guard": "all", "throne": "near"}},
+		{2, false, game.Options{"start": indOtherStart}},
 	} {
 		v := indVariantOpts(t, c.players, c.teams, c.opts)
 		// Hash must depend exactly on the board and the seat to move.

@@ -109,10 +109,29 @@ func entryShape(e int) board.Shape {
 	return board.Square
 }
 
+// Readings are the alternative readings of the rule text that options
+// choose (DECISIONS.md, "Alternative readings"); the zero value is the
+// default of each.
+type Readings struct {
+	// EntryOptional: an earned entry may be declined (entry=optional).
+	EntryOptional bool
+	// OrderListed: with 3 players the order is red, blue, green, the
+	// text's listing order (order=listed), not clockwise.
+	OrderListed bool
+}
+
+// readingsKey is one variant: a seating and the readings.
+type readingsKey struct {
+	seating  board.Seating
+	readings Readings
+}
+
 // rules holds what is fixed in one variant.
 type rules struct {
 	players  int
 	teams    bool
+	partner  [4]int8 // with teams, each seat's partner
+	readings Readings
 	colours  []int // colour of each seat
 	opposing [4]uint8
 	variant  *game.Variant
@@ -123,17 +142,27 @@ type rules struct {
 var (
 	theGame  *game.Game
 	variants *board.SeatingTable[*rules]
+	// readingVariants are the variants with a non-default reading.
+	readingVariants = map[readingsKey]*rules{}
 )
 
-func newRules(k board.Seating) *rules {
+func newRules(k board.Seating) *rules { return newReadingRules(k, Readings{}) }
+
+func newReadingRules(k board.Seating, rd Readings) *rules {
 	players, teams := k.Players, k.Teams
-	r := &rules{players: players, teams: teams, colours: seatColours[players]}
+	r := &rules{players: players, teams: teams, colours: seatColours[players], readings: rd}
+	if rd.OrderListed {
+		r.colours = []int{Red, Blue, Green}
+	}
 	seats := make([]game.Text, players)
 	for seat := 0; seat < players; seat++ {
 		seats[seat] = colourNames[r.colours[seat]]
 		for other := 0; other < players; other++ {
-			if other != seat && !(teams && other%2 == seat%2) {
+			if other != seat && !(teams && k.TeamOf(other) == k.TeamOf(seat)) {
 				r.opposing[seat] |= 1 << other
+			}
+			if teams && other != seat && k.TeamOf(other) == k.TeamOf(seat) {
+				r.partner[seat] = int8(other)
 			}
 		}
 	}
@@ -153,6 +182,14 @@ func newRules(k board.Seating) *rules {
 	}
 	r.start.derive()
 	v := k.Variant(seats)
+	// Only the readings that differ from the default are options of the
+	// variant, so that the default variants keep their names.
+	if rd.EntryOptional {
+		v.Options["entry"] = "optional"
+	}
+	if rd.OrderListed {
+		v.Options["order"] = "listed"
+	}
 	v.PlyLimit = 600
 	v.Repetition = 3
 	v.Start = func() game.State {
@@ -200,10 +237,129 @@ func init() {
 		Options: []game.Option{
 			board.PlayersOption(game.Text{EN: "number of players: 2 red and green, 3 red, green and blue, 4 red, yellow, green and blue", FR: "nombre de joueurs : 2 rouge et vert, 3 rouge, vert et bleu, 4 rouge, jaune, vert et bleu"}),
 			board.TeamsOption(game.Text{EN: "with 4 players: red and green against yellow and blue", FR: "à 4 joueurs : rouge et vert contre jaune et bleu"}),
+			board.SeatingOption(),
+			{Name: "entry", Default: "mandatory", Values: []string{"mandatory", "optional"}, Doc: game.Text{
+				EN: "reading of the rule text: an earned entry must be made (mandatory) or may be declined, a separate move without the entry (optional)",
+				FR: "lecture de la règle : une entrée gagnée doit être faite (mandatory) ou peut être refusée, un coup à part sans l'entrée (optional)"}},
+			{Name: "order", Default: "cw", Values: []string{"cw", "listed"}, Doc: game.Text{
+				EN: "reading of the rule text, 3 players: red, green, blue, clockwise (cw), or red, blue, green in the text's listing order (listed)",
+				FR: "lecture de la règle, à 3 joueurs : rouge, vert, bleu dans le sens des aiguilles d'une montre (cw), ou rouge, bleu, vert dans l'ordre où le texte les cite (listed)"}},
+			game.StartOption("5gSgCgT4/12/12/12/12/12/12/12/12/12/12/4rTrCrS5_r_0"),
 		},
 	}
 	variants = board.NewSeatingTable(theGame, newRules, func(r *rules) *game.Variant { return r.variant })
+	seatingSetup := theGame.Setup
+	// The seatings, then one variant a reading (DECISIONS.md, "Alternative
+	// readings").
+	theGame.Variants = append(theGame.Variants, game.Options{"players": "2", "entry": "optional"}, game.Options{"players": "3", "order": "listed"})
+	for _, s := range append(board.Seatings[:len(board.Seatings):len(board.Seatings)], board.Adjacent) {
+		for _, rd := range []Readings{{EntryOptional: true}, {OrderListed: true}, {EntryOptional: true, OrderListed: true}} {
+			if rd.OrderListed && s.Players != 3 {
+				continue
+			}
+			r := newReadingRules(s, rd)
+			r.variant.Game = theGame
+			readingVariants[readingsKey{s, rd}] = r
+		}
+	}
+	theGame.Setup = func(opts game.Options) (*game.Variant, error) {
+		v, err := readingsSetup(seatingSetup, opts)
+		if err != nil {
+			return nil, err
+		}
+		if text, custom := game.StartPosition(opts["start"]); custom {
+			return withStart(v, text)
+		}
+		return v, nil
+	}
+
 	game.Register(theGame)
+}
+
+// readingsSetup gives the variant of the seating and readings options.
+func readingsSetup(seatingSetup func(game.Options) (*game.Variant, error), opts game.Options) (*game.Variant, error) {
+	rd, rest, err := readReadings(opts)
+	if err != nil {
+		return nil, err
+	}
+	v, err := seatingSetup(rest)
+	if err != nil || rd == (Readings{}) {
+		return v, err
+	}
+	s, err := board.ReadSeating(rest)
+	if err != nil {
+		return nil, err
+	}
+	if rd.OrderListed && s.Players != 3 {
+		return nil, game.Errorf(game.Text{EN: "order=listed needs players=3: it orders red, blue and green (got players=%d)", FR: "order=listed demande players=3 : il ordonne rouge, bleu et vert (reçu players=%d)"}, s.Players)
+	}
+	return readingVariants[readingsKey{s, rd}].variant, nil
+}
+
+// withStart is variant v with another start position (option start,
+// DECISIONS.md "Alternative readings"): text, decoded and checked by the
+// decoder (each player's pieces counted, no cylinder on a circle, at ply 0
+// every reserve full).
+func withStart(v *game.Variant, text string) (*game.Variant, error) {
+	var r *rules
+	if st, ok := v.Start().(*State); ok {
+		r = st.r
+	}
+	nr := *r
+	nv := *r.variant
+	nv.Options = game.Options{}
+	for k, x := range r.variant.Options {
+		nv.Options[k] = x
+	}
+	nr.variant = &nv
+	start, err := nr.decode(text)
+	if err != nil {
+		return nil, game.StartDecodeError(err)
+	}
+	if err := game.CheckStart(start); err != nil {
+		return nil, err
+	}
+	nr.start = *start
+	nv.Options["start"] = game.StartValue(start.Encode())
+	nv.Start = func() game.State {
+		s := nr.start
+		return &s
+	}
+	nv.Decode = func(text string) (game.State, error) { return nr.decode(text) }
+	return &nv, nil
+}
+
+// readReadings reads the options entry and order, returning the other
+// options for the seating.
+func readReadings(opts game.Options) (Readings, game.Options, error) {
+	var rd Readings
+	rest := game.Options{}
+	for k, v := range opts {
+		switch {
+		case k == "entry" && (v == "" || v == "mandatory"):
+		case k == "entry" && v == "optional":
+			rd.EntryOptional = true
+		case k == "entry":
+			return rd, nil, game.Errorf(game.Text{EN: "option entry=%q must be mandatory or optional", FR: "l'option entry=%q doit valoir mandatory ou optional"}, v)
+		case k == "order" && (v == "" || v == "cw"):
+		case k == "order" && v == "listed":
+			rd.OrderListed = true
+		case k == "order":
+			return rd, nil, game.Errorf(game.Text{EN: "option order=%q must be cw or listed", FR: "l'option order=%q doit valoir cw ou listed"}, v)
+		case k == "start":
+		default:
+			rest[k] = v
+		}
+	}
+	return rd, rest, nil
+}
+
+// VariantOf returns the variant of a seating with the given readings.
+func VariantOf(s board.Seating, rd Readings) *game.Variant {
+	if rd == (Readings{}) {
+		return variants.RulesOf(s).variant
+	}
+	return readingVariants[readingsKey{s, rd}].variant
 }
 
 // Variant returns the variant for players (2, 3, 4) and teams (4 only).
@@ -387,7 +543,7 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 				if sq {
 					buf = append(buf, mkMove(c, to, entryS))
 				}
-				if !t && !sq {
+				if (!t && !sq) || s.r.readings.EntryOptional {
 					buf = append(buf, mkMove(c, to, entryNone))
 				}
 			}
@@ -426,7 +582,7 @@ func (s *State) finished(seat int) uint8 {
 	if !s.r.teams {
 		return 1 << seat
 	}
-	partner := (seat + 2) % 4
+	partner := s.r.partner[seat]
 	if s.reserve[partner] != [2]uint8{} {
 		return 0
 	}
@@ -703,7 +859,8 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			}
 		}
 		return 0, game.IllegalMove(s, text, why)
-	case !t && !sq:
+	case !t && !sq, !suffix && s.r.readings.EntryOptional:
+		// entry=optional: the plain move declines the entry.
 		return mkMove(from, to, entryNone), nil
 	case !suffix && t && sq:
 		plain := cellNames[from] + "-" + cellNames[to]

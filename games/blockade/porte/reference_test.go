@@ -2,7 +2,9 @@ package porte
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
@@ -13,7 +15,15 @@ import (
 // move generator against.
 func referenceMoves(s *State) []string {
 	me := int(s.toMove)
+	// Readings from the variant's options (DECISIONS.md, "Alternative
+	// readings"): partners side by side (seats 1, 2 against 3, 4), an
+	// earned entry that may be declined.
+	opts := s.r.variant.Options
+	adjacent, optional := opts["seating"] == "adjacent", opts["entry"] == "optional"
 	opposing := func(seat int) bool {
+		if adjacent {
+			return seat/2 != me/2
+		}
 		return seat != me && !(s.r.teams && seat%2 == me%2)
 	}
 	canMove := func(c board.Cell) bool {
@@ -82,7 +92,9 @@ func referenceMoves(s *State) []string {
 				if s.reserve[me][1] > 0 {
 					out = append(out, c.String()+"-"+name+"+S")
 				}
-				continue
+				if !optional {
+					continue
+				}
 			}
 			out = append(out, c.String()+"-"+name)
 		}
@@ -95,14 +107,45 @@ func referenceMoves(s *State) []string {
 }
 
 func TestAgainstReference(t *testing.T) {
-	entries := 0
+	var vs []*game.Variant
 	for _, k := range []struct {
 		n int
 		t bool
 	}{{2, false}, {3, false}, {4, false}, {4, true}} {
-		v := Variant(k.n, k.t)
-		rng := rand.New(rand.NewPCG(uint64(k.n), 11))
-		for g := 0; g < 6; g++ {
+		vs = append(vs, Variant(k.n, k.t))
+	}
+	lockstep(t, vs, 6, 50)
+}
+
+// readingVariantsForTest are the variants of the alternative readings.
+func readingVariantsForTest() []*game.Variant {
+	two, three := board.Seating{Players: 2}, board.Seating{Players: 3}
+	teams := board.Seating{Players: 4, Teams: true}
+	return []*game.Variant{
+		VariantOf(two, Readings{EntryOptional: true}), VariantOf(three, Readings{EntryOptional: true}),
+		VariantOf(teams, Readings{EntryOptional: true}), VariantOf(three, Readings{OrderListed: true}),
+		VariantOf(three, Readings{OrderListed: true, EntryOptional: true}),
+		VariantOf(board.Adjacent, Readings{}), VariantOf(board.Adjacent, Readings{EntryOptional: true}),
+	}
+}
+
+// Every reading in lockstep with the reference: a few games each here,
+// PLATEAU_READINGS_GAMES=N games each by hand (thousands in all).
+func TestReadingsAgainstReference(t *testing.T) {
+	games := 4
+	if n, err := strconv.Atoi(os.Getenv("PLATEAU_READINGS_GAMES")); err == nil && n > 0 {
+		games = n
+	}
+	lockstep(t, readingVariantsForTest(), games, 30)
+}
+
+// lockstep plays random games of each variant, comparing the legal moves
+// with the reference at every ply.
+func lockstep(t *testing.T, vs []*game.Variant, games, minEntries int) {
+	entries := 0
+	for i, v := range vs {
+		rng := rand.New(rand.NewPCG(uint64(i), 11))
+		for g := 0; g < games; g++ {
 			s := v.Start().(*State)
 			for ply := 0; ply < 600 && !s.Outcome().Ended(); ply++ {
 				got := legal(s)
@@ -121,7 +164,7 @@ func TestAgainstReference(t *testing.T) {
 			}
 		}
 	}
-	if entries < 50 {
+	if entries < minEntries {
 		t.Fatalf("only %d entries played: the check saw too few", entries)
 	}
 }

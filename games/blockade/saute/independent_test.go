@@ -9,6 +9,7 @@ package saute_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -48,15 +49,26 @@ type indPos struct {
 	players int
 	teams   bool
 	expert  bool
-	cell    [12][12]byte // [rank-1][file]: 0, 'S' or 'T'
-	toMove  int
-	passes  int
-	ply     int
+	// The readings (DECISIONS.md, "Alternative readings"): bands=outer,
+	// parity=adjacent, chain=forced, the triangles' file (triangles=).
+	outer, adjacent, forced bool
+	triFile                 int
+	seatingAdjacent         bool
+	cell                    [12][12]byte // [rank-1][file]: 0, 'S' or 'T'
+	toMove                  int
+	passes                  int
+	ply                     int
 }
 
 // indBand is the band (1..4) of seat: with 2 players seats 0, 1 own bands
 // 2, 3; with 3 or 4 players seat k owns band k+1.
-func indBand(players, seat int) int {
+func indBand(players, seat int) int { return indBandOf(players, seat, false) }
+
+// indBandOf is indBand, or with bands=outer (2 players) bands 1 and 4.
+func indBandOf(players, seat int, outer bool) int {
+	if players == 2 && outer {
+		return 1 + 3*seat
+	}
 	if players == 2 {
 		return seat + 2
 	}
@@ -66,7 +78,7 @@ func indBand(players, seat int) int {
 // indOwner is the seat owning a piece on rank index r (0-based), or -1.
 func (p *indPos) owner(r int) int {
 	for s := 0; s < p.players; s++ {
-		b := indBand(p.players, s)
+		b := indBandOf(p.players, s, p.outer)
 		if r >= 3*(b-1) && r < 3*b {
 			return s
 		}
@@ -78,7 +90,10 @@ func (p *indPos) opponents(a, b int) bool {
 	if a == b {
 		return false
 	}
-	if p.teams && a%2 == b%2 {
+	if p.teams && !p.seatingAdjacent && a%2 == b%2 {
+		return false
+	}
+	if p.teams && p.seatingAdjacent && a/2 == b/2 {
 		return false
 	}
 	return true
@@ -88,7 +103,15 @@ var indColours = "BRGY"
 
 func indParse(t testing.TB, v *game.Variant, text string) *indPos {
 	t.Helper()
-	p := &indPos{players: v.Players, teams: v.Options["teams"] == "true", expert: v.Options["expert"] == "true"}
+	p := &indPos{players: v.Players, teams: v.Options["teams"] == "true", expert: v.Options["expert"] == "true",
+		outer: v.Options["bands"] == "outer", adjacent: v.Options["parity"] == "adjacent", forced: v.Options["chain"] == "forced",
+		triFile: 10, seatingAdjacent: v.Options["seating"] == "adjacent"}
+	switch v.Options["triangles"] {
+	case "j":
+		p.triFile = 9
+	case "l":
+		p.triFile = 11
+	}
 	f := strings.Fields(text)
 	if len(f) != 4 {
 		t.Fatalf("position %q: want 4 fields", text)
@@ -106,7 +129,11 @@ func indCell(file, rank int) string { return fmt.Sprintf("%c%d", 'a'+file, rank+
 func (p *indPos) oppsInFile(seat, file int) int {
 	n := 0
 	for r := 0; r < 12; r++ {
-		if p.cell[r][file] != 0 && p.opponents(seat, p.owner(r)) {
+		if p.cell[r][file] == 0 || !p.opponents(seat, p.owner(r)) {
+			continue
+		}
+		// parity=adjacent: only the bands next to the mover's count.
+		if d := indBandOf(p.players, p.owner(r), p.outer) - indBandOf(p.players, seat, p.outer); !p.adjacent || d == 1 || d == -1 {
 			n++
 		}
 	}
@@ -137,9 +164,13 @@ func (p *indPos) moves() []string {
 				if next >= 12 {
 					break
 				}
-				out = append(out, indCell(f, r)+"-"+indCell(next, r))
 				cur = next
-				if p.oppsInFile(seat, cur)%2 == 0 {
+				more := p.oppsInFile(seat, cur)%2 == 1
+				// chain=forced: the only stop is where the steps run out.
+				if !p.forced || !more || !p.canStep(r, cur) {
+					out = append(out, indCell(f, r)+"-"+indCell(next, r))
+				}
+				if !more {
 					break
 				}
 			}
@@ -152,10 +183,21 @@ func (p *indPos) moves() []string {
 	return out
 }
 
+// canStep says whether a piece on file f of rank index r could take a step
+// (the moving piece is still on its start cell, behind it).
+func (p *indPos) canStep(r, f int) bool {
+	for n := f + 1; n < 12; n++ {
+		if p.cell[r][n] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // finished reports whether seat has all 9 pieces on files j-l of his band
 // (expert: with his triangles on file k).
 func (p *indPos) finished(seat int) bool {
-	b := indBand(p.players, seat)
+	b := indBandOf(p.players, seat, p.outer)
 	for r := 3 * (b - 1); r < 3*b; r++ {
 		for f := 0; f < 12; f++ {
 			c := p.cell[r][f]
@@ -165,7 +207,7 @@ func (p *indPos) finished(seat int) bool {
 			if f < 9 {
 				return false
 			}
-			if p.expert && c == 'T' && f != 10 {
+			if p.expert && c == 'T' && f != p.triFile {
 				return false
 			}
 		}
@@ -177,9 +219,13 @@ func (p *indPos) finished(seat int) bool {
 func (p *indPos) winners() uint8 {
 	var w uint8
 	if p.teams {
-		for team := 0; team < 2; team++ {
-			if p.finished(team) && p.finished(team+2) {
-				w |= 1<<team | 1<<(team+2)
+		pairs := [2][2]int{{0, 2}, {1, 3}}
+		if p.seatingAdjacent {
+			pairs = [2][2]int{{0, 1}, {2, 3}}
+		}
+		for _, pr := range pairs {
+			if p.finished(pr[0]) && p.finished(pr[1]) {
+				w |= 1<<pr[0] | 1<<pr[1]
 			}
 		}
 		return w
@@ -552,12 +598,40 @@ func TestIndependentPlyLimit(t *testing.T) {
 
 func TestIndependentRandomPositions(t *testing.T) {
 	variants := [][]string{{}, {"players=3"}, {"players=4"}, {"players=4", "teams=true"}, {"expert=true"}, {"players=4", "teams=true", "expert=true"}, {"players=3", "expert=true"}}
+	indLockstep(t, variants, 12, 300)
+}
+
+// indReadings are the variants of the alternative readings (DECISIONS.md,
+// "Alternative readings"), each played against the reference.
+var indReadings = [][]string{
+	{"bands=outer"}, {"bands=outer", "parity=adjacent"},
+	{"parity=adjacent"}, {"players=3", "parity=adjacent"}, {"players=4", "parity=adjacent"}, {"players=4", "teams=true", "parity=adjacent"},
+	{"chain=forced"}, {"players=3", "chain=forced"}, {"players=4", "teams=true", "chain=forced", "expert=true"},
+	{"expert=true", "triangles=j"}, {"expert=true", "triangles=l"}, {"players=3", "expert=true", "triangles=l"},
+	{"players=4", "teams=true", "seating=adjacent"}, {"players=4", "teams=true", "seating=adjacent", "expert=true", "parity=adjacent"},
+	{"start=12/12/12/STS9/STS9/STS9/STS9/STS9/S1TS8/12/12/12_B_0_0"},
+	{"players=3", "start=12/12/12/STS9/STS9/TSS9/STS9/S1TS8/STS9/STS9/STS9/SST9_B_0_0", "chain=forced"},
+}
+
+// Every reading in lockstep with the reference: a few games each here,
+// PLATEAU_READINGS_GAMES=N games each by hand (thousands in all).
+func TestIndependentReadings(t *testing.T) {
+	games := 8
+	if n, err := strconv.Atoi(os.Getenv("PLATEAU_READINGS_GAMES")); err == nil && n > 0 {
+		games = n
+	}
+	indLockstep(t, indReadings, games, 100)
+}
+
+// indLockstep plays games random games of each variant, comparing the
+// package's legal moves, outcome and moves with the reference at every ply.
+func indLockstep(t *testing.T, variants [][]string, games, minChecked int) {
 	checked, passes := 0, 0
 	candidates := boardtest.LineCandidates()
 	ends := map[string]int{}
 	for vi, items := range variants {
 		v := indVariant(t, items...)
-		for g := 0; g < 12; g++ {
+		for g := 0; g < games; g++ {
 			rng := rand.New(rand.NewPCG(uint64(vi), uint64(g)))
 			s := v.Start()
 			var played []string
@@ -634,7 +708,7 @@ func TestIndependentRandomPositions(t *testing.T) {
 			}
 		}
 	}
-	if checked < 300 {
+	if checked < minChecked {
 		t.Errorf("only %d positions checked", checked)
 	}
 	t.Logf("%d positions checked, %d with a forced pass; game ends: %v", checked, passes, ends)

@@ -22,12 +22,20 @@ const (
 	Triangle = 2
 )
 
-// Files of the finish (j, k, l) and the file of the triangles in the
-// expert finish (k).
+// Files of the finish (j, k, l); the file of the triangles in the expert
+// finish is an option (k by default).
 const (
-	finishFile   = 9
-	triangleFile = 10
-	bandRanks    = 3
+	finishFile = 9
+	bandRanks  = 3
+)
+
+// The readings of the rule text that the options choose (DECISIONS.md,
+// "Alternative readings"); each option's first value is the default.
+var (
+	bandsValues     = []string{"inner", "outer"}
+	parityValues    = []string{"file", "adjacent"}
+	chainValues     = []string{"optional", "forced"}
+	trianglesValues = []string{"k", "j", "l"}
 )
 
 // Seat colours, in seat order. Seat k's band is given by bandOf.
@@ -38,10 +46,14 @@ var seatNames = [game.MaxPlayers]game.Text{
 var seatLetters = [game.MaxPlayers]byte{'B', 'R', 'G', 'Y'}
 
 // bandOf gives the band (0 = ranks 1–3, ..., 3 = ranks 10–12) of seat
-// among players: with 2 players, player 1 owns band 2 and player 2 band 3;
-// with 3 or 4, player k owns band k.
-func bandOf(players, seat int) int {
-	if players == 2 {
+// among players: with 2 players, player 1 owns band 2 and player 2 band 3
+// (bands=inner; with bands=outer, bands 1 and 4); with 3 or 4, player k
+// owns band k.
+func bandOf(players, seat int, outer bool) int {
+	switch {
+	case players == 2 && outer:
+		return seat * 3
+	case players == 2:
 		return seat + 1
 	}
 	return seat
@@ -54,9 +66,17 @@ type rules struct {
 	players int
 	teams   bool
 	expert  bool
-	owner   [board.Size]int8      // seat owning each rank, -1 for none
-	band    [game.MaxPlayers]int8 // first rank (from 0) of each seat's band
-	opp     [game.MaxPlayers]uint8
+	// triangleFile is the file of the triangles in the expert finish.
+	triangleFile int
+	// forced: a piece that may take another step must take it (chain).
+	forced bool
+	owner  [board.Size]int8      // seat owning each rank, -1 for none
+	band   [game.MaxPlayers]int8 // first rank (from 0) of each seat's band
+	opp    [game.MaxPlayers]uint8
+	// counted are the opponents whose pieces count for the parity: all
+	// of them (parity=file) or those of the bands next to the seat's band
+	// (parity=adjacent).
+	counted [game.MaxPlayers]uint8
 	partner [game.MaxPlayers]int8 // -1 without teams
 	form    string                // what a position text looks like
 }
@@ -71,9 +91,23 @@ var theGame = &game.Game{
 		board.TeamsOption(game.Text{
 			EN: "with 4 players: Blue and Green against Red and Yellow; a team wins when both partners have finished",
 			FR: "à 4 joueurs : Bleu et Vert contre Rouge et Jaune ; une équipe gagne quand les deux partenaires ont fini"}),
+		board.SeatingOption(),
 		{Name: "expert", Default: "false", Values: []string{"false", "true"}, Doc: game.Text{
 			EN: "expert finish: the triangles must also end on file k (as at the start, in the middle)",
 			FR: "fin experte : les triangles doivent aussi finir sur la colonne k (au milieu, comme au départ)"}},
+		{Name: "bands", Default: "inner", Values: bandsValues, Doc: game.Text{
+			EN: "reading of the rule text, 2 players: player 1 owns band 2 and player 2 band 3 (inner), or bands 1 and 4 (outer)",
+			FR: "lecture de la règle, à 2 joueurs : le joueur 1 a la bande 2 et le joueur 2 la bande 3 (inner), ou les bandes 1 et 4 (outer)"}},
+		{Name: "parity", Default: "file", Values: parityValues, Doc: game.Text{
+			EN: "reading of the rule text: the pieces of every opponent on the file count for the odd number (file), or only those of the opponents of the bands next to the mover's band (adjacent)",
+			FR: "lecture de la règle : les pièces de tous les adversaires sur la colonne comptent pour le nombre impair (file), ou seulement celles des adversaires des bandes voisines de celle du joueur (adjacent)"}},
+		{Name: "chain", Default: "optional", Values: chainValues, Doc: game.Text{
+			EN: "reading of the rule text: a piece that may take another step may stop (optional) or must take it, the move ending where the steps run out (forced)",
+			FR: "lecture de la règle : une pièce qui peut faire un pas de plus peut s'arrêter (optional) ou doit le faire, le coup finissant quand les pas s'épuisent (forced)"}},
+		{Name: "triangles", Default: "k", Values: trianglesValues, Doc: game.Text{
+			EN: "reconstruction, with the expert finish: the file of the finishing zone j–l the triangles must end on (k, j or l)",
+			FR: "reconstitution, avec la fin experte : la colonne de la zone d'arrivée j–l où les triangles doivent finir (k, j ou l)"}},
+		game.StartOption("12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12_B_0_0"),
 	},
 	Variants: []game.Options{
 		{"players": "2"},
@@ -84,6 +118,13 @@ var theGame = &game.Game{
 		{"players": "4", "expert": "true"},
 		{"players": "4", "teams": "true"},
 		{"players": "4", "teams": "true", "expert": "true"},
+		// One variant a reading (DECISIONS.md, "Alternative readings").
+		{"players": "4", "teams": "true", "seating": "adjacent"},
+		{"players": "2", "bands": "outer"},
+		{"players": "3", "parity": "adjacent"},
+		{"players": "2", "chain": "forced"},
+		{"players": "2", "expert": "true", "triangles": "j"},
+		{"players": "2", "expert": "true", "triangles": "l"},
 	},
 	MinPlayers: 2,
 	MaxPlayers: 4,
@@ -102,27 +143,44 @@ func Game() *game.Game { return theGame }
 func NewVariant(opts game.Options) (*game.Variant, error) { return theGame.Variant(opts) }
 
 func setup(opts game.Options) (*game.Variant, error) {
-	players, teams, err := board.PlayersAndTeams(opts)
+	seating, err := board.ReadSeating(opts)
 	if err != nil {
 		return nil, err
 	}
+	players, teams := seating.Players, seating.Teams
 	expert, err := opts.Bool("expert", false)
 	if err != nil {
 		return nil, err
 	}
-	r := &rules{players: players, teams: teams, expert: expert}
+	readings, err := readReadings(opts, players, expert)
+	if err != nil {
+		return nil, err
+	}
+	r := &rules{players: players, teams: teams, expert: expert, triangleFile: finishFile + 1, forced: readings["chain"] == "forced"}
+	switch readings["triangles"] {
+	case "j":
+		r.triangleFile = finishFile
+	case "l":
+		r.triangleFile = finishFile + 2
+	}
 	for i := range r.owner {
 		r.owner[i] = -1
 	}
+	outer := readings["bands"] == "outer"
 	for seat := 0; seat < players; seat++ {
-		b := bandOf(players, seat)
+		b := bandOf(players, seat, outer)
 		r.band[seat] = int8(b * bandRanks)
 		for k := 0; k < bandRanks; k++ {
 			r.owner[b*bandRanks+k] = int8(seat)
 		}
 		r.partner[seat] = -1
 		if teams {
+			// Partners sit opposite (seats 1 and 3) or, with
+			// seating=adjacent, side by side (seats 1 and 2).
 			r.partner[seat] = int8((seat + 2) % 4)
+			if seating.Adjacent {
+				r.partner[seat] = int8(seat ^ 1)
+			}
 		}
 		for o := 0; o < players; o++ {
 			if o != seat && int(r.partner[seat]) != o {
@@ -130,9 +188,23 @@ func setup(opts game.Options) (*game.Variant, error) {
 			}
 		}
 	}
-	v := board.Seating{Players: players, Teams: teams}.Variant(append([]game.Text(nil), seatNames[:players]...))
+	for seat := 0; seat < players; seat++ {
+		r.counted[seat] = r.opp[seat]
+		if readings["parity"] == "adjacent" {
+			r.counted[seat] = 0
+			for o := 0; o < players; o++ {
+				if d := int(r.band[o]) - int(r.band[seat]); r.opp[seat]>>o&1 != 0 && (d == bandRanks || d == -bandRanks) {
+					r.counted[seat] |= 1 << o
+				}
+			}
+		}
+	}
+	v := seating.Variant(append([]game.Text(nil), seatNames[:players]...))
 	v.Game = theGame
 	v.Options["expert"] = strconv.FormatBool(expert)
+	for name, value := range readings {
+		v.Options[name] = value
+	}
 	if expert {
 		// Software rule (DECISIONS.md): Saute with the expert finish is a
 		// draw after 800 plies. Positions never repeat (pieces only move
@@ -143,7 +215,52 @@ func setup(opts game.Options) (*game.Variant, error) {
 	r.form = r.describe()
 	v.Start = func() game.State { return newState(r) }
 	v.Decode = func(text string) (game.State, error) { return decode(r, text) }
+	if text, custom := game.StartPosition(opts["start"]); custom {
+		// start: another start position (DECISIONS.md, "Alternative
+		// readings"); the decoder counts the pieces of every rank.
+		start, err := decode(r, text)
+		if err != nil {
+			return nil, game.StartDecodeError(err)
+		}
+		if err := game.CheckStart(start); err != nil {
+			return nil, err
+		}
+		v.Options["start"] = game.StartValue(start.Encode())
+		v.Start = func() game.State { return start.Clone() }
+	}
 	return v, nil
+}
+
+// readReadings reads the reading options and returns those that differ
+// from the default: only they are options of the variant, so that the
+// default variants keep their names. bands is a 2-player option, triangles
+// an expert one.
+func readReadings(opts game.Options, players int, expert bool) (map[string]string, error) {
+	out := map[string]string{}
+	for _, o := range []struct {
+		name   string
+		values []string
+	}{{"bands", bandsValues}, {"parity", parityValues}, {"chain", chainValues}, {"triangles", trianglesValues}} {
+		v := opts[o.name]
+		if v == "" || v == o.values[0] {
+			continue
+		}
+		found := false
+		for _, allowed := range o.values {
+			found = found || allowed == v
+		}
+		if !found {
+			return nil, game.Errorf(game.Text{EN: "option %s=%q must be one of %s", FR: "l'option %s=%q doit valoir %s"}, o.name, v, strings.Join(o.values, ", "))
+		}
+		out[o.name] = v
+	}
+	if out["bands"] != "" && players != 2 {
+		return nil, game.Errorf(game.Text{EN: "bands=%s needs players=2: with 3 or 4 players, player k owns band k (got players=%d)", FR: "bands=%s demande players=2 : à 3 ou 4 joueurs, le joueur k a la bande k (reçu players=%d)"}, out["bands"], players)
+	}
+	if out["triangles"] != "" && !expert {
+		return nil, game.Errorf(game.Text{EN: "triangles=%s needs expert=true: only the expert finish places the triangles", FR: "triangles=%s demande expert=true : seule la fin experte place les triangles"}, out["triangles"])
+	}
+	return out, nil
 }
 
 // Status values of a State.
@@ -232,6 +349,19 @@ func (s *State) Opponents(seat, f int) int {
 	return n
 }
 
+// counted is the number of pieces on file f that count for seat's parity:
+// those of every opponent, or of the opponents of the neighbouring bands
+// (parity=adjacent).
+func (s *State) counted(seat, f int) int {
+	n := 0
+	for o := 0; o < s.r.players; o++ {
+		if s.r.counted[seat]>>o&1 != 0 {
+			n += int(s.count[o][f])
+		}
+	}
+	return n
+}
+
 // next returns where a piece standing at file f of rank goes in one step:
 // the next cell if empty, else the first empty cell after the unbroken run
 // ahead; -1 when the run reaches the edge (or f is file l).
@@ -251,16 +381,32 @@ func encodeMove(from, to int) game.Move { return game.Move(from | to<<8) }
 func decodeMove(m game.Move) (from, to int) { return int(m & 0xff), int(m >> 8 & 0xff) }
 
 // pieceMoves appends the moves of the piece on file f of rank, owned by
-// seat: each stopping cell of its chain of steps.
+// seat: each stopping cell of its chain of steps (chain=forced: only the
+// last one).
 func (s *State) pieceMoves(buf []game.Move, seat, rank, f int) []game.Move {
 	from := rank*board.Size + f
+	if s.r.forced {
+		last := -1
+		for {
+			if f = s.next(rank, f); f < 0 {
+				break
+			}
+			if last = f; s.counted(seat, f)%2 == 0 {
+				break
+			}
+		}
+		if last >= 0 {
+			buf = append(buf, encodeMove(from, rank*board.Size+last))
+		}
+		return buf
+	}
 	for {
 		f = s.next(rank, f)
 		if f < 0 {
 			return buf
 		}
 		buf = append(buf, encodeMove(from, rank*board.Size+f))
-		if s.Opponents(seat, f)%2 == 0 {
+		if s.counted(seat, f)%2 == 0 {
 			return buf
 		}
 	}
@@ -299,7 +445,7 @@ func (s *State) Finished(seat int) bool {
 				return false
 			}
 		}
-		if s.r.expert && s.cells[rank*board.Size+triangleFile] != Triangle {
+		if s.r.expert && s.cells[rank*board.Size+s.r.triangleFile] != Triangle {
 			return false
 		}
 	}
