@@ -302,12 +302,13 @@ type Stats struct {
 	// DramaMeasured says the game has an evaluation and two sides or
 	// more; then LeadChanges summarises, per game, how often the side the
 	// evaluation had ahead changed, LeadChangeGames counts the games where
-	// it changed at least once, and WonFromBehind the won games whose
-	// (single) winning side the evaluation had behind at some position.
-	DramaMeasured   bool       `json:"drama_measured"`
-	LeadChanges     Summary    `json:"lead_changes"`
-	LeadChangeGames Proportion `json:"lead_change_games"`
-	WonFromBehind   Proportion `json:"won_from_behind"`
+	// it changed at least once, and LateLeadChangeGames those where it
+	// changed in the second half of the game (the result was still open
+	// late).
+	DramaMeasured       bool       `json:"drama_measured"`
+	LeadChanges         Summary    `json:"lead_changes"`
+	LeadChangeGames     Proportion `json:"lead_change_games"`
+	LateLeadChangeGames Proportion `json:"late_lead_change_games"`
 	// ForcedPasses are the positions where passing was the only move,
 	// among all positions where a seat had to move; ForcedPassGames the
 	// games with at least one; StalemateEnds the games that ended because

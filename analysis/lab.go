@@ -59,20 +59,23 @@ func Leader(values []float64) int {
 }
 
 // LeadChanges counts the changes of leader along leaders (one per
-// position); positions where nobody leads (-1) are skipped, so that a lead
-// that goes to even and back is not a change.
-func LeadChanges(leaders []int8) int {
-	changes, last := 0, int8(-1)
-	for _, l := range leaders {
+// position) and gives the index of the position of the last change (-1
+// without one); positions where nobody leads (-1) are skipped, so that a
+// lead that goes to even and back is not a change.
+func LeadChanges(leaders []int8) (changes, lastAt int) {
+	lastAt = -1
+	last := int8(-1)
+	for i, l := range leaders {
 		if l < 0 {
 			continue
 		}
 		if last >= 0 && l != last {
 			changes++
+			lastAt = i
 		}
 		last = l
 	}
-	return changes
+	return changes, lastAt
 }
 
 // StalemateReasons are the end reasons (Outcome.Reason) that mean the
@@ -145,7 +148,7 @@ func computeLab(st *Stats, v *game.Variant, results []GameResult) {
 	reps, idx := sideSeats(v), sideIndex(v)
 	st.Sides = len(reps)
 	sideWins := make([]int, len(reps))
-	var decided, changed, won, behind, forced, forcedGames, stalemates, positions int
+	var decided, changed, late, forced, forcedGames, stalemates, positions int
 	var changes []int
 	measured := len(results) > 0
 	for _, r := range results {
@@ -157,7 +160,6 @@ func computeLab(st *Stats, v *game.Variant, results []GameResult) {
 		if IsStalemateEnd(r.Outcome.Reason, r.LastPass) {
 			stalemates++
 		}
-		winner := -1 // the single winning side, if one
 		if r.Outcome.Status == game.Win {
 			decided++
 			sides := map[int]bool{}
@@ -168,29 +170,19 @@ func computeLab(st *Stats, v *game.Variant, results []GameResult) {
 			}
 			for side := range sides {
 				sideWins[side]++
-				winner = side
-			}
-			if len(sides) != 1 {
-				winner = -1
 			}
 		}
 		if r.Leaders == nil && len(r.Legal) > 0 {
 			measured = false
 			continue
 		}
-		n := LeadChanges(r.Leaders)
+		n, at := LeadChanges(r.Leaders)
 		changes = append(changes, n)
 		if n > 0 {
 			changed++
 		}
-		if winner >= 0 {
-			won++
-			for _, l := range r.Leaders {
-				if l >= 0 && int(l) != winner {
-					behind++
-					break
-				}
-			}
+		if at >= 0 && 2*at >= len(r.Leaders) {
+			late++
 		}
 	}
 	st.Balance = NewBalance(sideWins, decided)
@@ -203,7 +195,7 @@ func computeLab(st *Stats, v *game.Variant, results []GameResult) {
 	if st.DramaMeasured = measured && len(reps) > 1; st.DramaMeasured {
 		st.LeadChanges = Summarise(changes)
 		st.LeadChangeGames = NewProportion(changed, len(results))
-		st.WonFromBehind = NewProportion(behind, won)
+		st.LateLeadChangeGames = NewProportion(late, len(results))
 	}
 }
 
@@ -390,11 +382,11 @@ func LabTableIn(stats []*Stats, lang string) (header []string, rows [][]string) 
 		}
 		return formatProportion(s.LeadChangeGames)
 	})
-	add(t("won from behind", "gagnées en étant mené"), func(s *Stats) string {
+	add(t("games with a lead change in their second half", "parties avec un changement de meneur dans leur seconde moitié"), func(s *Stats) string {
 		if !s.DramaMeasured {
 			return "–"
 		}
-		return formatProportion(s.WonFromBehind)
+		return formatProportion(s.LateLeadChangeGames)
 	})
 	add(t("forced passes among positions", "passes forcées parmi les positions"), func(s *Stats) string { return formatProportion(s.ForcedPasses) })
 	add(t("games with a forced pass", "parties avec une passe forcée"), func(s *Stats) string { return formatProportion(s.ForcedPassGames) })

@@ -33,13 +33,16 @@ func TestDramaOnScriptedEvaluations(t *testing.T) {
 			t.Fatalf("leaders %v, want %v", leaders, want)
 		}
 	}
-	if n := LeadChanges(leaders); n != 3 {
-		t.Errorf("lead changes %d, want 3", n)
+	if n, at := LeadChanges(leaders); n != 3 || at != 7 {
+		t.Errorf("lead changes %d, the last at %d; want 3, at 7", n, at)
 	}
 	if Leader([]float64{1, 3, 3}) != -1 || Leader([]float64{1, 3, 2}) != 1 {
 		t.Error("three sides: a shared best is nobody's lead, else the best leads")
 	}
-	if LeadChanges(nil) != 0 || LeadChanges([]int8{-1, -1}) != 0 {
+	if n, at := LeadChanges(nil); n != 0 || at != -1 {
+		t.Error("no position, no change")
+	}
+	if n, at := LeadChanges([]int8{-1, -1}); n != 0 || at != -1 {
 		t.Error("no leader, no change")
 	}
 }
@@ -53,35 +56,39 @@ func TestComputeLab(t *testing.T) {
 		return game.Outcome{Status: game.Win, Winners: 1 << uint(seat), Reason: "tops every stack"}
 	}
 	results := []GameResult{
-		// Seat 1 (side 1) led, then seat 0 came back and won: won from behind.
+		// Seat 2 (side 1) led, then seat 1 came back and won, in the
+		// second half.
 		{Plies: 3, Legal: []int{5, 5, 5}, Leaders: []int8{1, 1, 0}, Outcome: win(0)},
 		// Two forced passes, then a draw by two passes: blocked.
 		{Plies: 3, Legal: []int{1, 1, 4}, ForcedPasses: 2, LastPass: true, Leaders: []int8{-1, 0, 0},
 			Outcome: game.Outcome{Status: game.Draw, Reason: "two passes in a row"}},
 		// The game's own stalemate reason, without a pass.
 		{Plies: 2, Legal: []int{3, 3}, Leaders: []int8{0, 0}, Outcome: game.Outcome{Status: game.Win, Winners: 1, Reason: "no placement or move"}},
+		// A change at the second of two positions: the second half.
 		{Plies: 2, Legal: []int{3, 3}, Leaders: []int8{1, 0}, Outcome: win(0)},
+		// A change at the second of five positions: the first half.
+		{Plies: 5, Legal: []int{3, 3, 3, 3, 3}, Leaders: []int8{1, 0, 0, -1, 0}, Outcome: win(0)},
 	}
 	st := Compute(Config{Variant: v, Label: "x", Agent: "random"}, results)
 	if !st.DramaMeasured || st.Sides != 2 {
 		t.Fatalf("drama measured %v, sides %d", st.DramaMeasured, st.Sides)
 	}
-	if st.LeadChanges.Max != 1 || st.LeadChangeGames.Count != 2 || math.Abs(st.LeadChanges.Mean-0.5) > 1e-12 {
+	if st.LeadChanges.Max != 1 || st.LeadChangeGames.Count != 3 || math.Abs(st.LeadChanges.Mean-0.6) > 1e-12 {
 		t.Errorf("lead changes %+v, games with one %+v", st.LeadChanges, st.LeadChangeGames)
 	}
-	if st.WonFromBehind.Count != 2 || st.WonFromBehind.Total != 3 {
-		t.Errorf("won from behind %+v, want 2 of 3", st.WonFromBehind)
+	if st.LateLeadChangeGames.Count != 2 || st.LateLeadChangeGames.Total != 5 {
+		t.Errorf("late lead changes %+v, want 2 of 5", st.LateLeadChangeGames)
 	}
-	if st.ForcedPasses.Count != 2 || st.ForcedPasses.Total != 10 || st.ForcedPassGames.Count != 1 {
+	if st.ForcedPasses.Count != 2 || st.ForcedPasses.Total != 15 || st.ForcedPassGames.Count != 1 {
 		t.Errorf("forced passes %+v in %+v games", st.ForcedPasses, st.ForcedPassGames)
 	}
 	if st.StalemateEnds.Count != 2 {
 		t.Errorf("stalemate ends %+v, want 2", st.StalemateEnds)
 	}
-	// Seat 1 won the 3 decided games: the farthest side from 1/2, though
-	// 3 games cannot tell it from a fair reading (the interval holds 1/2).
+	// Seat 1 won the 4 decided games: the farthest side from 1/2, and
+	// its interval (0.51–1) just leaves 1/2 out.
 	b := st.Balance
-	if b.Decided != 3 || b.Side != 0 || b.Wins != 3 || b.Gap != 0.5 || b.GapLow != 0 || b.GapHigh != 0.5 {
+	if b.Decided != 4 || b.Side != 0 || b.Wins != 4 || b.Gap != 0.5 || b.GapLow <= 0 || b.GapLow > 0.02 || b.GapHigh != 0.5 {
 		t.Errorf("balance %+v", b)
 	}
 	// Results without evaluations (other tools', or a game without one)

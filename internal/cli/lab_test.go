@@ -30,7 +30,7 @@ func TestLab(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"# Lab: poldr (size=6 vs size=7)", "## Ranking", "| rank | reading | score |", "## Readings",
-		"| measure | size=6 | size=7 |", "won from behind", "lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg"} {
+		"| measure | size=6 | size=7 |", "lead change in their second half", "lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
