@@ -2,9 +2,15 @@ package analysis
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"sort"
 	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/plateau-games/plateau/game"
 )
@@ -447,5 +453,59 @@ func WriteLabReport(path string, stats []*Stats, plotExt string) (Plots, error) 
 			{"Ranking", "Lowest score first: score = balance gap + draw rate.", rh, rr},
 			{"Readings", "", header, rows},
 		},
+		readingsPlot: true,
 	})
+}
+
+// PlotReadings draws, for each reading (in the order given), its balance
+// gap with its range over the 95% interval and its draw rate with its
+// interval, side by side: the two halves of the score.
+func PlotReadings(stats []*Stats, path string) error {
+	p := plot.New()
+	p.Title.Text = "Balance gap and draw rate by reading (lower is better)"
+	p.Y.Label.Text = "share of games"
+	p.Y.Min, p.Y.Max = 0, 1
+	series := []struct {
+		name  string
+		point func(s *Stats) (y, lo, hi float64)
+	}{
+		{"balance gap", func(s *Stats) (float64, float64, float64) {
+			return s.Balance.Gap, s.Balance.GapLow, s.Balance.GapHigh
+		}},
+		{"draws", func(s *Stats) (float64, float64, float64) { return s.Draws.Rate, s.Draws.Low, s.Draws.High }},
+	}
+	for i, se := range series {
+		var pts errPoints
+		for k, s := range stats {
+			y, lo, hi := se.point(s)
+			pts.XYs = append(pts.XYs, plotter.XY{X: float64(k) + (float64(i)-0.5)*0.3, Y: y})
+			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{y - lo, hi - y})
+		}
+		sc, err := plotter.NewScatter(pts.XYs)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle.Color = plotutil.Color(i)
+		sc.GlyphStyle.Shape = plotutil.Shape(i)
+		sc.GlyphStyle.Radius = vg.Points(3)
+		bars, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			return err
+		}
+		bars.LineStyle.Color = plotutil.Color(i)
+		bars.LineStyle.Width = vg.Points(1.2)
+		p.Add(sc, bars)
+		p.Legend.Add(se.name, sc)
+	}
+	var ticks []plot.Tick
+	for k, s := range stats {
+		ticks = append(ticks, plot.Tick{Value: float64(k), Label: s.Label})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Min, p.X.Max = -0.6, float64(len(stats))-0.4
+	p.Legend.Top = true
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = color.Transparent // readings are categories
+	p.Add(grid)
+	return savePlot(p, path)
 }

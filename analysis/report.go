@@ -36,6 +36,9 @@ type Plots struct {
 	Lengths   string `json:"lengths"`
 	Branching string `json:"branching"`
 	WinRates  string `json:"win_rates"`
+	// Readings is the lab's plot of each reading's balance gap and draw
+	// rate; empty in the reports of plateau analyze.
+	Readings string `json:"readings,omitempty"`
 }
 
 // WriteReport writes the report on stats to path, Markdown or HTML by its
@@ -55,6 +58,8 @@ func WriteReport(path string, stats []*Stats, plotExt string) (Plots, error) {
 type reportDoc struct {
 	title, intro string
 	tables       []reportTable
+	// readingsPlot adds the lab's plot of the readings (PlotReadings).
+	readingsPlot bool
 }
 
 type reportTable struct {
@@ -90,6 +95,12 @@ func writeReport(path string, stats []*Stats, plotExt string, doc reportDoc) (Pl
 	}
 	if err := PlotWinRates(stats, filepath.Join(dir, plots.WinRates)); err != nil {
 		return plots, err
+	}
+	if doc.readingsPlot {
+		plots.Readings = base + "-readings." + plotExt
+		if err := PlotReadings(stats, filepath.Join(dir, plots.Readings)); err != nil {
+			return plots, err
+		}
 	}
 	// Written all at once, like the plots: a failure leaves no empty report.
 	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
@@ -226,6 +237,9 @@ func writeMarkdown(w io.Writer, stats []*Stats, plots Plots, doc reportDoc) erro
 			b.WriteString("\n")
 		}
 	}
+	if plots.Readings != "" {
+		fmt.Fprintf(&b, "\n## Balance and draws by reading\n\nBalance gap with its range over the 95%% interval, and draw rate with its interval; lower is better.\n\n![Balance gap and draw rate by reading](%s)\n", plots.Readings)
+	}
 	fmt.Fprintf(&b, "\n## Game length\n\n![Histogram of game lengths](%s)\n", plots.Lengths)
 	fmt.Fprintf(&b, "\n## Branching factor\n\nMean number of legal moves at each ply, over the games that reached it.\n\n![Branching factor by ply](%s)\n", plots.Branching)
 	fmt.Fprintf(&b, "\n## Win rates by seat\n\nBars are 95%% Wilson intervals.\n\n![Win rates by seat](%s)\n", plots.WinRates)
@@ -270,6 +284,9 @@ func writeHTML(w io.Writer, stats []*Stats, plots Plots, doc reportDoc) error {
 			b.WriteString("</tr>\n")
 		}
 		b.WriteString("</table>\n")
+	}
+	if plots.Readings != "" {
+		fmt.Fprintf(&b, "<h2>Balance and draws by reading</h2>\n<p>Balance gap with its range over the 95%% interval, and draw rate with its interval; lower is better.</p>\n<img src=\"%s\" alt=\"Balance gap and draw rate by reading\">\n", e(plots.Readings))
 	}
 	fmt.Fprintf(&b, "<h2>Game length</h2>\n<img src=\"%s\" alt=\"Histogram of game lengths\">\n", e(plots.Lengths))
 	fmt.Fprintf(&b, "<h2>Branching factor</h2>\n<p>Mean number of legal moves at each ply, over the games that reached it.</p>\n<img src=\"%s\" alt=\"Branching factor by ply\">\n", e(plots.Branching))

@@ -14,10 +14,11 @@ import (
 )
 
 var (
-	msgLabNoVary   = game.Text{EN: "give at least one --vary OPTION=V1,V2 (the options of %s: %s)", FR: "donnez au moins un --vary OPTION=V1,V2 (les options de %s : %s)"}
-	msgLabVaryFlag = game.Text{EN: "--vary %q: %v", FR: "--vary %q : %v"}
-	msgLabRanking  = game.Text{EN: "Ranking (lowest score first; score = balance gap + draw rate):", FR: "Classement (la note la plus basse d'abord ; note = écart à l'équilibre + taux de nulles) :"}
-	msgLabReadings = game.Text{EN: "Readings:", FR: "Lectures :"}
+	msgLabNoVary        = game.Text{EN: "give at least one --vary OPTION=V1,V2 (the options of %s: %s)", FR: "donnez au moins un --vary OPTION=V1,V2 (les options de %s : %s)"}
+	msgLabVaryFlag      = game.Text{EN: "--vary %q: %v", FR: "--vary %q : %v"}
+	msgLabRanking       = game.Text{EN: "Ranking (lowest score first; score = balance gap + draw rate):", FR: "Classement (la note la plus basse d'abord ; note = écart à l'équilibre + taux de nulles) :"}
+	msgLabReadings      = game.Text{EN: "Readings:", FR: "Lectures :"}
+	msgLabReportWritten = game.Text{EN: "report written to %s (plots %s, %s, %s, %s)", FR: "rapport écrit dans %s (graphiques %s, %s, %s, %s)"}
 )
 
 func newLabCommand() *cobra.Command {
@@ -150,7 +151,7 @@ next to it as SVG or PNG files (--plots).`,
 			lh, lr := analysis.LabTableIn(stats, lang)
 			printTable(w, lh, lr)
 			if out != "" {
-				fmt.Fprintln(w, tr(lang, msgReportWritten, out, plotFiles.Lengths, plotFiles.Branching, plotFiles.WinRates))
+				fmt.Fprintln(w, tr(lang, msgLabReportWritten, out, plotFiles.Readings, plotFiles.Lengths, plotFiles.Branching, plotFiles.WinRates))
 			}
 			return nil
 		},

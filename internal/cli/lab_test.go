@@ -30,12 +30,12 @@ func TestLab(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"# Lab: poldr (size=6 vs size=7)", "## Ranking", "| rank | reading | score |", "## Readings",
-		"| measure | size=6 | size=7 |", "lead change in their second half", "lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg"} {
+		"| measure | size=6 | size=7 |", "lead change in their second half", "lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg", "lab-readings.svg"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
 	}
-	for _, plot := range []string{"lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg"} {
+	for _, plot := range []string{"lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg", "lab-readings.svg"} {
 		if data, err := os.ReadFile(filepath.Join(dir, plot)); err != nil || !strings.Contains(string(data), "<svg") {
 			t.Errorf("plot %s: %v", plot, err)
 		}
