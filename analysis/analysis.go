@@ -50,6 +50,15 @@ type GameResult struct {
 	Outcome game.Outcome
 	// Moves hashes the game's moves: equal games have equal hashes.
 	Moves uint64
+	// Leaders is, for each position where a seat had to move, the side
+	// (index into the variant's sides, see Sides) the game's evaluation
+	// had ahead, or -1 when the best value was shared; nil when the game
+	// has no evaluation or a single side (drama is not measured).
+	Leaders []int8
+	// ForcedPasses counts the positions where passing was the only move;
+	// LastPass says the game ended on a pass.
+	ForcedPasses int
+	LastPass     bool
 }
 
 // Play plays the games of cfg and collects them in game order.
@@ -120,12 +129,24 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 	var r GameResult
 	var buf []game.Move
 	rng := rand.New(rand.NewPCG(cfg.Seed, game.Mix64(uint64(g)+0x0e1)))
+	eval, hasEval := ai.LookupEval(v.Game.ID)
+	reps := sideSeats(v)
+	values := make([]float64, len(reps))
 	for !m.Outcome().Ended() {
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
 		buf = m.LegalMoves(buf)
 		r.Legal = append(r.Legal, len(buf))
+		if len(buf) == 1 && buf[0] == game.Pass {
+			r.ForcedPasses++
+		}
+		if hasEval && len(reps) > 1 {
+			for i, seat := range reps {
+				values[i] = eval(m.State(), seat)
+			}
+			r.Leaders = append(r.Leaders, int8(Leader(values)))
+		}
 		seat := m.ToMove()
 		var mv game.Move
 		if len(m.Moves()) < cfg.Openings {
@@ -140,6 +161,7 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 		if mv == game.Pass {
 			r.Passes++
 		}
+		r.LastPass = mv == game.Pass
 		if err := m.Play(mv); err != nil {
 			return r, game.Errorf(game.Text{EN: "%s, seat %d, played an illegal move: %v", FR: "%s, place %d, a joué un coup impossible : %v"}, agents[seat].Name(), seat+1, err)
 		}
@@ -273,6 +295,28 @@ type Stats struct {
 	ScoreName string    `json:"score_name,omitempty"`
 	Scores    []Summary `json:"scores,omitempty"`
 
+	// Sides counts the sides (teams, else seats); Balance measures how far
+	// the decided games are from an even share between them.
+	Sides   int     `json:"sides"`
+	Balance Balance `json:"balance"`
+	// DramaMeasured says the game has an evaluation and two sides or
+	// more; then LeadChanges summarises, per game, how often the side the
+	// evaluation had ahead changed, LeadChangeGames counts the games where
+	// it changed at least once, and LateLeadChangeGames those where it
+	// changed in the second half of the game (the result was still open
+	// late).
+	DramaMeasured       bool       `json:"drama_measured"`
+	LeadChanges         Summary    `json:"lead_changes"`
+	LeadChangeGames     Proportion `json:"lead_change_games"`
+	LateLeadChangeGames Proportion `json:"late_lead_change_games"`
+	// ForcedPasses are the positions where passing was the only move,
+	// among all positions where a seat had to move; ForcedPassGames the
+	// games with at least one; StalemateEnds the games that ended because
+	// players could not move (see IsStalemateEnd).
+	ForcedPasses    Proportion `json:"forced_passes"`
+	ForcedPassGames Proportion `json:"forced_pass_games"`
+	StalemateEnds   Proportion `json:"stalemate_ends"`
+
 	// seatsFR and scoreNameFR are Seats and ScoreName in French, for
 	// TableIn.
 	seatsFR     []string
@@ -351,6 +395,7 @@ func Compute(cfg Config, results []GameResult) *Stats {
 			st.Scores = append(st.Scores, Summarise(xs))
 		}
 	}
+	computeLab(st, v, results)
 	for ply, s := range sums {
 		st.BranchingByPly = append(st.BranchingByPly, s/float64(st.ReachedPly[ply]))
 	}

@@ -36,12 +36,39 @@ type Plots struct {
 	Lengths   string `json:"lengths"`
 	Branching string `json:"branching"`
 	WinRates  string `json:"win_rates"`
+	// Readings is the lab's plot of each reading's balance gap and draw
+	// rate; empty in the reports of plateau analyze.
+	Readings string `json:"readings,omitempty"`
 }
 
 // WriteReport writes the report on stats to path, Markdown or HTML by its
 // extension (.md, .markdown, .html, .htm), and its plots next to it as
 // <name>-lengths.<ext> and so on, where ext is "svg" or "png".
 func WriteReport(path string, stats []*Stats, plotExt string) (Plots, error) {
+	header, rows := Table(stats)
+	return writeReport(path, stats, plotExt, reportDoc{
+		title:  "Analysis: " + titleOf(stats),
+		intro:  reportIntro,
+		tables: []reportTable{{"Summary", "", header, rows}},
+	})
+}
+
+// reportDoc is what a report says before its plots: a title, an
+// introduction and tables.
+type reportDoc struct {
+	title, intro string
+	tables       []reportTable
+	// readingsPlot adds the lab's plot of the readings (PlotReadings).
+	readingsPlot bool
+}
+
+type reportTable struct {
+	heading, text string
+	header        []string
+	rows          [][]string
+}
+
+func writeReport(path string, stats []*Stats, plotExt string, doc reportDoc) (Plots, error) {
 	plotExt = strings.TrimPrefix(strings.ToLower(plotExt), ".")
 	if plotExt != "svg" && plotExt != "png" {
 		return Plots{}, fmt.Errorf("plot format %q: use svg or png", plotExt)
@@ -69,12 +96,18 @@ func WriteReport(path string, stats []*Stats, plotExt string) (Plots, error) {
 	if err := PlotWinRates(stats, filepath.Join(dir, plots.WinRates)); err != nil {
 		return plots, err
 	}
+	if doc.readingsPlot {
+		plots.Readings = base + "-readings." + plotExt
+		if err := PlotReadings(stats, filepath.Join(dir, plots.Readings)); err != nil {
+			return plots, err
+		}
+	}
 	// Written all at once, like the plots: a failure leaves no empty report.
 	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		if asHTML {
-			return writeHTML(w, stats, plots)
+			return writeHTML(w, stats, plots, doc)
 		}
-		return writeMarkdown(w, stats, plots)
+		return writeMarkdown(w, stats, plots, doc)
 	})
 	return plots, err
 }
@@ -178,28 +211,34 @@ are per seat (seat 1 moves first) with 95% Wilson intervals; legal moves
 are counted in every position where a seat had to move (a forced pass
 counts as one move).`
 
-func writeMarkdown(w io.Writer, stats []*Stats, plots Plots) error {
+func writeMarkdown(w io.Writer, stats []*Stats, plots Plots, doc reportDoc) error {
 	var b strings.Builder
-	b.WriteString("# Analysis: ")
-	b.WriteString(titleOf(stats))
-	b.WriteString("\n\n" + reportIntro + "\n\n## Summary\n\n")
-	header, rows := Table(stats)
+	b.WriteString("# " + doc.title + "\n\n" + doc.intro + "\n")
 	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-	b.WriteString("|")
-	for _, h := range header {
-		b.WriteString(" " + cell(h) + " |")
-	}
-	b.WriteString("\n|")
-	for range header {
-		b.WriteString("---|")
-	}
-	b.WriteString("\n")
-	for _, row := range rows {
+	for _, t := range doc.tables {
+		b.WriteString("\n## " + t.heading + "\n\n")
+		if t.text != "" {
+			b.WriteString(t.text + "\n\n")
+		}
 		b.WriteString("|")
-		for _, c := range row {
-			b.WriteString(" " + cell(c) + " |")
+		for _, h := range t.header {
+			b.WriteString(" " + cell(h) + " |")
+		}
+		b.WriteString("\n|")
+		for range t.header {
+			b.WriteString("---|")
 		}
 		b.WriteString("\n")
+		for _, row := range t.rows {
+			b.WriteString("|")
+			for _, c := range row {
+				b.WriteString(" " + cell(c) + " |")
+			}
+			b.WriteString("\n")
+		}
+	}
+	if plots.Readings != "" {
+		fmt.Fprintf(&b, "\n## Balance and draws by reading\n\nBalance gap with its range over the 95%% interval, and draw rate with its interval; lower is better.\n\n![Balance gap and draw rate by reading](%s)\n", plots.Readings)
 	}
 	fmt.Fprintf(&b, "\n## Game length\n\n![Histogram of game lengths](%s)\n", plots.Lengths)
 	fmt.Fprintf(&b, "\n## Branching factor\n\nMean number of legal moves at each ply, over the games that reached it.\n\n![Branching factor by ply](%s)\n", plots.Branching)
@@ -216,30 +255,39 @@ func writeMarkdown(w io.Writer, stats []*Stats, plots Plots) error {
 	return err
 }
 
-func writeHTML(w io.Writer, stats []*Stats, plots Plots) error {
+func writeHTML(w io.Writer, stats []*Stats, plots Plots, doc reportDoc) error {
 	var b strings.Builder
 	e := html.EscapeString
-	title := "Analysis: " + titleOf(stats)
+	title := doc.title
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", e(title))
 	b.WriteString("<style>body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em;text-align:left}img{max-width:100%}</style>\n</head>\n<body>\n")
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s</p>\n<h2>Summary</h2>\n<table>\n<tr>", e(title), e(reportIntro))
-	header, rows := Table(stats)
-	for _, h := range header {
-		fmt.Fprintf(&b, "<th>%s</th>", e(h))
-	}
-	b.WriteString("</tr>\n")
-	for _, row := range rows {
-		b.WriteString("<tr>")
-		for i, c := range row {
-			tag := "td"
-			if i == 0 {
-				tag = "th"
-			}
-			fmt.Fprintf(&b, "<%s>%s</%s>", tag, e(c), tag)
+	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s</p>\n", e(title), e(doc.intro))
+	for _, t := range doc.tables {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n", e(t.heading))
+		if t.text != "" {
+			fmt.Fprintf(&b, "<p>%s</p>\n", e(t.text))
+		}
+		b.WriteString("<table>\n<tr>")
+		for _, h := range t.header {
+			fmt.Fprintf(&b, "<th>%s</th>", e(h))
 		}
 		b.WriteString("</tr>\n")
+		for _, row := range t.rows {
+			b.WriteString("<tr>")
+			for i, c := range row {
+				tag := "td"
+				if i == 0 {
+					tag = "th"
+				}
+				fmt.Fprintf(&b, "<%s>%s</%s>", tag, e(c), tag)
+			}
+			b.WriteString("</tr>\n")
+		}
+		b.WriteString("</table>\n")
 	}
-	b.WriteString("</table>\n")
+	if plots.Readings != "" {
+		fmt.Fprintf(&b, "<h2>Balance and draws by reading</h2>\n<p>Balance gap with its range over the 95%% interval, and draw rate with its interval; lower is better.</p>\n<img src=\"%s\" alt=\"Balance gap and draw rate by reading\">\n", e(plots.Readings))
+	}
 	fmt.Fprintf(&b, "<h2>Game length</h2>\n<img src=\"%s\" alt=\"Histogram of game lengths\">\n", e(plots.Lengths))
 	fmt.Fprintf(&b, "<h2>Branching factor</h2>\n<p>Mean number of legal moves at each ply, over the games that reached it.</p>\n<img src=\"%s\" alt=\"Branching factor by ply\">\n", e(plots.Branching))
 	fmt.Fprintf(&b, "<h2>Win rates by seat</h2>\n<p>Bars are 95%% Wilson intervals.</p>\n<img src=\"%s\" alt=\"Win rates by seat\">\n", e(plots.WinRates))

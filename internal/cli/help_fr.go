@@ -304,6 +304,37 @@ jouées, et un avertissement signale quand certaines étaient identiques.`},
 			"plots":    {"42f6b461", "format des fichiers de graphiques : svg ou png"},
 		},
 	},
+	"plateau lab": {
+		short: fr{"be8cd6f9", "Mesurer côte à côte les lectures des règles d'un jeu, et les classer"},
+		long: fr{"db153c02", `Joue des parties de chaque lecture de GAME, une par combinaison des valeurs
+des --vary (par-dessus les options de --opt), avec le même joueur ordinateur à
+chaque place (le niveau difficile par défaut), et donne ce que mesurent les
+auteurs de jeux : l'équilibre (le taux de victoire de chaque place avec un
+intervalle de Wilson à 95 %, et le camp le plus loin d'une part égale des
+parties décidées), le caractère décisif (le taux de nulles), la durée (en
+coups : moyenne, dispersion, distribution), le suspense (combien de fois le
+camp que l'évaluation du jeu donne devant change au cours d'une partie), le
+facteur de branchement au fil de la partie, les passes et les blocages
+(passes forcées, parties finies parce que les joueurs ne pouvaient plus
+jouer).
+
+Les lectures sont classées par note = écart à l'équilibre + taux de nulles, la
+plus basse d'abord. Chaque partie commence par --openings coups au hasard (2
+par défaut) pour que les parties diffèrent ; les chiffres ne dépendent que de
+la graine, pas de --parallel. Avec --out, le rapport est écrit en Markdown
+(.md) ou en HTML (.html), avec ses graphiques à côté en fichiers SVG ou PNG
+(--plots).`},
+		flags: map[string]fr{
+			"agent":    {"a3534f95", "le joueur ordinateur à chaque place (voir 'plateau play --help' pour les agents possibles)"},
+			"games":    {"f6e49a55", "parties par lecture"},
+			"json":     {"d05bb332", "affiche les statistiques et le classement en un seul objet JSON"},
+			"openings": {"77dd87b3", "coups joués uniformément au hasard avant que les joueurs ordinateurs ne jouent, pour varier les parties (0 : aucun)"},
+			"out":      {"595eef6e", "écrit un rapport dans ce fichier (.md ou .html), avec ses graphiques à côté"},
+			"parallel": {"294abbc7", "parties jouées en même temps (0 : une par processeur)"},
+			"plots":    {"42f6b461", "format des fichiers de graphiques : svg ou png"},
+			"vary":     {"f13f894d", "une option et les valeurs à essayer, en nom=v1,v2 (répétable : chaque combinaison est une lecture)"},
+		},
+	},
 	"plateau analyze-game": {
 		short: fr{"d9bd50b3", "Juger chaque coup d'une partie enregistrée : meilleur, bon, imprécision, erreur, gaffe"},
 		long: fr{"085070c9", `Lit une partie enregistrée (un fichier, ou - pour l'entrée standard) et juge

@@ -130,6 +130,7 @@ player 1 moves first. Options of a game are given as --opt name=value.`,
 		newLoadtestCommand(),
 		newAnalyzeCommand(),
 		newAnalyzeGameCommand(),
+		newLabCommand(),
 		newSolveCommand(),
 		newPuzzlesCommand(),
 	)
