@@ -64,7 +64,10 @@ var (
 	outputCode = regexp.MustCompile(`\S*[=/:]\S*[^\s.,;)]|\S+\.[A-Za-z]\w*`)
 	// outputPlaceholders are the metavariables and acronyms: JEU, SPRT.
 	outputPlaceholders = regexp.MustCompile(`\b[A-Z][A-Z0-9_]+\b`)
-	outputLetters      = regexp.MustCompile(`\p{L}+`)
+	// Runs of letters and digits (tokens, hashes, identifiers): a random
+	// bot token such as "7nO8..." must not read as the English word "no".
+	outputMixedRuns = regexp.MustCompile(`[A-Za-z0-9_-]*[0-9][A-Za-z0-9_-]*`)
+	outputLetters   = regexp.MustCompile(`\p{L}+`)
 	// outputSpecItem is an agent spec opening an indented line of a list
 	// of specs (ai.SpecHelpText).
 	outputSpecItem = regexp.MustCompile(`^\s+(random|easy|medium|hard|max)\b`)
@@ -100,7 +103,7 @@ func outputEnglish(out string, args []string, protocol bool) []string {
 			}
 			line = rest
 		}
-		for _, re := range []*regexp.Regexp{outputSpecItem, outputQuoted, outputFlags, outputCode, outputPlaceholders} {
+		for _, re := range []*regexp.Regexp{outputSpecItem, outputQuoted, outputFlags, outputCode, outputPlaceholders, outputMixedRuns} {
 			line = re.ReplaceAllString(line, " ")
 		}
 		spans := outputLetters.FindAllStringIndex(line, -1)
