@@ -39,6 +39,7 @@ type lobbyChoice struct {
 type challengeRow struct {
 	ID, Creator, Target, Game, Variant, Clock, Colour string
 	Rated, Mine, ForMe                                bool
+	Rating                                            string // the creator's, in the variant
 }
 
 type lobbyData struct {
@@ -124,6 +125,7 @@ func (p *pages) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 		return d, err
 	}
 	d.Challenges = p.challengeRows(list, d.User, lang)
+	p.s.addChallengeRatings(r.Context(), list, d.Challenges)
 	return d, nil
 }
 

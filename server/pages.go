@@ -477,6 +477,7 @@ type gamePageData struct {
 	Outcome                   string // the end in words
 	Players                   []string
 	Messages                  string // JSON, for the script, in a data attribute
+	Ratings                   string // JSON: per seat, its account's rating in the variant ("" without)
 }
 
 func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
@@ -495,6 +496,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Messages = string(msgs)
+	d.Ratings = p.s.seatRatingsJSON(r.Context(), g)
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
 	}

@@ -73,6 +73,12 @@ type room struct {
 	// finding them replays the game, once per ply rather than once per
 	// state built (every view, and every state of a game with clocks).
 	last lastMove
+
+	recent recentCache // the last moves of a game of more than two (recent.go)
+	// drawDeclined is, per seat, the number of moves when its last draw
+	// offer was declined: draws may be offered in rated games too, and
+	// this keeps an offer from being repeated before the next move.
+	drawDeclined map[int]int
 	// pos counts the changes of position (moves, undos, reloads); hint is
 	// the hint search running (one per game at most), lastHint the last
 	// hint given, which holds while pos does.
@@ -703,8 +709,11 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 	case r.finished():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
 		return
-	case !r.g.Casual:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "not_casual", Message: "draw offers and undo requests are for casual games"})
+	case !r.g.Casual && kind == "undo":
+		r.sendLocked(c, errorMsg{Type: "error", Code: "not_casual", Message: "undo requests are for casual games"})
+		return
+	case kind == "draw" && r.declinedHereLocked(seat):
+		r.sendLocked(c, errorMsg{Type: "error", Code: "draw_again", Message: "your draw offer was declined: offer again after the next move"})
 		return
 	case r.offer != nil:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "pending", Message: "an offer is already waiting for an answer"})
@@ -736,6 +745,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 		}
 	}
 	if kind == "draw" && computers {
+		r.noteDeclinedLocked(o)
 		r.sendLocked(c, infoMsg{Type: "info", Code: "declined", Seat: seat})
 		return
 	}
@@ -756,6 +766,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 	}
 	if !accept {
 		r.offer = nil
+		r.noteDeclinedLocked(o)
 		r.announceOfferLocked(o.by)
 		r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: o.by})
 		r.broadcastStateLocked()

@@ -109,6 +109,9 @@ type stateMsg struct {
 	LastMove []string    `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
 	Hintable bool        `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
 	Hints    [][]int     `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
+
+	// Recent is, in a game of more than two, the last moves with their movers (recent.go).
+	Recent []recentMove `json:"recent,omitempty"`
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -208,6 +211,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	s := r.match.State()
 	opt.LastMove = r.lastPlacesLocked()
 	st.LastMove = opt.LastMove
+	r.recentState(&st, &opt.LastMove)
 	if svg, err := r.s.render.SVG(s, opt); err == nil {
 		st.SVG = string(svg)
 	}

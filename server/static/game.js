@@ -7,6 +7,9 @@
   var id = app.dataset.game;
   var M = {};
   try { M = JSON.parse(app.dataset.msg || '{}'); } catch (e) {}
+  // Each seat's account rating in this variant ("" without an account).
+  var ratings = [];
+  try { ratings = JSON.parse(app.dataset.ratings || '[]'); } catch (e) {}
   var $ = function (x) { return document.getElementById(x); };
 
   // Seat tokens arrive in the URL fragment (#me=SEAT-TOKEN,...&inv=...) and
@@ -215,7 +218,10 @@
     highlight();
     var spectator = state.you.length === 0, over = state.result !== '*';
     $('actions').hidden = spectator || over;
-    $('drawbtn').hidden = !state.casual || state.solo;
+    // Draws may be offered in rated games too, as on lichess; undos
+    // only in casual ones.
+    $('drawbtn').hidden = !!state.solo;
+    if (spectator || over) resignConfirm(false);
     $('undobtn').hidden = !state.casual || state.solo;
     $('entry').hidden = spectator || over;
   }
@@ -301,6 +307,12 @@
       var name = document.createElement('span');
       name.textContent = s.name + (s.kind === 'computer' ? ' (' + (s.level || s.agent) + ')' : '');
       li.appendChild(name);
+      if (ratings[i]) {
+        var rt = document.createElement('span');
+        rt.className = 'rating';
+        rt.textContent = ratings[i];
+        li.appendChild(rt);
+      }
       var tags = [];
       if (mine(i)) tags.push(M.you);
       else if (state.teams && myTeams.indexOf(s.team) >= 0) tags.push(M.partner);
@@ -451,19 +463,27 @@
     return m + ':' + (s < 10 ? '0' : '') + s;
   }
 
+  // The clocks show in the side panel and, on a phone (where the panel
+  // is below the board), above the board too: always in view.
   function renderClocks() {
-    var div = $('clocks');
+    var divs = [$('clocks'), $('boardclocks')];
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
-    if (!state.clocks) { div.hidden = true; return; }
-    div.hidden = false;
+    divs.forEach(function (div) { div.hidden = !state.clocks; });
+    if (!state.clocks) return;
     function tick() {
-      div.innerHTML = '';
-      state.clocks.forEach(function (ms, i) {
-        var span = document.createElement('span');
-        if (i === state.running) ms -= Date.now() - stateAt;
-        span.textContent = seatName(i) + ' ' + fmtClock(ms);
-        span.className = 'clock' + (i === state.running ? ' running' : '');
-        div.appendChild(span);
+      divs.forEach(function (div) {
+        div.innerHTML = '';
+        state.clocks.forEach(function (ms, i) {
+          var span = document.createElement('span');
+          if (i === state.running) ms -= Date.now() - stateAt;
+          var sw = document.createElement('span');
+          sw.className = 'swatch';
+          sw.style.background = (state.seats[i] || {}).colour || '#888';
+          span.appendChild(sw);
+          span.appendChild(document.createTextNode(seatName(i) + ' ' + fmtClock(ms)));
+          span.className = 'clock' + (i === state.running ? ' running' : '');
+          div.appendChild(span);
+        });
       });
     }
     tick();
@@ -531,12 +551,31 @@
     marks.suggest(svg, hint.places);
   }
 
+  // The moves since this page's player last played (a spectator: the last
+  // round), in a game of three or four; with none since (the player moved
+  // last), the player's own last move.
+  function recentMoves() {
+    var list = (view < 0 && state.recent) || [];
+    if (!list.length) return [];
+    var from = -1;
+    for (var i = list.length - 1; i >= 0; i--) if (mine(list[i].seat)) { from = i; break; }
+    var out;
+    if (state.you.length === 0) out = list.slice(-(state.seats.length - 1));
+    else if (from < 0) out = list.slice(-(state.seats.length - 1));
+    else if (from === list.length - 1) out = list.slice(from);
+    else out = list.slice(from + 1);
+    return out.map(function (m) {
+      return { seat: m.seat, places: m.places, colour: (state.seats[m.seat] || {}).colour || '#f2b134' };
+    });
+  }
+
   function highlight() {
     var board = $('board');
     board.querySelectorAll('.sel, .target, .movable').forEach(function (el) { el.classList.remove('sel', 'target', 'movable'); });
     var layer = markLayer();
     if (!layer) return;
     while (layer.firstChild) layer.removeChild(layer.firstChild);
+    if (state) marks.recent(layer.ownerSVGElement || board.querySelector('svg'), recentMoves());
     drawHint(layer.ownerSVGElement || board.querySelector('svg'));
     if (cursor) mark(layer, cursor, 'cursor');
     if (!myTurn()) return;
@@ -590,7 +629,7 @@
       b.dataset.move = m.move;
       var img = document.createElement('img');
       img.alt = m.says || m.move;
-      img.width = 160;
+      img.width = 256;
       img.src = '/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
         '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '');
       b.appendChild(img);
@@ -610,6 +649,9 @@
 
   function play(move) {
     sel = [];
+    // The keyboard cursor goes once the move is made (the arrows bring it
+    // back): left on the board it reads as a mark of the position.
+    cursor = null;
     if (!state) return;
     send({ type: 'move', ply: state.ply, move: move });
   }
@@ -709,7 +751,22 @@
     else if (e.key === 'End') show(state ? state.ply : 0);
   });
 
-  $('resign').onclick = function () { if (confirm($('resign').textContent + ' ?')) send({ type: 'resign' }); };
+  // Resigning asks in the page (as lichess does), not in a window of the
+  // browser: the question replaces the button until answered, or for
+  // eight seconds.
+  var resignTimer = null;
+  function resignConfirm(open) {
+    $('resign').hidden = open;
+    $('resignconfirm').hidden = !open;
+    if (resignTimer) { clearTimeout(resignTimer); resignTimer = null; }
+    if (open) {
+      $('resignno').focus();
+      resignTimer = setTimeout(function () { resignConfirm(false); }, 8000);
+    }
+  }
+  $('resign').onclick = function () { resignConfirm(true); };
+  $('resignno').onclick = function () { resignConfirm(false); $('resign').focus(); };
+  $('resignyes').onclick = function () { resignConfirm(false); send({ type: 'resign' }); };
   $('drawbtn').onclick = function () { send({ type: 'draw' }); };
   $('undobtn').onclick = function () { send({ type: 'undo' }); };
 

@@ -1,0 +1,128 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strconv"
+
+	"github.com/plateau-games/plateau/rating"
+	"github.com/plateau-games/plateau/store"
+)
+
+// What a player reads: the words of the pages' finer points (a resignation
+// confirmed in the page, ratings beside names, plurals), kept here and
+// merged into messages.
+
+var playerMessages = map[string][2]string{
+	"playerscol":      {"Players", "Joueurs"},
+	"resignask":       {"Resign this game?", "Abandonner la partie ?"},
+	"resignyes":       {"Yes, resign", "Oui, abandonner"},
+	"resignno":        {"No, play on", "Non, continuer"},
+	"err:draw_again":  {"Your draw offer was declined: you can offer again after the next move.", "Votre proposition de nulle a été refusée : vous pourrez la renouveler après le prochain coup."},
+	"inplay":          {"In play", "En cours"},
+	"ratingnew":       {"new player", "nouveau joueur"},
+	"recentmoves":     {"Moves since your last turn are tinted in each player's colour.", "Les coups joués depuis votre dernier tour sont teintés de la couleur de chaque joueur."},
+	"err:token_many":  {"%d links hold no seat of this game; you can watch.", "%d liens ne donnent aucune place dans cette partie : vous pouvez regarder."},
+	"err:token_one":   {"1 link holds no seat of this game; you can watch.", "1 lien ne donne aucune place dans cette partie : vous pouvez regarder."},
+	"uploaderror":     {"This record could not be read: %s. Correct it below and try again.", "Cette partie n'a pas pu être lue : %s. Corrigez-la ci-dessous et réessayez."},
+	"blocus:place":    {"Placement: put your %d pieces on the board, one a turn (click a free square of your side).", "Mise en place : posez vos %d pièces sur le plateau, une par tour (cliquez une case libre de votre camp)."},
+	"analysislevel":   {"Judged by the computer at the %s level.", "Jugé par l'ordinateur au niveau %s."},
+	"analysislevelby": {"Judged by the computer at the %s level, %s per position.", "Jugé par l'ordinateur au niveau %s, %s par position."},
+}
+
+// playerJSKeys are the messages the game page's script gets besides
+// jsMessages' own.
+var playerJSKeys = []string{"resignask", "resignyes", "resignno", "ratingnew"}
+
+func init() {
+	for k, v := range playerMessages {
+		messages[k] = v
+	}
+}
+
+// plural picks the singular or plural form for n: French counts 0 and 1
+// as singular ("0 coup repris"), English only 1.
+func plural(lang string, n int, one, many string) string {
+	if n == 1 || (lang == "fr" && n == 0) {
+		return one
+	}
+	return many
+}
+
+// ratingWords is a rating as shown beside a name: "1662", "1662?" while
+// provisional.
+func ratingWords(rt store.Rating) string {
+	s := strconv.Itoa(int(math.Round(rt.Rating)))
+	if rt.Deviation > provisionalDeviation {
+		s += "?"
+	}
+	return s
+}
+
+// maxRatingLookups bounds the accounts whose ratings one page looks up.
+const maxRatingLookups = 50
+
+// ratingBook looks accounts' ratings up, each account once, at most
+// maxRatingLookups of them per page.
+type ratingBook struct {
+	rs    store.Ratings
+	lists map[string][]store.Rating
+}
+
+func (s *Server) ratingBook() *ratingBook {
+	rs, _ := s.cfg.Store.(store.Ratings)
+	return &ratingBook{rs: rs, lists: map[string][]store.Rating{}}
+}
+
+// of is user's rating in the variant key ("pogo", "empire players=2"): a
+// player without one yet gets the starting rating, provisional ("1500?"),
+// as lichess shows it; "" without an account, a store without ratings,
+// or beyond the page's lookups.
+func (b *ratingBook) of(ctx context.Context, user, key string) string {
+	if user == "" || b.rs == nil {
+		return ""
+	}
+	k := store.UserKey(user)
+	list, ok := b.lists[k]
+	if !ok {
+		if len(b.lists) >= maxRatingLookups {
+			return ""
+		}
+		list, _ = b.rs.UserRatings(ctx, user)
+		b.lists[k] = list
+	}
+	for _, rt := range list {
+		if rt.Variant == key {
+			return ratingWords(rt)
+		}
+	}
+	def := rating.Default()
+	return ratingWords(store.Rating{Rating: def.Rating, Deviation: def.Deviation})
+}
+
+// seatRatingsJSON is the game page's ratings of its account seats, per
+// seat ("" for a seat without an account), for the script.
+func (s *Server) seatRatingsJSON(ctx context.Context, g *store.Game) string {
+	book := s.ratingBook()
+	out := make([]string, len(g.Seats))
+	for i, seat := range g.Seats {
+		out[i] = book.of(ctx, seat.User, variantKey(g.GameID, g.Options))
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return "[]"
+	}
+	return string(b)
+}
+
+// addChallengeRatings puts each challenge's creator's rating in its
+// variant beside the name, as the lobby of lichess does.
+func (s *Server) addChallengeRatings(ctx context.Context, list []store.Challenge, rows []challengeRow) {
+	book := s.ratingBook()
+	for i := range rows {
+		if i < len(list) {
+			rows[i].Rating = book.of(ctx, list[i].Creator, variantKey(list[i].GameID, list[i].Options))
+		}
+	}
+}
