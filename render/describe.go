@@ -84,14 +84,19 @@ var optionWords = map[string]game.Text{
 	"expert=false":   {EN: "", FR: ""},
 	"match=true":     {EN: "a match of rounds", FR: "en match"},
 	"match=false":    {EN: "", FR: ""},
-	"size":           {EN: "board of %s", FR: "plateau de %s"},
+	"size":           {EN: "%[1]s×%[1]s board", FR: "plateau de %[1]s×%[1]s"},
 	"level=basic":    {EN: "basic level", FR: "niveau de base"},
 	"level=advanced": {EN: "advanced level", FR: "niveau avancé"},
 	"level=expert":   {EN: "expert level", FR: "niveau expert"},
-	"orientation":    {EN: "orientation %s", FR: "orientation %s"},
-	"seed":           {EN: "deal %s", FR: "donne %s"},
-	"layout=book":    {EN: "the book's layout", FR: "disposition du livre"},
-	"layout":         {EN: "layout %s", FR: "disposition %s"},
+	// PODS' orientations: two boards, each also turned half round.
+	"orientation=0": {EN: "board A", FR: "plateau A"},
+	"orientation=1": {EN: "board B", FR: "plateau B"},
+	"orientation=2": {EN: "board A turned round", FR: "plateau A retourné"},
+	"orientation=3": {EN: "board B turned round", FR: "plateau B retourné"},
+	"orientation":   {EN: "orientation %s", FR: "orientation %s"},
+	"seed":          {EN: "deal %s", FR: "donne %s"},
+	"layout=book":   {EN: "the book's layout", FR: "disposition du livre"},
+	"layout":        {EN: "layout %s", FR: "disposition %s"},
 }
 
 // OptionsText puts a variant's options into words ("4 joueurs, par

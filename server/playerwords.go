@@ -21,6 +21,7 @@ var playerMessages = map[string][2]string{
 	"resignno":        {"No, play on", "Non, continuer"},
 	"err:draw_again":  {"Your draw offer was declined: you can offer again after the next move.", "Votre proposition de nulle a été refusée : vous pourrez la renouveler après le prochain coup."},
 	"inplay":          {"In play", "En cours"},
+	"resultlabel":     {"Result:", "Résultat :"},
 	"ratingnew":       {"new player", "nouveau joueur"},
 	"recentmoves":     {"Moves since your last turn are tinted in each player's colour.", "Les coups joués depuis votre dernier tour sont teintés de la couleur de chaque joueur."},
 	"err:token_many":  {"%d links hold no seat of this game; you can watch.", "%d liens ne donnent aucune place dans cette partie : vous pouvez regarder."},
