@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/plateau-games/plateau/game"
 )
 
 // What a player sees (issue 23, item 8), in both languages, on a phone and
@@ -114,5 +117,69 @@ func TestBrowserFourPlayersSeeEveryMoveSinceTheirTurn(t *testing.T) {
 				t.Errorf("native dialogs: %v", n)
 			}
 		})
+	}
+}
+
+// overflowing names the elements wider than the window, for the message.
+const overflowing = `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`
+
+// The rules of every game and a game's analysis fit a phone's 390 px
+// (nothing wider than the screen: no sideways scrolling), and the pages a
+// player browses show no program words, in both languages.
+func TestBrowserPagesFitAPhoneAndSpeakWords(t *testing.T) {
+	browser := startBrowser(t)
+	st := newMemStore()
+	_, ts := analysisServer(t, Config{Store: st, NewAgent: cheapAgents, ReviewBudget: 30 * time.Millisecond})
+	finishedGame(t, st, "fitphonexy", 12, "1-0")
+	var ids []string
+	for _, g := range game.Games() {
+		ids = append(ids, g.ID)
+	}
+	for _, lang := range []string{"en", "fr"} {
+		for _, size := range []struct {
+			name string
+			w, h int64
+		}{{"phone", 390, 844}, {"laptop", 1366, 900}} {
+			t.Run(lang+"-"+size.name, func(t *testing.T) {
+				w := window(t, browser)
+				do(t, w, "viewport", chromedp.EmulateViewport(size.w, size.h))
+				pages := []string{"/archive", "/games/fitphonexy/analysis", "/leaderboard", "/new?game=pods", "/new?game=poldr"}
+				for _, id := range ids {
+					pages = append(pages, "/rules/"+id)
+				}
+				for _, p := range pages {
+					sep := "?"
+					if strings.Contains(p, "?") {
+						sep = "&"
+					}
+					if p == "/games/fitphonexy/analysis" {
+						// The analysis is asked for from the game page.
+						do(t, w, "the game", chromedp.Navigate(ts.URL+"/games/fitphonexy?lang="+lang))
+						waitJS(t, w, "the analyse button", `!!document.getElementById('analyse') && !document.getElementById('banner').hidden`)
+						do(t, w, "analyse", chromedp.Click(chromedp.CSS(`#analyse`)))
+						waitJS(t, w, "the review", `!!document.getElementById('summary')`)
+						judge := eval[string](t, w, `document.getElementById('summary').nextElementSibling.textContent`)
+						if want := map[string]string{"en": "Judged by the computer at the", "fr": "Jugé par l'ordinateur au niveau"}[lang]; !strings.Contains(judge, want) && !strings.Contains(judge, "search") && !strings.Contains(judge, "recherche") {
+							t.Errorf("the analysis says %q", judge)
+						}
+						screenshot(t, w, "analysis-"+lang+"-"+size.name)
+					} else {
+						do(t, w, p, chromedp.Navigate(ts.URL+p+sep+"lang="+lang), chromedp.WaitReady(chromedp.CSS(`main`)))
+					}
+					if !eval[bool](t, w, noOverflow) {
+						t.Errorf("%s is wider than %d px: %s", p, size.w, eval[string](t, w, overflowing))
+						screenshot(t, w, "overflow"+strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(p)+"-"+lang+"-"+size.name)
+					}
+					// The rules document the options as the command line
+					// takes them (level=basic): they keep them.
+					if !strings.HasPrefix(p, "/rules/") {
+						noProgramWords(t, w, p)
+					}
+					if lang == "fr" && !strings.HasPrefix(p, "/rules/") {
+						noEnglish(t, w, p)
+					}
+				}
+			})
+		}
 	}
 }
