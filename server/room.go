@@ -463,7 +463,7 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	}
 	if bad > 0 {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "token",
-			Message: fmt.Sprintf("%d token(s) hold no seat of this game; you can watch", bad)})
+			Message: plural("en", bad, "1 token holds", fmt.Sprintf("%d tokens hold", bad)) + " no seat of this game; you can watch"})
 	}
 	n := len(r.g.Moves)
 	if msg.Ply != nil && *msg.Ply >= 0 && *msg.Ply <= n {

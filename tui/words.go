@@ -25,7 +25,8 @@ var (
 	wTypeMove      = game.Text{EN: "Move: ", FR: "Coup : "}
 	wTypeHint      = game.Text{EN: "Type a move in notation, Enter to play, Esc to cancel.", FR: "Tapez un coup en notation, Entrée pour jouer, Échap pour annuler."}
 	wNothingUndo   = game.Text{EN: "Nothing to take back.", FR: "Rien à reprendre."}
-	wUndone        = game.Text{EN: "Took back %d move(s).", FR: "%d coup(s) repris."}
+	wUndone        = game.Text{EN: "Took back %d moves.", FR: "%d coups repris."}
+	wUndoneOne     = game.Text{EN: "Took back 1 move.", FR: "1 coup repris."}
 	wResignAsk     = game.Text{EN: "Resign this game? y: yes, any other key: no", FR: "Abandonner la partie ? o : oui, une autre touche : non"}
 	wResigns       = game.Text{EN: "%s resigns.", FR: "%s abandonne."}
 	wQuitAsk       = game.Text{EN: "Leave the unfinished game? It is saved. y: yes, any other key: no", FR: "Quitter la partie inachevée ? Elle est enregistrée. o : oui, une autre touche : non"}

@@ -22,7 +22,8 @@ var (
 	msgPlaysComputer = game.Text{EN: "%s plays %s (%s).", FR: "%s joue %s (%s)."}
 	msgLegal         = game.Text{EN: "Legal moves (%d): %s", FR: "Coups légaux (%d) : %s"}
 	msgNothingToUndo = game.Text{EN: "Nothing to take back.", FR: "Rien à reprendre."}
-	msgUndone        = game.Text{EN: "Took back %d move(s).", FR: "%d coup(s) repris."}
+	msgUndone        = game.Text{EN: "Took back %d moves.", FR: "%d coups repris."}
+	msgUndoneOne     = game.Text{EN: "Took back 1 move.", FR: "1 coup repris."}
 	msgResigns       = game.Text{EN: "%s resigns.", FR: "%s abandonne."}
 	msgStopped       = game.Text{EN: "Game stopped before its end.", FR: "Partie arrêtée avant la fin."}
 	msgEndOfInput    = game.Text{EN: "End of input: the game is not finished.", FR: "Fin de l'entrée : la partie n'est pas finie."}
