@@ -155,3 +155,28 @@ func OutcomeText(v *game.Variant, o game.Outcome, lang string, name func(seat in
 	b.WriteString(".")
 	return b.String()
 }
+
+// Words of TurnHint.
+var blocusPlacing = game.Text{
+	EN: "Placing guards: put one of your 6 guards on an empty cell outside both kings' sections (not the first on a circle). Once all are placed, you move them like rooks.",
+	FR: "Pose des gardes : posez un de vos 6 gardes sur une case vide hors des sections des deux rois (le premier pas sur un cercle). Une fois tous posés, vous les déplacerez comme des tours.",
+}
+
+// TurnHint says what the player to move has to do when the game's phase
+// is not plain from the board (Le Blocus's placing of the guards); "" when
+// there is nothing to add to "your move".
+func TurnHint(s game.State, lang string) string {
+	if s.Variant().Game.ID != "blocus" || s.ToMove() < 0 {
+		return ""
+	}
+	legal := game.LegalNotations(s)
+	if len(legal) == 0 {
+		return ""
+	}
+	for _, n := range legal {
+		if !strings.HasPrefix(n, "@") {
+			return ""
+		}
+	}
+	return blocusPlacing.In(lang)
+}

@@ -23,9 +23,7 @@ var playerMessages = map[string][2]string{
 	"inplay":          {"In play", "En cours"},
 	"resultlabel":     {"Result:", "Résultat :"},
 	"ratingnew":       {"new player", "nouveau joueur"},
-	"recentmoves":     {"Moves since your last turn are tinted in each player's colour.", "Les coups joués depuis votre dernier tour sont teintés de la couleur de chaque joueur."},
 	"uploaderror":     {"This record could not be read: %s. Correct it below and try again.", "Cette partie n'a pas pu être lue : %s. Corrigez-la ci-dessous et réessayez."},
-	"blocus:place":    {"Placement: put your %d pieces on the board, one a turn (click a free square of your side).", "Mise en place : posez vos %d pièces sur le plateau, une par tour (cliquez une case libre de votre camp)."},
 	"analysislevel":   {"Judged by the computer at the %s level.", "Jugé par l'ordinateur au niveau %s."},
 	"analysislevelby": {"Judged by the computer at the %s level, %s per position.", "Jugé par l'ordinateur au niveau %s, %s par position."},
 }

@@ -36,7 +36,7 @@ var (
 	wMoves         = game.Text{EN: "Moves", FR: "Coups"}
 	wNoMoves       = game.Text{EN: "(none yet)", FR: "(aucun encore)"}
 	wTeam          = game.Text{EN: "team %d", FR: "équipe %d"}
-	wKeys          = game.Text{EN: "←↑↓→ move · Enter pick · : type · m moves · u undo · r resign · ? help · q quit", FR: "←↑↓→ aller · Entrée choisir · : taper · m coups · u annuler · ? aide · q quitter"}
+	wKeys          = game.Text{EN: "←↑↓→ move · Enter pick · : type · m moves · u undo · r resign · ? help · q quit", FR: "←↑↓→ aller · Entrée choisir · : taper · m coups · u annuler · r abandonner · ? aide · q quitter"}
 	wKeysShort     = game.Text{EN: "←↑↓→ · Enter · : · m · u · r · ? · q", FR: "←↑↓→ · Entrée · : · m · u · r · ? · q"}
 	wOffline       = game.Text{EN: "Connection lost: reconnecting…", FR: "Connexion perdue : reconnexion…"}
 	wConnecting    = game.Text{EN: "Connecting to %s…", FR: "Connexion à %s…"}

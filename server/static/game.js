@@ -413,6 +413,9 @@
     }
     $('status').textContent = text;
     $('status').hidden = state.result !== '*'; // the banner says it
+    // What to do in a phase the board does not make plain (placing).
+    $('turnhint').textContent = state.turnHint || '';
+    $('turnhint').hidden = !state.turnHint || !myTurn();
   }
 
   function renderPasses() {
