@@ -354,12 +354,12 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := pickLang(w, r)
 	rec, text, err := readRecord(w, r)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	rr := p.s.reviews

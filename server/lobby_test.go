@@ -153,6 +153,10 @@ func TestLobbyChallengeToGame(t *testing.T) {
 	if a, b := strings.Index(board, ">alice<"), strings.Index(board, ">bob<"); a < 0 || b < 0 || a > b {
 		t.Errorf("leaderboard: alice at %d, bob at %d", a, b)
 	}
+	// Without a variant, the leaderboard opens on one that has players.
+	if _, board := getAs(t, carol, ts.URL+"/leaderboard?lang=en"); !strings.Contains(board, ">alice<") {
+		t.Errorf("the leaderboard opens on a variant without players")
+	}
 	if resp, _ := getAs(t, carol, ts.URL+"/players/nobody"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("a missing player: %d", resp.StatusCode)
 	}

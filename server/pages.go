@@ -632,6 +632,8 @@ func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 type archiveData struct {
 	Games []archiveRow
 	Next  int
+	// A record that could not be read, back in the form with the reason.
+	Record, Error string
 }
 
 type archiveRow struct {
@@ -710,7 +712,7 @@ func readRecord(w http.ResponseWriter, r *http.Request) (*record.Record, string,
 	}
 	rec, err := record.Parse(strings.NewReader(text))
 	if err != nil {
-		return nil, "", err
+		return nil, text, err // the text goes back with the error, to correct
 	}
 	return rec, text, nil
 }
@@ -730,12 +732,12 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 	lang := pickLang(w, r)
 	rec, text, err := readRecord(w, r)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: optionsText(rec.Options.String(), lang), Text: text,

@@ -3,9 +3,13 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"net/http"
 	"strconv"
+	"strings"
 
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/store"
 )
@@ -122,4 +126,34 @@ func (s *Server) addChallengeRatings(ctx context.Context, list []store.Challenge
 			rows[i].Rating = book.of(ctx, list[i].Creator, variantKey(list[i].GameID, list[i].Options))
 		}
 	}
+}
+
+// busiestVariant is the variant the leaderboard opens on when none is
+// asked for: the first of the list that has rated players, rather than an
+// empty table; the first of the list when none has.
+func (s *Server) busiestVariant(ctx context.Context, rs store.Ratings, choices []lobbyChoice) string {
+	for _, c := range choices {
+		if list, err := rs.Leaderboard(ctx, c.Key, 1, 1, 0); err == nil && len(list) > 0 {
+			return c.Key
+		}
+	}
+	return choices[0].Key
+}
+
+// badRecord answers an upload that could not be read with the archive
+// page again: the reason above the form, and the text kept in it to be
+// corrected, rather than a bare error page that loses what was pasted.
+func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text string, err error) {
+	finished := true
+	list, lerr := p.s.store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: 50})
+	if lerr != nil {
+		p.internalError(w, r, lang, "list games", lerr)
+		return
+	}
+	d := archiveData{Games: archiveRows(list, lang), Record: text,
+		Error: fmt.Sprintf(tr(lang, "uploaderror"), strings.TrimSuffix(game.ErrorText(err, lang), "."))}
+	if len(list) == 50 {
+		d.Next = 50
+	}
+	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusBadRequest, d)
 }

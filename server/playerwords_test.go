@@ -1,0 +1,65 @@
+package server
+
+import (
+	"html"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A pasted record that cannot be read comes back in the form, with the
+// reason above it in the page's language, to be corrected: not a bare
+// error page that loses the text.
+func TestBadPastedRecordKeepsTheText(t *testing.T) {
+	_, ts := startServer(t, newMemStore())
+	text := "[Game \"pogo\"]\n\n1. 2b1-b3 2. zz9-zz9\n"
+	for _, c := range []struct{ lang, want string }{{"en", "This record could not be read"}, {"fr", "Cette partie n'a pas pu être lue"}} {
+		for _, path := range []string{"/archive/view", "/archive/analysis"} {
+			resp, err := http.PostForm(ts.URL+path+"?lang="+c.lang, url.Values{"record": {text}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			page := html.UnescapeString(string(b))
+			if resp.StatusCode != http.StatusBadRequest {
+				t.Errorf("%s %s: status %d, want 400", c.lang, path, resp.StatusCode)
+			}
+			if !strings.Contains(page, c.want) || !strings.Contains(page, `id="uploaderror"`) {
+				t.Errorf("%s %s: no reason %q on the page", c.lang, path, c.want)
+			}
+			if !strings.Contains(page, "1. 2b1-b3 2. zz9-zz9") {
+				t.Errorf("%s %s: the pasted text is lost", c.lang, path)
+			}
+		}
+	}
+}
+
+// plural: French counts 0 and 1 as singular, English only 1.
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		n    int
+		want string
+	}{{"en", 0, "moves"}, {"en", 1, "move"}, {"en", 2, "moves"}, {"fr", 0, "move"}, {"fr", 1, "move"}, {"fr", 2, "moves"}} {
+		if got := plural(c.lang, c.n, "move", "moves"); got != c.want {
+			t.Errorf("plural(%s, %d) = %q, want %q", c.lang, c.n, got, c.want)
+		}
+	}
+}
+
+// The analysis names its judge by level and time in words, never a spec.
+func TestJudgeWords(t *testing.T) {
+	for _, c := range []struct{ lang, agent, budget, want string }{
+		{"en", "hard (alphabeta:time=300ms)", "", "Judged by the computer at the hard level, 300 ms per position."},
+		{"fr", "hard (alphabeta:time=300ms)", "", "Jugé par l'ordinateur au niveau difficile, 300 ms par position."},
+		{"fr", "mcts:time=1500ms", "", "Jugé par une recherche arborescente Monte-Carlo, 1,5 s par position."},
+		{"en", "myengine", "2s", "Judged by myengine, 2 s per position."},
+	} {
+		if got := judgeWords(nil, c.lang, c.agent, c.budget); got != c.want {
+			t.Errorf("judgeWords(%q, %q) = %q, want %q", c.agent, c.budget, got, c.want)
+		}
+	}
+}
