@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -74,7 +73,7 @@ func lobbyChoices(lang string) []lobbyChoice {
 // or "—".
 func clockText(clock, inc int64, days int, lang string) string {
 	if days > 0 {
-		return fmt.Sprintf(tr(lang, "daysamove"), days)
+		return countWords(lang, days, "n:daysamove")
 	}
 	if clock == 0 {
 		return "—"

@@ -79,6 +79,7 @@ func newPages(s *Server) (*pages, error) {
 		"reason":   func(lang, reason string) string { return game.ReasonText(reason, lang) },
 		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
 		"add":      func(a, b int) int { return a + b },
+		"count":    countWords,
 	}
 	p := &pages{s: s, tmpl: map[string]*template.Template{}, cache: map[string]template.HTML{}}
 	names, err := fs.Glob(templateFS, "templates/*.html")

@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/store"
 )
@@ -19,17 +21,29 @@ import (
 // merged into messages.
 
 var playerMessages = map[string][2]string{
-	"playerscol":      {"Players", "Joueurs"},
-	"resignask":       {"Resign this game?", "Abandonner la partie ?"},
-	"resignyes":       {"Yes, resign", "Oui, abandonner"},
-	"resignno":        {"No, play on", "Non, continuer"},
-	"err:draw_again":  {"Your draw offer was declined: you can offer again after the next move.", "Votre proposition de nulle a été refusée : vous pourrez la renouveler après le prochain coup."},
-	"inplay":          {"In play", "En cours"},
-	"resultlabel":     {"Result:", "Résultat :"},
-	"ratingnew":       {"new player", "nouveau joueur"},
-	"uploaderror":     {"This record could not be read: %s. Correct it below and try again.", "Cette partie n'a pas pu être lue : %s. Corrigez-la ci-dessous et réessayez."},
-	"analysislevel":   {"Judged by the computer at the %s level.", "Jugé par l'ordinateur au niveau %s."},
-	"analysislevelby": {"Judged by the computer at the %s level, %s per position.", "Jugé par l'ordinateur au niveau %s, %s par position."},
+	"playerscol":           {"Players", "Joueurs"},
+	"resignask":            {"Resign this game?", "Abandonner la partie ?"},
+	"resignyes":            {"Yes, resign", "Oui, abandonner"},
+	"resignno":             {"No, play on", "Non, continuer"},
+	"err:draw_again":       {"Your draw offer was declined: you can offer again after the next move.", "Votre proposition de nulle a été refusée : vous pourrez la renouveler après le prochain coup."},
+	"inplay":               {"In play", "En cours"},
+	"n:tries:one":          {"%d try", "%d essai"},
+	"n:tries:many":         {"%d tries", "%d essais"},
+	"n:tried:one":          {"%d tried", "%d essayé"},
+	"n:tried:many":         {"%d tried", "%d essayés"},
+	"n:solved:one":         {"%d solved", "%d réussi"},
+	"n:solved:many":        {"%d solved", "%d réussis"},
+	"n:daysamove:one":      {"%d day a move", "%d jour par coup"},
+	"n:daysamove:many":     {"%d days a move", "%d jours par coup"},
+	"puzzle:standingof":    {"This puzzle is rated %.0f: %s, %s.", "Ce problème est coté %.0f : %s, %s."},
+	"puzzle:mineof":        {"Your rating at the puzzles of %s: %.0f (%s, %s).", "Votre cote aux problèmes de %s : %.0f (%s, %s)."},
+	"puzzle:yourratingof":  {"Your rating: %.0f (%s, %s)", "Votre cote : %.0f (%s, %s)"},
+	"puzzle:standingrated": {"This puzzle is rated %.0f.", "Ce problème est coté %.0f."},
+	"resultlabel":          {"Result:", "Résultat :"},
+	"ratingnew":            {"new player", "nouveau joueur"},
+	"uploaderror":          {"This record could not be read: %s. Correct it below and try again.", "Cette partie n'a pas pu être lue : %s. Corrigez-la ci-dessous et réessayez."},
+	"analysislevel":        {"Judged by the computer at the %s level.", "Jugé par l'ordinateur au niveau %s."},
+	"analysislevelby":      {"Judged by the computer at the %s level, %s per position.", "Jugé par l'ordinateur au niveau %s, %s par position."},
 }
 
 // playerJSKeys are the messages the game page's script gets besides
@@ -156,4 +170,35 @@ func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text str
 		d.Next = 50
 	}
 	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusBadRequest, d)
+}
+
+// puzzleFlip says whether a puzzle's board is turned: the side to play
+// sits at the bottom, as lichess turns its puzzles (the second player of
+// a two-player game sees the board from the other side).
+func puzzleFlip(s game.State) bool {
+	return s.Variant().Players == 2 && s.ToMove() == 1
+}
+
+// standingAfterTry is the puzzle's standing once a player has tried it:
+// its rating and tries from the store (a logged-in try is counted in
+// them); without any counted try, its rating alone, since "nobody has
+// tried it yet" is no longer what the player sees.
+func (p *pages) standingAfterTry(r *http.Request, lang string, pz *puzzle.Puzzle) string {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	standing, err := p.standings(ctx, []*puzzle.Puzzle{pz})
+	if err != nil {
+		return ""
+	}
+	st := standing[pz.ID]
+	if st.Attempts > 0 {
+		return fmt.Sprintf(tr(lang, "puzzle:standingof"), st.Rating, countWords(lang, st.Attempts, "n:tries"), countWords(lang, st.Solved, "n:solved"))
+	}
+	return fmt.Sprintf(tr(lang, "puzzle:standingrated"), st.Rating)
+}
+
+// countWords is n with its noun in the right number: key+":one" or
+// key+":many" formats n ("1 essai", "0 essai", "2 tries").
+func countWords(lang string, n int, key string) string {
+	return fmt.Sprintf(tr(lang, key+plural(lang, n, ":one", ":many")), n)
 }

@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/plateau-games/plateau/puzzle"
+	"github.com/plateau-games/plateau/render"
 )
 
 // A pasted record that cannot be read comes back in the form, with the
@@ -61,5 +64,39 @@ func TestJudgeWords(t *testing.T) {
 		if got := judgeWords(nil, c.lang, c.agent, c.budget); got != c.want {
 			t.Errorf("judgeWords(%q, %q) = %q, want %q", c.agent, c.budget, got, c.want)
 		}
+	}
+}
+
+// A puzzle is drawn from the side to play, as lichess turns its boards: a
+// puzzle for the second player has the board turned; and after a try its
+// standing no longer says that nobody has tried it.
+func TestPuzzleTurnedForTheSideToPlayAndStandingAfterATry(t *testing.T) {
+	s, ts := startServer(t, newMemStore())
+	p := firstPuzzleWith(t, "saute", func(p *puzzle.Puzzle) bool {
+		st, err := p.State()
+		_, refuted := aRefutedMove(p)
+		return err == nil && st.Variant().Players == 2 && st.ToMove() == 1 && refuted
+	})
+	st, _ := p.State()
+	flipped, err := s.render.SVG(st, render.Options{Lang: "en", Status: puzzleStatus(st, "en"), Flip: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(ts.URL + "/puzzles/" + p.ID + "?lang=en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), string(flipped)) {
+		t.Errorf("puzzle %s for the second player is not drawn turned", p.ID)
+	}
+	if !strings.Contains(string(b), "nobody has tried it yet") {
+		t.Errorf("a fresh puzzle does not say so")
+	}
+	wrong, _ := aRefutedMove(p)
+	_, v := checkPuzzle(t, http.DefaultClient, ts.URL, p.ID, wrong.Move)
+	if v.Standing == "" || strings.Contains(v.Standing, "nobody") {
+		t.Errorf("after a try the standing says %q", v.Standing)
 	}
 }
