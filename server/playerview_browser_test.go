@@ -183,3 +183,34 @@ func TestBrowserPagesFitAPhoneAndSpeakWords(t *testing.T) {
 		}
 	}
 }
+
+// PODS' first move asks which pod goes on the point clicked: the dialog's
+// pictures are large enough to tell the pods apart, on a phone too.
+func TestBrowserPodsChoiceReadable(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts := startServer(t, newMemStore())
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"laptop", 1366, 768}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			g := createGame(t, ts, form("pods", "me", "computer"))
+			w := window(t, browser)
+			do(t, w, "open the game", chromedp.EmulateViewport(size.w, size.h),
+				chromedp.Navigate(fmt.Sprintf("%s/games/%s?lang=fr#me=0-%s", ts.URL, g.id, g.mine[0])))
+			waitJS(t, w, "my turn", appIs(`a.dataset.you === '0' && a.dataset.tomove === '0'`))
+			eval[bool](t, w, `(() => { document.querySelector('#board [data-place="c3"]').dispatchEvent(new MouseEvent('click', { bubbles: true })); return true; })()`)
+			waitJS(t, w, "the choice", `document.getElementById('choose').open && document.querySelectorAll('#choices .choice .preview').length >= 2`)
+			waitJS(t, w, "the pictures", `[...document.querySelectorAll('#choices .choice .preview')].every(d => !!d.querySelector('svg'))`)
+			// The pod itself, not the whole board, fills a good part of
+			// the picture: at least 40 px across on the screen.
+			if px := eval[float64](t, w, `Math.min(...[...document.querySelectorAll('#choices .choice .preview')].map(d => { const g = d.querySelector('svg .piece, svg [data-place="c3"]'); return g ? g.getBoundingClientRect().width : 0; }))`); px < 40 {
+				t.Errorf("the pods in the pictures are %.0f px wide, want 40 or more", px)
+			}
+			if !eval[bool](t, w, noOverflow) {
+				t.Errorf("the dialog is wider than the screen")
+			}
+			screenshot(t, w, "pods-choice-fr-"+size.name)
+		})
+	}
+}

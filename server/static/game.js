@@ -621,6 +621,26 @@
     highlight();
   }
 
+  // zoomOn sets the drawing's view to its places' area, with a margin of
+  // about a seventh of the board around them.
+  function zoomOn(svg, places) {
+    if (!svg) return;
+    var vb = (svg.getAttribute('viewBox') || '').split(/[ ,]+/).map(Number);
+    if (vb.length !== 4) return;
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    places.forEach(function (p) {
+      var g = svg.querySelector('[data-place="' + CSS.escape(p) + '"]'), bb;
+      if (!g) return;
+      try { bb = shapeOf(g).getBBox(); } catch (e) { return; }
+      x0 = Math.min(x0, bb.x); y0 = Math.min(y0, bb.y); x1 = Math.max(x1, bb.x + bb.width); y1 = Math.max(y1, bb.y + bb.height);
+    });
+    if (x0 === Infinity) return;
+    var pad = Math.min(vb[2], vb[3]) * 0.15, cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    var side = Math.max(x1 - x0, y1 - y0) + 2 * pad;
+    svg.setAttribute('viewBox', [cx - side / 2, cy - side / 2, side, side].map(function (v) { return v.toFixed(1); }).join(' '));
+    svg.removeAttribute('width'); svg.removeAttribute('height');
+  }
+
   // Several moves share the clicks: each is shown as the position it
   // leads to, with a sentence, and its notation.
   function choose(list) {
@@ -630,12 +650,19 @@
       var b = document.createElement('button');
       b.className = 'choice';
       b.dataset.move = m.move;
-      var img = document.createElement('img');
-      img.alt = m.says || m.move;
-      img.width = 256;
-      img.src = '/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
-        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '');
-      b.appendChild(img);
+      // The position after the move, drawn inline and zoomed on the
+      // move's places: small pieces (PODS' pods and their feet) are told
+      // apart at a glance, on a phone too.
+      var pic = document.createElement('div');
+      pic.className = 'preview';
+      pic.setAttribute('role', 'img');
+      pic.setAttribute('aria-label', m.says || m.move);
+      fetch('/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
+        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.ok ? r.text() : ''; }).then(function (svg) {
+        pic.innerHTML = svg;
+        zoomOn(pic.querySelector('svg'), m.places);
+      });
+      b.appendChild(pic);
       var says = document.createElement('span');
       says.className = 'says';
       says.textContent = m.says || m.move;
