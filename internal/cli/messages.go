@@ -78,5 +78,11 @@ func describeEnd(v *game.Variant, o game.Outcome, lang string) string {
 
 // turnLine says whose turn it is in s and which ply is about to be played.
 func turnLine(s game.State, lang string) string {
-	return tr(lang, msgToMove, s.Ply()+1, seatLabel(s.Variant(), s.ToMove(), lang))
+	line := tr(lang, msgToMove, s.Ply()+1, seatLabel(s.Variant(), s.ToMove(), lang))
+	// What to do, in a phase the board does not make plain (Le Blocus's
+	// placing of the guards).
+	if hint := render.TurnHint(s, lang); hint != "" {
+		line += "\n" + hint
+	}
+	return line
 }
