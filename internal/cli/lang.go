@@ -69,6 +69,11 @@ func errorLang(cmd *cobra.Command, args []string) string {
 
 // errorText is err in lang, with the errors of the libraries translated.
 func errorText(lang string, err error) string {
+	if lang != "fr" {
+		if text, ok := englishCobraText(err); ok {
+			return text
+		}
+	}
 	return game.ErrorTextWith(err, lang, libraryErrorText)
 }
 
@@ -154,7 +159,7 @@ var (
 // (game.Translator): the flag errors of pflag and cobra, and file errors.
 func libraryErrorText(err error, lang string) (string, bool) {
 	if lang != "fr" {
-		return englishCobraText(err)
+		return "", false
 	}
 	switch e := err.(type) {
 	case *pflag.NotExistError:
