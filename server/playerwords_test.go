@@ -100,3 +100,47 @@ func TestPuzzleTurnedForTheSideToPlayAndStandingAfterATry(t *testing.T) {
 		t.Errorf("after a try the standing says %q", v.Standing)
 	}
 }
+
+// In a game of four the state carries the last moves with their movers
+// and places (the page tints those since the viewer's last turn), and the
+// drawing has no single last-move tint; a game of two has the tint and no
+// recent moves.
+func TestRecentMovesOfAGameOfFour(t *testing.T) {
+	_, ts := startServer(t, newMemStore())
+	f := form("empire", "me", "me", "me", "me")
+	f.Set("variant", "custom")
+	f.Set("opt_players", "4")
+	g := createGame(t, ts, f)
+	c := dial(t, ts, g.id)
+	st := c.hello(0, g.mine[0], g.mine[1], g.mine[2], g.mine[3])
+	for ply := 0; ply < 5; ply++ {
+		legal, _ := st["legal"].([]any)
+		if len(legal) == 0 {
+			t.Fatalf("no legal move at ply %d", ply)
+		}
+		mv, _ := legal[0].(map[string]any)
+		c.move(ply, mv["move"].(string))
+		st = c.expect("state", plyIs(ply+1))
+	}
+	recent, _ := st["recent"].([]any)
+	if len(recent) != 5 {
+		t.Fatalf("%d recent moves after 5, want 5: %v", len(recent), st["recent"])
+	}
+	for i, r := range recent {
+		m := r.(map[string]any)
+		if int(m["ply"].(float64)) != i+1 || int(m["seat"].(float64)) != i%4 || len(m["places"].([]any)) == 0 {
+			t.Errorf("recent move %d: %v", i, m)
+		}
+	}
+	if strings.Contains(st.str("svg"), `class="last"`) {
+		t.Errorf("the drawing of a game of four still tints one last move")
+	}
+	g2 := createGame(t, ts, form("pogo", "me", "me"))
+	c2 := dial(t, ts, g2.id)
+	c2.hello(0, g2.mine[0], g2.mine[1])
+	c2.move(0, "2b1-b3")
+	st2 := c2.expect("state", plyIs(1))
+	if st2["recent"] != nil || !strings.Contains(st2.str("svg"), `class="last"`) {
+		t.Errorf("a game of two: recent %v, last-move tint %v", st2["recent"], strings.Contains(st2.str("svg"), `class="last"`))
+	}
+}
