@@ -636,7 +636,11 @@
     });
     if (x0 === Infinity) return;
     var pad = Math.min(vb[2], vb[3]) * 0.15, cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    var side = Math.max(x1 - x0, y1 - y0) + 2 * pad;
+    var side = Math.min(Math.max(x1 - x0, y1 - y0) + 2 * pad, vb[2], vb[3]);
+    // Kept inside the drawing: a move at the edge is not drawn off-centre
+    // against an empty margin.
+    cx = Math.max(vb[0] + side / 2, Math.min(cx, vb[0] + vb[2] - side / 2));
+    cy = Math.max(vb[1] + side / 2, Math.min(cy, vb[1] + vb[3] - side / 2));
     svg.setAttribute('viewBox', [cx - side / 2, cy - side / 2, side, side].map(function (v) { return v.toFixed(1); }).join(' '));
     svg.removeAttribute('width'); svg.removeAttribute('height');
   }
