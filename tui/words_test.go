@@ -79,3 +79,37 @@ func TestPodsLegendInWords(t *testing.T) {
 		}
 	}
 }
+
+// Every game's screen in French has no English word, and in English no
+// French one: at the start, after a pick, in the list of moves and the
+// help.
+func TestTerminalScreensSpeakOneLanguage(t *testing.T) {
+	english := []string{"to move", "Players", "Moves", "Your move", "pick", "Enter ", "resign", "Level", "board ", "reserve", "placed", "Which move", "Legal moves", "circle", "king", "guard"}
+	french := []string{"joueur", "Joueurs", "Coups", "À vous", "Entrée", "plateau", "niveau", "Niveau", "réserve", "Réserve", "posé", "cercle", "roi ", "garde", "Choisissez"}
+	for _, g := range []string{"alignement", "blocus", "empire", "pods", "pogo", "poldr", "polygone", "porte", "saute", "solitaire"} {
+		for lang, bad := range map[string][]string{"fr": english, "en": french} {
+			players := local(2)
+			if g == "solitaire" {
+				players = local(1)
+			}
+			for i := range players {
+				players[i].Who = map[string]string{"en": "you", "fr": "vous"}[lang]
+			}
+			sc := newScreen(t, Config{Lang: lang, Match: newMatch(t, g), Players: players})
+			screens := []string{sc.text()}
+			sc.press("enter")
+			screens = append(screens, sc.text())
+			sc.press("esc", "m")
+			screens = append(screens, sc.text())
+			sc.press("esc", "?")
+			screens = append(screens, sc.text())
+			for _, s := range screens {
+				for _, w := range bad {
+					if strings.Contains(s, w) {
+						t.Errorf("%s in %s: %q on the screen:\n%s", g, lang, w, s)
+					}
+				}
+			}
+		}
+	}
+}
