@@ -12,7 +12,7 @@ import (
 // the same fmt arguments in the same order.
 var (
 	msgSeat          = game.Text{EN: "%s (player %d)", FR: "%s (joueur %d)"}
-	msgToMove        = game.Text{EN: "Ply %d: %s to move.", FR: "Coup %d : %s au trait."}
+	msgToMove        = game.Text{EN: "Move %d: %s to move.", FR: "Coup %d : %s au trait."}
 	msgScores        = game.Text{EN: "Scores (%s): %s", FR: "Scores (%s) : %s"}
 	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au coup %d."}
 	msgSeatsLine     = game.Text{EN: "%s: %s.", FR: "%s : %s."}
