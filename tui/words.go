@@ -56,7 +56,7 @@ Esc                 start the move again
 m                   list every legal move (moves without a place too)
 u                   take back your last move (and the replies)
 r                   resign
-d                   offer a draw (online, casual games)
+d                   offer a draw (online games)
 f                   turn the board around
 ?                   this help
 q                   quit (asks first while the game is on);
@@ -70,7 +70,7 @@ Entrée ou espace    choisir la case sous le curseur : d'abord la pièce
 m                   la liste des coups possibles (même sans case)
 u                   reprendre votre dernier coup (et les réponses)
 r                   abandonner
-d                   proposer la nulle (en ligne, parties amicales)
+d                   proposer la nulle (parties en ligne)
 f                   retourner le plateau
 ?                   cette aide
 q                   quitter (demande d'abord si la partie continue) ;
