@@ -11,6 +11,8 @@
   var ratings = [];
   try { ratings = JSON.parse(app.dataset.ratings || '[]'); } catch (e) {}
   var $ = function (x) { return document.getElementById(x); };
+  // French puts a (non-breaking) space before a colon.
+  var colon = app.dataset.lang === 'fr' ? '\u00a0: ' : ': ';
 
   // Seat tokens arrive in the URL fragment (#me=SEAT-TOKEN,...&inv=...) and
   // are kept in local storage, so that the seat survives a reload.
@@ -504,7 +506,7 @@
     seats.forEach(function (seat) {
       var url = location.origin + '/games/' + id + '#me=' + seat + '-' + saved.inv[seat];
       var p = document.createElement('p');
-      p.textContent = seatName(+seat) + ': ';
+      p.textContent = seatName(+seat) + colon;
       var input = document.createElement('input');
       input.value = url; input.readOnly = true; input.className = 'invite'; input.dataset.seat = seat;
       input.onclick = function () { input.select(); };
@@ -524,7 +526,7 @@
       div.appendChild(p);
     });
     var w = document.createElement('p');
-    w.textContent = M.watchlink + ': ' + location.origin + '/games/' + id;
+    w.textContent = M.watchlink + colon + location.origin + '/games/' + id;
     div.appendChild(w);
   }
 
