@@ -290,7 +290,7 @@ func TestCheck(t *testing.T) {
 	l := For("pogo")
 	st, _ := l.Step(1)
 	for _, c := range []struct{ in, en, fr string }{
-		{"3a1-a1", "a1 holds only 2 piece(s)", "a1 ne contient que 2 pion(s)"},
+		{"3a1-a1", "a1 holds only 2 pieces", "a1 ne contient que 2 pions"},
 		{"bonjour", "is not a move", "n'est pas un coup"},
 		{"", "Click the board", "Cliquez sur le plateau"},
 		{strings.Repeat("1", game.MaxInput+1), "too long", "trop long"},

@@ -84,14 +84,19 @@ var optionWords = map[string]game.Text{
 	"expert=false":   {EN: "", FR: ""},
 	"match=true":     {EN: "a match of rounds", FR: "en match"},
 	"match=false":    {EN: "", FR: ""},
-	"size":           {EN: "board of %s", FR: "plateau de %s"},
+	"size":           {EN: "%[1]s×%[1]s board", FR: "plateau de %[1]s×%[1]s"},
 	"level=basic":    {EN: "basic level", FR: "niveau de base"},
 	"level=advanced": {EN: "advanced level", FR: "niveau avancé"},
 	"level=expert":   {EN: "expert level", FR: "niveau expert"},
-	"orientation":    {EN: "orientation %s", FR: "orientation %s"},
-	"seed":           {EN: "deal %s", FR: "donne %s"},
-	"layout=book":    {EN: "the book's layout", FR: "disposition du livre"},
-	"layout":         {EN: "layout %s", FR: "disposition %s"},
+	// PODS' orientations: two boards, each also turned half round.
+	"orientation=0": {EN: "board A", FR: "plateau A"},
+	"orientation=1": {EN: "board B", FR: "plateau B"},
+	"orientation=2": {EN: "board A turned round", FR: "plateau A retourné"},
+	"orientation=3": {EN: "board B turned round", FR: "plateau B retourné"},
+	"orientation":   {EN: "orientation %s", FR: "orientation %s"},
+	"seed":          {EN: "deal %s", FR: "donne %s"},
+	"layout=book":   {EN: "the book's layout", FR: "disposition du livre"},
+	"layout":        {EN: "layout %s", FR: "disposition %s"},
 	// The default readings of the rules (game.ReadingWords names the
 	// others), for the new-game form's choices.
 	"exit=forced":       {EN: "forced exit", FR: "sortie obligatoire"},
@@ -168,4 +173,29 @@ func OutcomeText(v *game.Variant, o game.Outcome, lang string, name func(seat in
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// Words of TurnHint.
+var blocusPlacing = game.Text{
+	EN: "Placing guards: put one of your 6 guards on an empty cell outside both kings' sections (not the first on a circle). Once all are placed, you move them like rooks.",
+	FR: "Pose des gardes : posez un de vos 6 gardes sur une case vide hors des sections des deux rois (le premier pas sur un cercle). Une fois tous posés, vous les déplacerez comme des tours.",
+}
+
+// TurnHint says what the player to move has to do when the game's phase
+// is not plain from the board (Le Blocus's placing of the guards); "" when
+// there is nothing to add to "your move".
+func TurnHint(s game.State, lang string) string {
+	if s.Variant().Game.ID != "blocus" || s.ToMove() < 0 {
+		return ""
+	}
+	legal := game.LegalNotations(s)
+	if len(legal) == 0 {
+		return ""
+	}
+	for _, n := range legal {
+		if !strings.HasPrefix(n, "@") {
+			return ""
+		}
+	}
+	return blocusPlacing.In(lang)
 }

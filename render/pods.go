@@ -178,8 +178,7 @@ func drawPods(c *canvas, s game.State) ([]string, error) {
 		}
 		c.h += unit
 	}
-	level := v.Options["level"]
-	return []string{fmt.Sprintf(c.tr("Level %s, orientation %d", "Niveau %s, orientation %d"), level, orientation)}, nil
+	return []string{c.tr(podsBoardWords(v, "en"), podsBoardWords(v, "fr"))}, nil
 }
 
 // podOf reads a pod's code: its owner (lower case: Black) and design.
@@ -244,4 +243,15 @@ func drawPodAt(c *canvas, x, y, unit float64, flip bool, code string, v *game.Va
 	c.f(`<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`, num(x), num(y), num(body), fill, inkColour, num(g.unit*0.035))
 	c.label(x, y, body*0.95, ink, design.Code)
 	c.f("</g>\n")
+}
+
+// podsBoardWords is the level and the board in words, a sentence's start:
+// "Basic level, board A", "Niveau de base, plateau A".
+func podsBoardWords(v *game.Variant, lang string) string {
+	text := OptionsText("level="+v.Options["level"]+" orientation="+v.Options["orientation"], lang)
+	if text == "" {
+		return ""
+	}
+	r := []rune(text)
+	return strings.ToUpper(string(r[:1])) + string(r[1:])
 }

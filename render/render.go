@@ -143,7 +143,7 @@ func statusLine(s game.State, lang string) string {
 	if fr {
 		return fmt.Sprintf("%s joue (coup %d)", v.SeatName(s.ToMove(), lang), s.Ply()+1)
 	}
-	return fmt.Sprintf("%s to move (ply %d)", v.SeatName(s.ToMove(), lang), s.Ply()+1)
+	return fmt.Sprintf("%s to move (move %d)", v.SeatName(s.ToMove(), lang), s.Ply()+1)
 }
 
 // Places is the sequence of places a user clicks to make move m, a legal

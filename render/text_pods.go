@@ -126,12 +126,7 @@ func textPods(s game.State, opt Options) (*TextBoard, error) {
 		fmt.Sprintf(t.tr("Pods by code: upper case %s's, lower case %s's (Q3, q3)", "Pods par code : majuscules %s, minuscules %s (Q3, q3)"), white, black),
 		t.tr(`A pod's feet follow its code, forward facing the opponent; - | \ / links`, `Les pieds suivent le code, l'avant face à l'adversaire ; - | \ / liens`),
 	}
-	levels := map[string]string{"basic": t.tr("Basic level", "Niveau de base"), "advanced": t.tr("Advanced level", "Niveau avancé"), "expert": t.tr("Expert level", "Niveau expert")}
-	level, ok := levels[v.Options["level"]]
-	if !ok {
-		level = t.tr("Level ", "Niveau ") + v.Options["level"]
-	}
-	legend = append(legend, fmt.Sprintf("%s, orientation %d", level, orientation))
+	legend = append(legend, t.tr(podsBoardWords(v, "en"), podsBoardWords(v, "fr")))
 	for seat, name := range []string{white, black} {
 		list := strings.ReplaceAll(strings.ToUpper(fields[1+seat]), ",", " ")
 		if list == "-" {

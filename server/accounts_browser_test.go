@@ -122,6 +122,10 @@ func TestBrowserLobbyRatedGame(t *testing.T) {
 		t.Error("a spectator reads the players' chat")
 	}
 	screenshot(t, carol, "spectator-chat-fr-phone")
+	// The players' ratings beside their names, as on lichess.
+	if got := eval[[]string](t, carol, `[...document.querySelectorAll('#players .rating')].map(e => e.textContent)`); len(got) != 2 || got[0] != "1500?" {
+		t.Errorf("ratings beside the players' names: %v", got)
+	}
 	if eval[bool](t, alice, `document.getElementById('chatlog').textContent.includes('Allez')`) {
 		t.Error("a player reads the spectators' chat")
 	}

@@ -346,17 +346,8 @@ func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
 	if st.State == "done" {
 		d.Budget = st.Budget
 	}
-	d.JudgedBy = judgedBy(lang, d.Agent, d.Budget)
+	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
 	p.render(w, r, lang, "analysis", tr(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
-}
-
-// judgedBy says which search judged, and its budget when its name does
-// not say it.
-func judgedBy(lang, agent, budget string) string {
-	if budget == "" || strings.Contains(agent, "time=") {
-		return fmt.Sprintf(tr(lang, "analysisbyagent"), agent)
-	}
-	return fmt.Sprintf(tr(lang, "analysisby"), agent, budget)
 }
 
 // archiveAnalysis (POST /archive/analysis) judges an uploaded or pasted
@@ -366,12 +357,12 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := pickLang(w, r)
 	rec, text, err := readRecord(w, r)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	rr := p.s.reviews
@@ -416,7 +407,7 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 		seats = append(seats, store.Seat{Name: name})
 	}
 	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
-	d.JudgedBy = judgedBy(lang, d.Agent, d.Budget)
+	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
 	p.render(w, r, lang, "analysis", tr(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }
 

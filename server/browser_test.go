@@ -216,7 +216,7 @@ func TestBrowserPOGOTwoWindows(t *testing.T) {
 		// Several moves share these clicks: the dialog asks which.
 		if eval[bool](t, w, `document.getElementById('choose').open`) {
 			// Each choice is a picture of where it leads and a sentence.
-			waitJS(t, w, "the choices' pictures", `[...document.querySelectorAll('#choices img')].every(i => i.complete && i.naturalWidth > 0)`)
+			waitJS(t, w, "the choices' pictures", `document.querySelectorAll('#choices .preview').length > 0 && [...document.querySelectorAll('#choices .preview')].every(d => !!d.querySelector('svg'))`)
 			says := eval[string](t, w, `[...document.querySelectorAll('#choices .says')].map(s => s.textContent).join(' / ')`)
 			if !strings.Contains(says, "Déplacer 1 pion de") || !strings.Contains(says, "pions de") {
 				t.Errorf("the choices say %q", says)

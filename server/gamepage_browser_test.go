@@ -93,8 +93,15 @@ func TestBrowserGamePageAgainstTheComputer(t *testing.T) {
 			do(t, w, "back to the game", chromedp.Click(chromedp.CSS(`#backtolive`)))
 			waitJS(t, w, "live again", `document.getElementById('history').hidden`)
 			// Resign: the banner.
-			eval[bool](t, w, `window.confirm = () => true; true`)
+			// Resign: asked in the page, never in a window of the browser
+			// (a native dialog would hang the test: none is answered).
 			do(t, w, "resign", chromedp.Click(chromedp.CSS(`#resign`)))
+			waitJS(t, w, "the question", `!document.getElementById('resignconfirm').hidden && document.getElementById('resign').hidden`)
+			if q := eval[string](t, w, `document.getElementById('resignconfirm').innerText`); !strings.Contains(q, "Abandonner la partie ?") {
+				t.Errorf("the resignation question reads %q", q)
+			}
+			screenshot(t, w, "gamepage-resignask-fr-"+size.name)
+			do(t, w, "resign for sure", chromedp.Click(chromedp.CSS(`#resignyes`)))
 			waitJS(t, w, "the banner", `!document.getElementById('banner').hidden`)
 			banner := eval[string](t, w, `document.getElementById('bannertext').textContent`)
 			if !strings.Contains(banner, "gagne") || !strings.Contains(banner, "a abandonné") {

@@ -235,7 +235,7 @@ var messages = map[string][2]string{
 	"err:spectator":            {"Spectators cannot play: open the game with a seat's link.", "Les spectateurs ne peuvent pas jouer : ouvrez la partie avec le lien d'une place."},
 	"err:stale":                {"The game has moved on: here is the current position.", "La partie a avancé : voici la position actuelle."},
 	"err:not_your_turn":        {"It is %s's turn, not yours.", "C'est à %s de jouer, pas à vous."},
-	"err:not_casual":           {"Draw offers and undo requests are for casual games.", "Les propositions de nulle et les demandes d'annulation sont réservées aux parties amicales."},
+	"err:not_casual":           {"Undo requests are for casual games.", "Les demandes d'annulation sont réservées aux parties amicales."},
 	"err:pending":              {"An offer is already waiting for an answer.", "Une proposition attend déjà une réponse."},
 	"err:nothing":              {"You have no move to take back.", "Vous n'avez aucun coup à annuler."},
 	"err:no_offer":             {"There is no offer for you to answer.", "Aucune proposition n'attend votre réponse."},
@@ -457,6 +457,7 @@ func jsMessages(lang string) map[string]string {
 		"notlive", "online", "offline", "partner", "newgame", "replay", "lastmove", "sent:draw", "sent:over",
 		"hint", "hintsearching", "hintsone", "hintsmany", "hintmoves", "hintmove", "hinted"}
 	keys = append(keys, consentJSKeys...)
+	keys = append(keys, playerJSKeys...)
 	out := make(map[string]string, len(keys))
 	for _, k := range keys {
 		out[k] = tr(lang, k)

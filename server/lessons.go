@@ -360,7 +360,7 @@ func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.
 	after := before.Clone()
 	last := p.s.render.Places(before, mv)
 	after.Apply(mv)
-	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " "})
+	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " ", Flip: r.FormValue("flip") == "1"})
 	if err != nil {
 		p.s.plainInternalError(w, r, "draw", err)
 		return

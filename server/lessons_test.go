@@ -202,7 +202,7 @@ func TestLessonWrongMoves(t *testing.T) {
 	}{
 		{"pogo", 1, "2b1-b3", false, "this step asks for one piece", "cette étape demande une pièce", nil},
 		{"pogo", 1, "1a1-a2", false, "not the one this step asks for", "pas celui que demande cette étape", nil},
-		{"pogo", 1, "3a1-a1", true, "a1 holds only 2 piece(s)", "a1 ne contient que 2 pion(s)", []string{"legal moves", "coups possibles"}},
+		{"pogo", 1, "3a1-a1", true, "a1 holds only 2 pieces", "a1 ne contient que 2 pions", []string{"legal moves", "coups possibles"}},
 		{"empire", 2, "c6xc8", true, "a cavalier captures only at distance 3", "un cavalier ne prend qu'à distance 3", nil},
 		{"porte", 2, "f9-h9", false, "the door h8 holds Green's triangle", "la porte h8 porte un triangle vert", nil},
 		{"pods", 2, "B1@c3", true, "c3 is controlled by a foot of White", "c3 est contrôlé par un pied de Blanc", nil},

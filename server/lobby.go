@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -39,6 +38,7 @@ type lobbyChoice struct {
 type challengeRow struct {
 	ID, Creator, Target, Game, Variant, Clock, Colour string
 	Rated, Mine, ForMe                                bool
+	Rating                                            string // the creator's, in the variant
 }
 
 type lobbyData struct {
@@ -73,7 +73,7 @@ func lobbyChoices(lang string) []lobbyChoice {
 // or "—".
 func clockText(clock, inc int64, days int, lang string) string {
 	if days > 0 {
-		return fmt.Sprintf(tr(lang, "daysamove"), days)
+		return countWords(lang, days, "n:daysamove")
 	}
 	if clock == 0 {
 		return "—"
@@ -124,6 +124,7 @@ func (p *pages) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 		return d, err
 	}
 	d.Challenges = p.challengeRows(list, d.User, lang)
+	p.s.addChallengeRatings(r.Context(), list, d.Challenges)
 	return d, nil
 }
 

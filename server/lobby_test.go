@@ -69,6 +69,10 @@ func TestLobbyChallengeToGame(t *testing.T) {
 	if !strings.Contains(list, "alice") || !strings.Contains(list, "POGO") || !strings.Contains(list, "5&#43;3") || !strings.Contains(list, "/accept") {
 		t.Fatalf("bob's lobby list: %s", list)
 	}
+	// Alice's rating in the variant beside her name: a new player's.
+	if !strings.Contains(list, `<span class="rating">1500?</span>`) {
+		t.Errorf("no rating beside alice's name: %s", list)
+	}
 	_, anon := getAs(t, browser(t), ts.URL+"/lobby/list")
 	if !strings.Contains(anon, "alice") || strings.Contains(anon, "/accept") || strings.Contains(anon, "/cancel") {
 		t.Fatalf("an anonymous visitor's list: %s", anon)
@@ -97,6 +101,10 @@ func TestLobbyChallengeToGame(t *testing.T) {
 		t.Fatalf("bob accepting: %d %s", resp.StatusCode, loc)
 	}
 	gameID := strings.TrimPrefix(loc, "/games/")
+	// The game page has both players' ratings, for the script.
+	if _, page := getAs(t, bob, ts.URL+loc); !strings.Contains(page, `data-ratings="[&#34;1500?&#34;,&#34;1500?&#34;]"`) {
+		t.Errorf("the game page lacks the players' ratings")
+	}
 	if resp, _ := postAs(t, carol, ts.URL+"/challenges/"+id+"/accept", nil); resp.Header.Get("Location") != "/lobby?error=taken" {
 		t.Errorf("carol too late: %s", resp.Header.Get("Location"))
 	}
@@ -152,6 +160,10 @@ func TestLobbyChallengeToGame(t *testing.T) {
 	_, board := getAs(t, carol, ts.URL+"/leaderboard?variant=pogo&lang=en")
 	if a, b := strings.Index(board, ">alice<"), strings.Index(board, ">bob<"); a < 0 || b < 0 || a > b {
 		t.Errorf("leaderboard: alice at %d, bob at %d", a, b)
+	}
+	// Without a variant, the leaderboard opens on one that has players.
+	if _, board := getAs(t, carol, ts.URL+"/leaderboard?lang=en"); !strings.Contains(board, ">alice<") {
+		t.Errorf("the leaderboard opens on a variant without players")
 	}
 	if resp, _ := getAs(t, carol, ts.URL+"/players/nobody"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("a missing player: %d", resp.StatusCode)

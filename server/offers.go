@@ -87,8 +87,11 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 	case r.finished():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
 		return
-	case !r.g.Casual:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "not_casual", Message: "draw offers and undo requests are for casual games"})
+	case !r.g.Casual && kind == "undo":
+		r.sendLocked(c, errorMsg{Type: "error", Code: "not_casual", Message: "undo requests are for casual games"})
+		return
+	case kind == "draw" && r.declinedHereLocked(seat):
+		r.sendLocked(c, errorMsg{Type: "error", Code: "draw_again", Message: "your draw offer was declined: offer again after the next move"})
 		return
 	case r.offer != nil:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "pending", Message: "an offer is already waiting for an answer"})
@@ -121,6 +124,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 		}
 	case "draw":
 		if computers {
+			r.noteDeclinedLocked(kind, seat)
 			r.sendLocked(c, infoMsg{Type: "info", Code: "declined", Seat: seat})
 			return
 		}
@@ -193,6 +197,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 		r.offer = offerOf(&so)
 	case store.OfferDeclined:
 		r.g.Offer, r.offer = nil, nil
+		r.noteDeclinedLocked(o.kind, o.by)
 		r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: o.by})
 	case store.OfferCarried:
 		r.carriedLocked(so, at)
@@ -259,6 +264,7 @@ func (r *room) turnCatchUpLocked() bool {
 		return true // ours, echoed back
 	}
 	if before != nil && r.offer == nil {
+		r.noteDeclinedLocked(before.kind, before.by) // declined on another server
 		r.broadcastLocked(infoMsg{Type: "info", Code: "declined", Seat: before.by})
 	}
 	if !r.turnStart.Equal(start) {

@@ -79,6 +79,7 @@ func newPages(s *Server) (*pages, error) {
 		"reason":   func(lang, reason string) string { return game.ReasonText(reason, lang) },
 		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
 		"add":      func(a, b int) int { return a + b },
+		"count":    countWords,
 	}
 	p := &pages{s: s, tmpl: map[string]*template.Template{}, cache: map[string]template.HTML{}}
 	names, err := fs.Glob(templateFS, "templates/*.html")
@@ -477,6 +478,7 @@ type gamePageData struct {
 	Outcome                   string // the end in words
 	Players                   []string
 	Messages                  string // JSON, for the script, in a data attribute
+	Ratings                   string // JSON: per seat, its account's rating in the variant ("" without)
 }
 
 func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
@@ -495,6 +497,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Messages = string(msgs)
+	d.Ratings = p.s.seatRatingsJSON(r.Context(), g)
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
 	}
@@ -630,6 +633,8 @@ func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 type archiveData struct {
 	Games []archiveRow
 	Next  int
+	// A record that could not be read, back in the form with the reason.
+	Record, Error string
 }
 
 type archiveRow struct {
@@ -708,7 +713,7 @@ func readRecord(w http.ResponseWriter, r *http.Request) (*record.Record, string,
 	}
 	rec, err := record.Parse(strings.NewReader(text))
 	if err != nil {
-		return nil, "", err
+		return nil, text, err // the text goes back with the error, to correct
 	}
 	return rec, text, nil
 }
@@ -728,12 +733,12 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 	lang := pickLang(w, r)
 	rec, text, err := readRecord(w, r)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.badRecord(w, r, lang, text, err)
 		return
 	}
 	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: optionsText(rec.Options.String(), lang), Text: text,

@@ -190,7 +190,7 @@ func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
 		known = known || c.Key == d.Key
 	}
 	if !known {
-		d.Key = d.Choices[0].Key
+		d.Key = p.s.busiestVariant(r.Context(), rs, d.Choices)
 	}
 	list, err := rs.Leaderboard(r.Context(), d.Key, 1, 100, 0)
 	if err != nil {

@@ -361,6 +361,8 @@ type puzzleVerdict struct {
 	SVG      string `json:"svg,omitempty"` // after the key, or after the wrong move and its refutation
 	Solution string `json:"solution,omitempty"`
 	Rated    string `json:"rated,omitempty"` // the rating's change, when this answer was rated
+
+	Standing string `json:"standing,omitempty"` // the puzzle's rating and tries after this answer
 }
 
 // puzzleOf finds the path's puzzle or answers the error.
@@ -410,6 +412,7 @@ func (p *pages) puzzleCheck(w http.ResponseWriter, r *http.Request) {
 	out, err := p.judgePuzzle(r, lang, pz, s, move)
 	if err == nil && !out.Illegal {
 		out.Rated = p.ratePuzzle(r, lang, pz, out.Right) // a legal answer is an attempt
+		out.Standing = p.standingAfterTry(r, lang, pz)
 	}
 	if err != nil {
 		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
@@ -457,7 +460,7 @@ func (p *pages) judgePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, s g
 			after.Apply(reply)
 		}
 	}
-	svg, err := p.s.render.SVG(after, render.Options{Lang: lang, LastMove: last, Status: puzzleStatus(after, lang)})
+	svg, err := p.s.render.SVG(after, render.Options{Lang: lang, LastMove: last, Status: puzzleStatus(after, lang), Flip: puzzleFlip(s)})
 	if err != nil {
 		return nil, err
 	}
@@ -595,7 +598,7 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 		You: v.SeatName(s.ToMove(), lang), Colour: render.SeatColour(v, s.ToMove()),
 		Check:    "/puzzles/" + pz.ID + "/check?lang=" + lang,
 		Solution: "/puzzles/" + pz.ID + "/solution?lang=" + lang,
-		Preview:  "/puzzles/" + pz.ID + "/preview?lang=" + lang,
+		Preview:  "/puzzles/" + pz.ID + "/preview?lang=" + lang + map[bool]string{true: "&flip=1"}[puzzleFlip(s)],
 		Next:     "/puzzles/" + pz.Set + "?after=" + pz.ID,
 		Verdict:  verdict, LoggedIn: p.s.currentUser(r) != nil}
 	switch {
@@ -636,7 +639,7 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 	if verdict != nil && verdict.SVG != "" {
 		d.Board = template.HTML(verdict.SVG)
 	} else {
-		svg, err := p.s.render.SVG(s, render.Options{Lang: lang, Status: puzzleStatus(s, lang)})
+		svg, err := p.s.render.SVG(s, render.Options{Lang: lang, Status: puzzleStatus(s, lang), Flip: puzzleFlip(s)})
 		if err != nil {
 			p.internalError(w, r, lang, "puzzle board", err)
 			return

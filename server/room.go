@@ -74,6 +74,12 @@ type room struct {
 	// finding them replays the game, once per ply rather than once per
 	// state built (every view, and every state of a game with clocks).
 	last lastMove
+
+	recent recentCache // the last moves of a game of more than two (recent.go)
+	// drawDeclined is, per seat, the number of moves when its last draw
+	// offer was declined: draws may be offered in rated games too, and
+	// this keeps an offer from being repeated before the next move.
+	drawDeclined map[int]int
 	// pos counts the changes of position (moves, undos, reloads); hint is
 	// the hint search running (one per game at most), lastHint the last
 	// hint given, which holds while pos does.
@@ -467,7 +473,7 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	}
 	if bad > 0 {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "token",
-			Message: fmt.Sprintf("%d token(s) hold no seat of this game; you can watch", bad)})
+			Message: plural("en", bad, "1 token holds", fmt.Sprintf("%d tokens hold", bad)) + " no seat of this game; you can watch"})
 	}
 	n := len(r.g.Moves)
 	if msg.Ply != nil && *msg.Ply >= 0 && *msg.Ply <= n {

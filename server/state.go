@@ -116,6 +116,12 @@ type stateMsg struct {
 	Abortable bool         `json:"abortable,omitempty"`
 	AbortIn   int64        `json:"abortIn"`
 	Rematch   *rematchInfo `json:"rematch,omitempty"`
+
+	// Recent is, in a game of more than two, the last moves with their movers (recent.go).
+	Recent []recentMove `json:"recent,omitempty"`
+	// TurnHint says what the player to move has to do in a phase the
+	// board does not make plain (Le Blocus's placing of the guards).
+	TurnHint string `json:"turnHint,omitempty"`
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -216,6 +222,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	s := r.match.State()
 	opt.LastMove = r.lastPlacesLocked()
 	st.LastMove = opt.LastMove
+	r.recentState(&st, &opt.LastMove)
 	if svg, err := r.s.render.SVG(s, opt); err == nil {
 		st.SVG = string(svg)
 	}
@@ -229,6 +236,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 			st.Legal = append(st.Legal, legalMove{Move: s.MoveString(mv), Places: places})
 		}
 		describeShared(v, st.Legal, lang)
+		st.TurnHint = render.TurnHint(s, lang)
 		st.Thinking = r.search != nil
 		st.Busy = r.search != nil && r.search.busy
 	}

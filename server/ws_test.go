@@ -340,16 +340,39 @@ func TestResignAndClock(t *testing.T) {
 	}
 }
 
-func TestNotCasualRefusesOffers(t *testing.T) {
+// A game that is not casual refuses undo requests but takes draw offers
+// (as lichess does); a declined offer cannot be repeated before the next
+// move, so that it cannot be used to pester the opponent.
+func TestNotCasualRefusesUndoButTakesDraws(t *testing.T) {
 	_, ts := startServer(t, newMemStore())
 	f := form("pogo", "me", "invite")
 	f.Del("casual")
 	g := createGame(t, ts, f)
-	a := dial(t, ts, g.id)
+	a, b := dial(t, ts, g.id), dial(t, ts, g.id)
 	a.hello(0, g.mine[0])
-	a.send(map[string]any{"type": "draw"})
+	b.hello(0, g.invited[1])
+	a.send(map[string]any{"type": "undo"})
 	if e := a.expect("error", nil); e.str("code") != "not_casual" {
 		t.Fatalf("%v", e)
+	}
+	a.send(map[string]any{"type": "draw"})
+	b.expect("state", func(m msg) bool { return m["offer"] != nil })
+	b.send(map[string]any{"type": "answer", "accept": false})
+	if m := a.expect("info", nil); m.str("code") != "declined" {
+		t.Fatalf("info %v", m)
+	}
+	a.send(map[string]any{"type": "draw"})
+	if e := a.expect("error", nil); e.str("code") != "draw_again" {
+		t.Fatalf("a second offer in the same position: %v, want draw_again", e)
+	}
+	// After a move the offer may be made again, and accepted.
+	a.move(0, "2b1-b3")
+	a.expect("ack", nil)
+	a.send(map[string]any{"type": "draw"})
+	b.expect("state", func(m msg) bool { return m["offer"] != nil })
+	b.send(map[string]any{"type": "answer", "accept": true})
+	if s := a.expect("state", func(m msg) bool { return m.str("result") != "*" }); s.str("result") != "draw" {
+		t.Fatalf("result %q", s.str("result"))
 	}
 }
 

@@ -640,7 +640,11 @@ func (m *model) undo() tea.Cmd {
 	m.resigned = nil
 	m.lastPlaces = m.lastMovePlaces()
 	m.positionChanged()
-	m.say(false, wUndone, n)
+	if n == 1 {
+		m.say(false, wUndoneOne)
+	} else {
+		m.say(false, wUndone, n)
+	}
 	return m.nextTurn()
 }
 

@@ -235,7 +235,7 @@ func TestPlayPogoAgainstComputerWithKeys(t *testing.T) {
 	}
 	// Undo takes back the computer's reply and the player's move.
 	sc.press("u")
-	if len(m.Moves()) != 2 || !strings.Contains(sc.m.message, "2 coup(s) repris") {
+	if len(m.Moves()) != 2 || !strings.Contains(sc.m.message, "2 coups repris") {
 		t.Fatalf("undo: %q, moves %v", sc.m.message, m.Notations())
 	}
 	// Resign, confirmed.

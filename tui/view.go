@@ -86,12 +86,15 @@ func (m *model) layout(w, h int) string {
 	// message and the keys. The legend gives way first on a short
 	// terminal, the panel beside the board takes what is left.
 	legend := m.board.Legend
-	free := h - boardH - 2
+	// A long message (a refusal's reason) wraps onto up to three lines,
+	// as far as the board leaves room, rather than being cut.
+	status := m.statusLines(w, max(1, min(3, h-boardH-1)))
+	free := h - boardH - 1 - len(status)
 	blank := len(legend)+1 <= free
 	if len(legend) > free {
 		legend = legend[:max(0, free)]
 	}
-	topH := h - 2 - len(legend)
+	topH := h - 1 - len(status) - len(legend)
 	if blank {
 		topH--
 	}
@@ -106,7 +109,7 @@ func (m *model) layout(w, h int) string {
 	if blank {
 		lines = append(lines, "")
 	}
-	lines = append(lines, m.statusLine(w))
+	lines = append(lines, status...)
 	keys := tr(m.lang, wKeys)
 	if lipgloss.Width(keys) > w {
 		keys = tr(m.lang, wKeysShort)
@@ -115,10 +118,11 @@ func (m *model) layout(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// statusLine is the message, the typed move, or the prompt of the turn.
-func (m *model) statusLine(w int) string {
+// statusLines is the message, the typed move, or the prompt of the turn,
+// wrapped at word boundaries onto at most maxLines lines of w columns.
+func (m *model) statusLines(w, maxLines int) []string {
 	if m.mode == modeTyping {
-		return lipgloss.NewStyle().Bold(true).Render(tr(m.lang, wTypeMove)) + string(m.input) + "▌"
+		return []string{lipgloss.NewStyle().Bold(true).Render(tr(m.lang, wTypeMove)) + string(m.input) + "▌"}
 	}
 	text := m.message
 	style := lipgloss.NewStyle()
@@ -156,7 +160,38 @@ func (m *model) statusLine(w int) string {
 			text = tr(m.lang, wWaiting, m.seatName(m.m.ToMove()))
 		}
 	}
-	return style.Render(truncate(text, w))
+	var out []string
+	for _, l := range wrapWords(text, w, maxLines) {
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+// wrapWords breaks text at spaces into lines of at most w columns, at
+// most maxLines of them, the last cut with an ellipsis if text is longer.
+func wrapWords(text string, w, maxLines int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case lipgloss.Width(line+" "+word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	lines = append(lines, line)
+	if len(lines) > maxLines {
+		// The rest joins the last line, which the ellipsis then cuts.
+		lines = append(lines[:maxLines-1], strings.Join(lines[maxLines-1:], " "))
+	}
+	for i, l := range lines {
+		lines[i] = truncate(l, w)
+	}
+	return lines
 }
 
 // prompt asks the player at the keyboard for the next pick.
@@ -164,6 +199,8 @@ func (m *model) prompt() string {
 	switch {
 	case len(m.clicked) > 0:
 		return tr(m.lang, wPickNext)
+	case render.TurnHint(m.m.State(), m.lang) != "":
+		return render.TurnHint(m.m.State(), m.lang)
 	case len(render.NextPlaces(m.m.State(), nil)) > 0 && !m.movesHaveTwoPicks():
 		return tr(m.lang, wYourTurnPlace)
 	}

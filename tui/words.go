@@ -25,7 +25,8 @@ var (
 	wTypeMove      = game.Text{EN: "Move: ", FR: "Coup : "}
 	wTypeHint      = game.Text{EN: "Type a move in notation, Enter to play, Esc to cancel.", FR: "Tapez un coup en notation, Entrée pour jouer, Échap pour annuler."}
 	wNothingUndo   = game.Text{EN: "Nothing to take back.", FR: "Rien à reprendre."}
-	wUndone        = game.Text{EN: "Took back %d move(s).", FR: "%d coup(s) repris."}
+	wUndone        = game.Text{EN: "Took back %d moves.", FR: "%d coups repris."}
+	wUndoneOne     = game.Text{EN: "Took back 1 move.", FR: "1 coup repris."}
 	wResignAsk     = game.Text{EN: "Resign this game? y: yes, any other key: no", FR: "Abandonner la partie ? o : oui, une autre touche : non"}
 	wResigns       = game.Text{EN: "%s resigns.", FR: "%s abandonne."}
 	wQuitAsk       = game.Text{EN: "Leave the unfinished game? It is saved. y: yes, any other key: no", FR: "Quitter la partie inachevée ? Elle est enregistrée. o : oui, une autre touche : non"}
@@ -35,7 +36,7 @@ var (
 	wMoves         = game.Text{EN: "Moves", FR: "Coups"}
 	wNoMoves       = game.Text{EN: "(none yet)", FR: "(aucun encore)"}
 	wTeam          = game.Text{EN: "team %d", FR: "équipe %d"}
-	wKeys          = game.Text{EN: "←↑↓→ move · Enter pick · : type · m moves · u undo · r resign · ? help · q quit", FR: "←↑↓→ aller · Entrée choisir · : taper · m coups · u annuler · ? aide · q quitter"}
+	wKeys          = game.Text{EN: "←↑↓→ move · Enter pick · : type · m moves · u undo · r resign · ? help · q quit", FR: "←↑↓→ aller · Entrée choisir · : taper · m coups · u annuler · r abandonner · ? aide · q quitter"}
 	wKeysShort     = game.Text{EN: "←↑↓→ · Enter · : · m · u · r · ? · q", FR: "←↑↓→ · Entrée · : · m · u · r · ? · q"}
 	wOffline       = game.Text{EN: "Connection lost: reconnecting…", FR: "Connexion perdue : reconnexion…"}
 	wConnecting    = game.Text{EN: "Connecting to %s…", FR: "Connexion à %s…"}
@@ -55,7 +56,7 @@ Esc                 start the move again
 m                   list every legal move (moves without a place too)
 u                   take back your last move (and the replies)
 r                   resign
-d                   offer a draw (online, casual games)
+d                   offer a draw (online games)
 f                   turn the board around
 ?                   this help
 q                   quit (asks first while the game is on);
@@ -69,7 +70,7 @@ Entrée ou espace    choisir la case sous le curseur : d'abord la pièce
 m                   la liste des coups possibles (même sans case)
 u                   reprendre votre dernier coup (et les réponses)
 r                   abandonner
-d                   proposer la nulle (en ligne, parties amicales)
+d                   proposer la nulle (parties en ligne)
 f                   retourner le plateau
 ?                   cette aide
 q                   quitter (demande d'abord si la partie continue) ;

@@ -300,6 +300,14 @@ func seatText(seat int) game.Text {
 // levelNamesFR are the levels in French (Level.String in English).
 var levelNamesFR = [...]string{"de base", "avancé", "expert"}
 
+// levelNamesEN start a sentence; boardLetters name the orientations (A
+// and B, each also turned half round).
+var (
+	levelNamesEN   = [...]string{"Basic", "Advanced", "Expert"}
+	boardLetters   = [...]string{"A", "B", "A turned round", "B turned round"}
+	boardLettersFR = [...]string{"A", "B", "A retourné", "B retourné"}
+)
+
 // ParseMove implements game.State. Case and spaces do not matter; the
 // displaced pods may be left out when only one move goes from start to end.
 func (s *State) ParseMove(text string) (game.Move, error) {
@@ -522,10 +530,11 @@ func (s *State) StringIn(lang string) string {
 		}
 		b.WriteByte('\n')
 	}
+	// The level and board in words, as render.OptionsText says them.
 	if fr {
-		fmt.Fprintf(&b, "Niveau %s, orientation %d. ", levelNamesFR[s.cfg.level], s.cfg.orient)
+		fmt.Fprintf(&b, "Niveau %s, plateau %s. ", levelNamesFR[s.cfg.level], boardLettersFR[s.cfg.orient])
 	} else {
-		fmt.Fprintf(&b, "Level %s, orientation %d. ", s.cfg.level, s.cfg.orient)
+		fmt.Fprintf(&b, "%s level, board %s. ", levelNamesEN[s.cfg.level], boardLetters[s.cfg.orient])
 	}
 	switch {
 	case s.winner >= 0:

@@ -263,7 +263,7 @@ var theGame = &game.Game{
 	Options: []game.Option{
 		{Name: "level", Default: "basic", Values: []string{"basic", "advanced", "expert"}, Doc: game.Text{
 			EN: "basic (placements only), advanced (moves and removals) or expert (shoves and kicks too)",
-			FR: "basic (poses seulement), advanced (déplacements et captures) ou expert (bousculades et coups de pied en plus)"}},
+			FR: "de base (poses seulement), avancé (déplacements et captures) ou expert (bousculades et coups de pied en plus)"}},
 		{Name: "orientation", Default: "chosen by seed", Values: []string{"0", "1", "2", "3"}, Doc: game.Text{
 			EN: "quarter turns (anticlockwise) of the diagonal links of the board; 0 and 2 give the same board, so do 1 and 3",
 			FR: "quarts de tour (sens trigonométrique) des liens diagonaux du plateau ; 0 et 2 donnent le même plateau, 1 et 3 aussi"}},

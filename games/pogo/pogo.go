@@ -319,7 +319,7 @@ func Decode(text string) (*State, error) {
 	}
 	fields := strings.Fields(text)
 	if len(fields) != 3 {
-		return nil, game.Errorf(game.Text{EN: "%s; got %d fields in %s", FR: "%s ; reçu %d champ(s) dans %s"}, form, len(fields), game.Quote(text))
+		return nil, game.Errorf(game.Text{EN: "%s; got %d fields in %s", FR: "%s ; reçu %d champs dans %s"}, form, len(fields), game.Quote(text))
 	}
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != Size {
@@ -451,10 +451,17 @@ func (s *State) whyIllegal(src, n, dst int) game.Text {
 	case n == 0:
 		return game.Text{}
 	case n > int(s.heights[src]):
-		return texts("%s holds only %d piece(s)", "%s ne contient que %d pion(s)", cellName(src), s.heights[src])
+		if s.heights[src] == 1 {
+			return texts("%s holds only 1 piece", "%s ne contient qu'un pion", cellName(src))
+		}
+		return texts("%s holds only %d pieces", "%s ne contient que %d pions", cellName(src), s.heights[src])
 	case !reachable(src, n, dst):
-		return texts("%d piece(s) travel exactly %d step(s) without turning back, and %s cannot be reached that way from %s",
-			"%d pion(s) font exactement %d pas sans revenir en arrière, et %s ne peut pas être atteinte ainsi depuis %s", n, n, cellName(dst), cellName(src))
+		if n == 1 {
+			return texts("1 piece travels exactly 1 step, and %s cannot be reached that way from %s",
+				"1 pion fait exactement 1 pas, et %s ne peut pas être atteinte ainsi depuis %s", cellName(dst), cellName(src))
+		}
+		return texts("%d pieces travel exactly %d steps without turning back, and %s cannot be reached that way from %s",
+			"%d pions font exactement %d pas sans revenir en arrière, et %s ne peut pas être atteinte ainsi depuis %s", n, n, cellName(dst), cellName(src))
 	}
 	return game.Text{}
 }

@@ -328,7 +328,7 @@ func TestPlayHuman(t *testing.T) {
 		"Legal moves (16):\n1a1-b1  ",
 		"Light (player 1) plays 2b1-b3.",
 		"plays", "(random).",
-		"Took back 2 move(s).",
+		"Took back 2 moves.",
 		"Nothing to take back.",
 		"take back the last move",
 		"Light (player 1) plays 1a1-a2.",
@@ -352,7 +352,7 @@ func TestPlayHuman(t *testing.T) {
 func TestPlayUndoBetweenHumans(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.txt")
 	out := mustRun(t, "2b1-b3\n2a3-c3\nundo\nquit\n", "play", "pogo", "--record", path)
-	if !strings.Contains(out, "Took back 1 move(s).") || !strings.Contains(out, "Game stopped before its end.") {
+	if !strings.Contains(out, "Took back 1 move.") || !strings.Contains(out, "Game stopped before its end.") {
 		t.Fatalf("play output:\n%s", out)
 	}
 	if rec := readRecordFile(t, path); len(rec.Moves) != 1 || rec.Result.Ended() {

@@ -69,6 +69,11 @@ func errorLang(cmd *cobra.Command, args []string) string {
 
 // errorText is err in lang, with the errors of the libraries translated.
 func errorText(lang string, err error) string {
+	if lang != "fr" {
+		if text, ok := englishCobraText(err); ok {
+			return text
+		}
+	}
 	return game.ErrorTextWith(err, lang, libraryErrorText)
 }
 
@@ -107,13 +112,13 @@ var cobraErrors = []struct {
 	en *regexp.Regexp
 	fr string
 }{
-	{regexp.MustCompile(`^required flag\(s\) (.*) not set$`), "option(s) obligatoire(s) absente(s) : %s"},
+	{regexp.MustCompile(`^required flag\(s\) (.*) not set$`), "il faut donner l'option %s"},
 	{regexp.MustCompile(`^unknown command ("[^"]*") for ("[^"]*")$`), "commande inconnue %s pour %s"},
 	{regexp.MustCompile(`^unknown command ("[^"]*") for ("[^"]*")\n\nDid you mean this\?\n\t(.*)\n$`), "commande inconnue %s pour %s ; vouliez-vous dire %s ?"},
 	{regexp.MustCompile(`^invalid argument ("[^"]*") for ("[^"]*")$`), "argument incorrect %s pour %s"},
-	{regexp.MustCompile(`^requires at least (\d+) arg\(s\), only received (\d+)$`), "demande au moins %s argument(s), n'en a reçu que %s"},
-	{regexp.MustCompile(`^accepts at most (\d+) arg\(s\), received (\d+)$`), "accepte au plus %s argument(s), en a reçu %s"},
-	{regexp.MustCompile(`^accepts (\d+) arg\(s\), received (\d+)$`), "accepte %s argument(s), en a reçu %s"},
+	{regexp.MustCompile(`^requires at least (\d+) arg\(s\), only received (\d+)$`), "nombre d'arguments : au moins %s, et non %s"},
+	{regexp.MustCompile(`^accepts at most (\d+) arg\(s\), received (\d+)$`), "nombre d'arguments : au plus %s, et non %s"},
+	{regexp.MustCompile(`^accepts (\d+) arg\(s\), received (\d+)$`), "nombre d'arguments : %s, et non %s"},
 	{regexp.MustCompile(`^accepts between (\d+) and (\d+) arg\(s\), received (\d+)$`), "accepte de %s à %s arguments, en a reçu %s"},
 }
 
@@ -255,4 +260,46 @@ func argName(name string) game.Text {
 		return msgArgDepth
 	}
 	return game.Text{EN: name, FR: name}
+}
+
+// cobraPlurals are cobra's English messages written with "(s)": the
+// pattern, and the words for one and for more.
+var cobraPlurals = []struct {
+	en        *regexp.Regexp
+	one, many string
+}{
+	{regexp.MustCompile(`^required flag\(s\) (.*) not set$`), "required flag %s not set", "required flags %s not set"},
+	{regexp.MustCompile(`^requires at least (\d+) arg\(s\), only received (\d+)$`), "requires at least %s argument, only received %s", "requires at least %s arguments, only received %s"},
+	{regexp.MustCompile(`^accepts at most (\d+) arg\(s\), received (\d+)$`), "accepts at most %s argument, received %s", "accepts at most %s arguments, received %s"},
+	{regexp.MustCompile(`^accepts (\d+) arg\(s\), received (\d+)$`), "accepts %s argument, received %s", "accepts %s arguments, received %s"},
+}
+
+// englishCobraText writes cobra's "(s)" messages with the right plural.
+func englishCobraText(err error) (string, bool) {
+	text := err.Error()
+	for _, c := range cobraPlurals {
+		m := c.en.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		form := c.many
+		if m[1] == "1" || (!strings.Contains(m[1], ",") && strings.Count(m[1], `"`) <= 2 && !isDigits(m[1])) {
+			form = c.one
+		}
+		args := make([]any, len(m)-1)
+		for i, g := range m[1:] {
+			args[i] = g
+		}
+		return fmt.Sprintf(form, args...), true
+	}
+	return "", false
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

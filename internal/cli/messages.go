@@ -12,7 +12,7 @@ import (
 // the same fmt arguments in the same order.
 var (
 	msgSeat          = game.Text{EN: "%s (player %d)", FR: "%s (joueur %d)"}
-	msgToMove        = game.Text{EN: "Ply %d: %s to move.", FR: "Coup %d : %s au trait."}
+	msgToMove        = game.Text{EN: "Move %d: %s to move.", FR: "Coup %d : %s au trait."}
 	msgScores        = game.Text{EN: "Scores (%s): %s", FR: "Scores (%s) : %s"}
 	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au coup %d."}
 	msgSeatsLine     = game.Text{EN: "%s: %s.", FR: "%s : %s."}
@@ -22,7 +22,8 @@ var (
 	msgPlaysComputer = game.Text{EN: "%s plays %s (%s).", FR: "%s joue %s (%s)."}
 	msgLegal         = game.Text{EN: "Legal moves (%d): %s", FR: "Coups légaux (%d) : %s"}
 	msgNothingToUndo = game.Text{EN: "Nothing to take back.", FR: "Rien à reprendre."}
-	msgUndone        = game.Text{EN: "Took back %d move(s).", FR: "%d coup(s) repris."}
+	msgUndone        = game.Text{EN: "Took back %d moves.", FR: "%d coups repris."}
+	msgUndoneOne     = game.Text{EN: "Took back 1 move.", FR: "1 coup repris."}
 	msgResigns       = game.Text{EN: "%s resigns.", FR: "%s abandonne."}
 	msgStopped       = game.Text{EN: "Game stopped before its end.", FR: "Partie arrêtée avant la fin."}
 	msgEndOfInput    = game.Text{EN: "End of input: the game is not finished.", FR: "Fin de l'entrée : la partie n'est pas finie."}
@@ -77,5 +78,11 @@ func describeEnd(v *game.Variant, o game.Outcome, lang string) string {
 
 // turnLine says whose turn it is in s and which ply is about to be played.
 func turnLine(s game.State, lang string) string {
-	return tr(lang, msgToMove, s.Ply()+1, seatLabel(s.Variant(), s.ToMove(), lang))
+	line := tr(lang, msgToMove, s.Ply()+1, seatLabel(s.Variant(), s.ToMove(), lang))
+	// What to do, in a phase the board does not make plain (Le Blocus's
+	// placing of the guards).
+	if hint := render.TurnHint(s, lang); hint != "" {
+		line += "\n" + hint
+	}
+	return line
 }

@@ -442,7 +442,11 @@ func (p *playSession) undo() {
 		panic(fmt.Sprintf("undo %d of the %d moves of this session: %v", n, len(p.movers), err))
 	}
 	p.movers = p.movers[:last]
-	p.say(msgUndone, n)
+	if n == 1 {
+		p.say(msgUndoneOne)
+	} else {
+		p.say(msgUndone, n)
+	}
 	p.showPosition()
 }
 

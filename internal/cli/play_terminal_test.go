@@ -141,10 +141,28 @@ func TestTerminalGameWithKeys(t *testing.T) {
 	term.awaitMatch("the second round", round2.MatchString)
 	// A typed move the rules refuse, explained.
 	term.keys(":", "z", "z", "Enter")
-	term.await("zz")
+	s = term.await("zz")
+	// The reason wraps onto the next lines rather than being cut: the
+	// line after it is more of it, not the key bar; the French key bar
+	// has resign (r) as the English one does.
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "n'est pas un coup") {
+			if i+1 >= len(lines) || strings.Contains(lines[i+1], "←↑↓→") || strings.TrimSpace(lines[i+1]) == "" {
+				t.Errorf("the refusal is on one line only:\n%s", s)
+			}
+			break
+		}
+	}
+	if strings.Contains(s, "…") && !strings.Contains(s, "coups possibles") {
+		t.Errorf("the refusal is cut:\n%s", s)
+	}
+	if !strings.Contains(s, "· r ·") && !strings.Contains(s, "r abandonner") {
+		t.Errorf("the French key bar lacks r:\n%s", s)
+	}
 	// Undo takes back the reply and the move.
 	term.keys("u")
-	term.await("2 coup(s) repris")
+	term.await("2 coups repris")
 	// Colours are those of the web board: the board's wood as a
 	// background.
 	if colours := term.screen(true); !strings.Contains(colours, "48;5;") && !strings.Contains(colours, "48;2;") {
@@ -167,7 +185,7 @@ func TestTerminalGameWithKeys(t *testing.T) {
 
 func TestTerminalWithoutColour(t *testing.T) {
 	term := startTerminal(t, 80, 24, []string{"TERM=xterm-256color", "NO_COLOR=1"}, "play", "blocus", "--lang", "en", "--record", "game.txt")
-	term.await("Your move")
+	term.await("Placing guards") // the placing phase says what to do
 	s := term.screen(true)
 	for _, colour := range []string{"38;5;", "48;5;", "38;2;", "48;2;"} {
 		if strings.Contains(s, colour) {

@@ -7,7 +7,12 @@
   var id = app.dataset.game;
   var M = {};
   try { M = JSON.parse(app.dataset.msg || '{}'); } catch (e) {}
+  // Each seat's account rating in this variant ("" without an account).
+  var ratings = [];
+  try { ratings = JSON.parse(app.dataset.ratings || '[]'); } catch (e) {}
   var $ = function (x) { return document.getElementById(x); };
+  // French puts a (non-breaking) space before a colon.
+  var colon = app.dataset.lang === 'fr' ? '\u00a0: ' : ': ';
 
   // Seat tokens arrive in the URL fragment (#me=SEAT-TOKEN,...&inv=...) and
   // are kept in local storage, so that the seat survives a reload.
@@ -217,7 +222,10 @@
     highlight();
     var spectator = state.you.length === 0, over = state.result !== '*';
     $('actions').hidden = spectator || over;
-    $('drawbtn').hidden = !state.casual || state.solo;
+    // Draws may be offered in rated games too, as on lichess; undos
+    // only in casual ones.
+    $('drawbtn').hidden = !!state.solo;
+    if (spectator || over) resignConfirm(false);
     $('undobtn').hidden = !state.casual || state.solo;
     $('abortbtn').hidden = spectator || over || !state.abortable;
     renderAbort();
@@ -350,6 +358,12 @@
       var name = document.createElement('span');
       name.textContent = s.name + (s.kind === 'computer' ? ' (' + (s.level || s.agent) + ')' : '');
       li.appendChild(name);
+      if (ratings[i]) {
+        var rt = document.createElement('span');
+        rt.className = 'rating';
+        rt.textContent = ratings[i];
+        li.appendChild(rt);
+      }
       var tags = [];
       if (mine(i)) tags.push(M.you);
       else if (state.teams && myTeams.indexOf(s.team) >= 0) tags.push(M.partner);
@@ -450,6 +464,9 @@
     }
     $('status').textContent = text;
     $('status').hidden = state.result !== '*'; // the banner says it
+    // What to do in a phase the board does not make plain (placing).
+    $('turnhint').textContent = state.turnHint || '';
+    $('turnhint').hidden = !state.turnHint || !myTurn();
   }
 
   function renderPasses() {
@@ -500,19 +517,27 @@
     return m + ':' + (s < 10 ? '0' : '') + s;
   }
 
+  // The clocks show in the side panel and, on a phone (where the panel
+  // is below the board), above the board too: always in view.
   function renderClocks() {
-    var div = $('clocks');
+    var divs = [$('clocks'), $('boardclocks')];
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
-    if (!state.clocks) { div.hidden = true; return; }
-    div.hidden = false;
+    divs.forEach(function (div) { div.hidden = !state.clocks; });
+    if (!state.clocks) return;
     function tick() {
-      div.innerHTML = '';
-      state.clocks.forEach(function (ms, i) {
-        var span = document.createElement('span');
-        if (i === state.running) ms -= Date.now() - stateAt;
-        span.textContent = seatName(i) + ' ' + fmtClock(ms);
-        span.className = 'clock' + (i === state.running ? ' running' : '');
-        div.appendChild(span);
+      divs.forEach(function (div) {
+        div.innerHTML = '';
+        state.clocks.forEach(function (ms, i) {
+          var span = document.createElement('span');
+          if (i === state.running) ms -= Date.now() - stateAt;
+          var sw = document.createElement('span');
+          sw.className = 'swatch';
+          sw.style.background = (state.seats[i] || {}).colour || '#888';
+          span.appendChild(sw);
+          span.appendChild(document.createTextNode(seatName(i) + ' ' + fmtClock(ms)));
+          span.className = 'clock' + (i === state.running ? ' running' : '');
+          div.appendChild(span);
+        });
       });
     }
     tick();
@@ -530,7 +555,7 @@
     seats.forEach(function (seat) {
       var url = location.origin + '/games/' + id + '#me=' + seat + '-' + saved.inv[seat];
       var p = document.createElement('p');
-      p.textContent = seatName(+seat) + ': ';
+      p.textContent = seatName(+seat) + colon;
       var input = document.createElement('input');
       input.value = url; input.readOnly = true; input.className = 'invite'; input.dataset.seat = seat;
       input.onclick = function () { input.select(); };
@@ -550,7 +575,7 @@
       div.appendChild(p);
     });
     var w = document.createElement('p');
-    w.textContent = M.watchlink + ': ' + location.origin + '/games/' + id;
+    w.textContent = M.watchlink + colon + location.origin + '/games/' + id;
     div.appendChild(w);
   }
 
@@ -580,12 +605,31 @@
     marks.suggest(svg, hint.places);
   }
 
+  // The moves since this page's player last played (a spectator: the last
+  // round), in a game of three or four; with none since (the player moved
+  // last), the player's own last move.
+  function recentMoves() {
+    var list = (view < 0 && state.recent) || [];
+    if (!list.length) return [];
+    var from = -1;
+    for (var i = list.length - 1; i >= 0; i--) if (mine(list[i].seat)) { from = i; break; }
+    var out;
+    if (state.you.length === 0) out = list.slice(-(state.seats.length - 1));
+    else if (from < 0) out = list.slice(-(state.seats.length - 1));
+    else if (from === list.length - 1) out = list.slice(from);
+    else out = list.slice(from + 1);
+    return out.map(function (m) {
+      return { seat: m.seat, places: m.places, colour: (state.seats[m.seat] || {}).colour || '#f2b134' };
+    });
+  }
+
   function highlight() {
     var board = $('board');
     board.querySelectorAll('.sel, .target, .movable').forEach(function (el) { el.classList.remove('sel', 'target', 'movable'); });
     var layer = markLayer();
     if (!layer) return;
     while (layer.firstChild) layer.removeChild(layer.firstChild);
+    if (state) marks.recent(layer.ownerSVGElement || board.querySelector('svg'), recentMoves());
     drawHint(layer.ownerSVGElement || board.querySelector('svg'));
     if (cursor) mark(layer, cursor, 'cursor');
     if (!myTurn()) return;
@@ -628,6 +672,30 @@
     highlight();
   }
 
+  // zoomOn sets the drawing's view to its places' area, with a margin of
+  // about a seventh of the board around them.
+  function zoomOn(svg, places) {
+    if (!svg) return;
+    var vb = (svg.getAttribute('viewBox') || '').split(/[ ,]+/).map(Number);
+    if (vb.length !== 4) return;
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    places.forEach(function (p) {
+      var g = svg.querySelector('[data-place="' + CSS.escape(p) + '"]'), bb;
+      if (!g) return;
+      try { bb = shapeOf(g).getBBox(); } catch (e) { return; }
+      x0 = Math.min(x0, bb.x); y0 = Math.min(y0, bb.y); x1 = Math.max(x1, bb.x + bb.width); y1 = Math.max(y1, bb.y + bb.height);
+    });
+    if (x0 === Infinity) return;
+    var pad = Math.min(vb[2], vb[3]) * 0.15, cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    var side = Math.min(Math.max(x1 - x0, y1 - y0) + 2 * pad, vb[2], vb[3]);
+    // Kept inside the drawing: a move at the edge is not drawn off-centre
+    // against an empty margin.
+    cx = Math.max(vb[0] + side / 2, Math.min(cx, vb[0] + vb[2] - side / 2));
+    cy = Math.max(vb[1] + side / 2, Math.min(cy, vb[1] + vb[3] - side / 2));
+    svg.setAttribute('viewBox', [cx - side / 2, cy - side / 2, side, side].map(function (v) { return v.toFixed(1); }).join(' '));
+    svg.removeAttribute('width'); svg.removeAttribute('height');
+  }
+
   // Several moves share the clicks: each is shown as the position it
   // leads to, with a sentence, and its notation.
   function choose(list) {
@@ -637,12 +705,19 @@
       var b = document.createElement('button');
       b.className = 'choice';
       b.dataset.move = m.move;
-      var img = document.createElement('img');
-      img.alt = m.says || m.move;
-      img.width = 160;
-      img.src = '/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
-        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '');
-      b.appendChild(img);
+      // The position after the move, drawn inline and zoomed on the
+      // move's places: small pieces (PODS' pods and their feet) are told
+      // apart at a glance, on a phone too.
+      var pic = document.createElement('div');
+      pic.className = 'preview';
+      pic.setAttribute('role', 'img');
+      pic.setAttribute('aria-label', m.says || m.move);
+      fetch('/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
+        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.ok ? r.text() : ''; }).then(function (svg) {
+        pic.innerHTML = svg;
+        zoomOn(pic.querySelector('svg'), m.places);
+      });
+      b.appendChild(pic);
       var says = document.createElement('span');
       says.className = 'says';
       says.textContent = m.says || m.move;
@@ -659,6 +734,9 @@
 
   function play(move) {
     sel = [];
+    // The keyboard cursor goes once the move is made (the arrows bring it
+    // back): left on the board it reads as a mark of the position.
+    cursor = null;
     if (!state) return;
     send({ type: 'move', ply: state.ply, move: move });
   }
@@ -758,7 +836,22 @@
     else if (e.key === 'End') show(state ? state.ply : 0);
   });
 
-  $('resign').onclick = function () { if (confirm($('resign').textContent + ' ?')) send({ type: 'resign' }); };
+  // Resigning asks in the page (as lichess does), not in a window of the
+  // browser: the question replaces the button until answered, or for
+  // eight seconds.
+  var resignTimer = null;
+  function resignConfirm(open) {
+    $('resign').hidden = open;
+    $('resignconfirm').hidden = !open;
+    if (resignTimer) { clearTimeout(resignTimer); resignTimer = null; }
+    if (open) {
+      $('resignno').focus();
+      resignTimer = setTimeout(function () { resignConfirm(false); }, 8000);
+    }
+  }
+  $('resign').onclick = function () { resignConfirm(true); };
+  $('resignno').onclick = function () { resignConfirm(false); $('resign').focus(); };
+  $('resignyes').onclick = function () { resignConfirm(false); send({ type: 'resign' }); };
   $('drawbtn').onclick = function () { send({ type: 'draw' }); };
   $('abortbtn').onclick = function () { if (confirm(M.abortconfirm)) send({ type: 'abort' }); };
   $('undobtn').onclick = function () { send({ type: 'undo' }); };

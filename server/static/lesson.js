@@ -50,6 +50,9 @@
       busy = false;
       if (v.error) { feedback('illegal', '', v.error); return; }
       rated(v.rated);
+      // The puzzle's standing after this try ("nobody has tried it" no
+      // longer holds once you have).
+      if (v.standing && $('standing')) $('standing').textContent = v.standing;
       done(v);
     }).catch(function () {
       busy = false;

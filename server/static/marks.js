@@ -109,5 +109,42 @@ window.plateauMarks = function (board) {
     over.appendChild(svgEl('polygon', { 'class': 'suggest-arrow',
       points: pts.map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' ') }));
   }
-  return { placeElements: placeElements, shapeOf: shapeOf, markLayer: markLayer, pieceCentres: pieceCentres, mark: mark, suggest: suggest };
+  // recent tints the places of the moves given ({places, colour}, oldest
+  // first) under the pieces, each in its player's colour with a dark rim
+  // (a white player's tint shows on the light board): the moves of a game
+  // of three or four made since the viewer's last turn.
+  function recent(svg, moves) {
+    svg.querySelectorAll('g.recent').forEach(function (g) { g.remove(); });
+    if (!moves.length) return;
+    var under = svgEl('g', { 'class': 'recent', 'pointer-events': 'none' });
+    var pl = svg.querySelector('g.places');
+    if (pl && pl.parentNode === svg) svg.insertBefore(under, pl.nextSibling); else svg.appendChild(under);
+    moves.forEach(function (m) {
+      m.places.forEach(function (p) {
+        var g = svg.querySelector('[data-place="' + CSS.escape(p) + '"]');
+        if (!g) return;
+        var el = shapeOf(g), box;
+        try { box = el.getBBox(); } catch (e) { return; }
+        var size = Math.min(box.width, box.height) || 20;
+        var t = el.cloneNode(false);
+        t.removeAttribute('id');
+        t.setAttribute('class', 'recent-place');
+        t.dataset.seat = m.seat;
+        if (el.tagName === 'line') {
+          t.setAttribute('stroke', m.colour);
+          t.setAttribute('stroke-opacity', '0.8');
+          t.setAttribute('stroke-width', (size > 40 ? 8 : 6));
+          t.setAttribute('stroke-linecap', 'round');
+        } else {
+          t.setAttribute('fill', m.colour);
+          t.setAttribute('fill-opacity', '0.55');
+          t.setAttribute('stroke', '#2b2620');
+          t.setAttribute('stroke-opacity', '0.55');
+          t.setAttribute('stroke-width', Math.max(1.5, size * 0.05));
+        }
+        under.appendChild(t);
+      });
+    });
+  }
+  return { placeElements: placeElements, shapeOf: shapeOf, markLayer: markLayer, pieceCentres: pieceCentres, mark: mark, suggest: suggest, recent: recent };
 };

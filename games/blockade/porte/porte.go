@@ -700,7 +700,7 @@ func (r *rules) decode(text string) (*State, error) {
 		n := count[seat]
 		name := r.variant.Seats[seat].EN
 		if n[board.Cylinder] != 1 || n[board.Triangle] < 1 || n[board.Triangle] > TotalTriangles || n[board.Square] < 1 || n[board.Square] > TotalSquares {
-			return nil, fmt.Errorf("impossible position: %s has %d cylinder(s), %d triangle(s), %d square(s) on the board; a player has 1 cylinder, 1 to 4 triangles and 1 to 6 squares there", name, n[board.Cylinder], n[board.Triangle], n[board.Square])
+			return nil, fmt.Errorf("impossible position: %s has on the board cylinders: %d, triangles: %d, squares: %d; a player has 1 cylinder, 1 to 4 triangles and 1 to 6 squares there", name, n[board.Cylinder], n[board.Triangle], n[board.Square])
 		}
 		s.reserve[seat] = [2]uint8{uint8(TotalTriangles - n[board.Triangle]), uint8(TotalSquares - n[board.Square])}
 		if entered := n[board.Triangle] + n[board.Square] - 2; onCircles[seat] > entered {

@@ -618,7 +618,7 @@ func decode(r *rules, text string) (*State, error) {
 				return nil, fmt.Errorf("rank %d belongs to no player's band and must be empty; %s", rk+1, r.form)
 			}
 		} else if n[Square] != 2 || n[Triangle] != 1 {
-			return nil, fmt.Errorf("rank %d holds %d square(s) and %d triangle(s), but pieces never leave their rank: each rank of a band holds one triangle and two squares; %s", rk+1, n[Square], n[Triangle], r.form)
+			return nil, fmt.Errorf("rank %d holds squares: %d, triangles: %d, but pieces never leave their rank: each rank of a band holds one triangle and two squares; %s", rk+1, n[Square], n[Triangle], r.form)
 		}
 	}
 	s.recount()
@@ -666,7 +666,7 @@ func (s *State) settle() error {
 		return fmt.Errorf("impossible position: %s and %s have both finished, but the game ends when the first finishes", seatNames[sides[0]].EN, seatNames[sides[1]].EN)
 	case len(sides) == 1:
 		if s.winMask(sides[0])>>last&1 == 0 || s.passes != 0 {
-			return fmt.Errorf("impossible position: %s has finished, so the game ended on his side's move, but %s is to move after %d pass(es)", seatNames[sides[0]].EN, seatNames[s.toMove].EN, s.passes)
+			return fmt.Errorf("impossible position: %s has finished, so the game ended on his side's move, but %s is to move after passes in a row: %d", seatNames[sides[0]].EN, seatNames[s.toMove].EN, s.passes)
 		}
 		s.status, s.winners = won, s.winMask(sides[0])
 		return nil
@@ -674,7 +674,7 @@ func (s *State) settle() error {
 	for k := 1; k <= int(s.passes); k++ {
 		seat := (int(s.toMove) + r.players - k) % r.players
 		if s.canMove(seat) {
-			return fmt.Errorf("impossible position: %s passed (%d pass(es) in a row) but has a piece that can move; a player passes only when none can", seatNames[seat].EN, s.passes)
+			return fmt.Errorf("impossible position: %s passed (passes in a row: %d) but has a piece that can move; a player passes only when none can", seatNames[seat].EN, s.passes)
 		}
 	}
 	if int(s.passes) >= r.players {

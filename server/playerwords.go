@@ -1,0 +1,204 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/puzzle"
+	"github.com/plateau-games/plateau/rating"
+	"github.com/plateau-games/plateau/store"
+)
+
+// What a player reads: the words of the pages' finer points (a resignation
+// confirmed in the page, ratings beside names, plurals), kept here and
+// merged into messages.
+
+var playerMessages = map[string][2]string{
+	"playerscol":           {"Players", "Joueurs"},
+	"resignask":            {"Resign this game?", "Abandonner la partie ?"},
+	"resignyes":            {"Yes, resign", "Oui, abandonner"},
+	"resignno":             {"No, play on", "Non, continuer"},
+	"err:draw_again":       {"Your draw offer was declined: you can offer again after the next move.", "Votre proposition de nulle a été refusée : vous pourrez la renouveler après le prochain coup."},
+	"inplay":               {"In play", "En cours"},
+	"n:tries:one":          {"%d try", "%d essai"},
+	"n:tries:many":         {"%d tries", "%d essais"},
+	"n:tried:one":          {"%d tried", "%d essayé"},
+	"n:tried:many":         {"%d tried", "%d essayés"},
+	"n:solved:one":         {"%d solved", "%d réussi"},
+	"n:solved:many":        {"%d solved", "%d réussis"},
+	"n:daysamove:one":      {"%d day a move", "%d jour par coup"},
+	"n:daysamove:many":     {"%d days a move", "%d jours par coup"},
+	"puzzle:standingof":    {"This puzzle is rated %.0f: %s, %s.", "Ce problème est coté %.0f : %s, %s."},
+	"puzzle:mineof":        {"Your rating at the puzzles of %s: %.0f (%s, %s).", "Votre cote aux problèmes de %s : %.0f (%s, %s)."},
+	"puzzle:yourratingof":  {"Your rating: %.0f (%s, %s)", "Votre cote : %.0f (%s, %s)"},
+	"puzzle:standingrated": {"This puzzle is rated %.0f.", "Ce problème est coté %.0f."},
+	"resultlabel":          {"Result:", "Résultat :"},
+	"ratingnew":            {"new player", "nouveau joueur"},
+	"uploaderror":          {"This record could not be read: %s. Correct it below and try again.", "Cette partie n'a pas pu être lue : %s. Corrigez-la ci-dessous et réessayez."},
+	"analysislevel":        {"Judged by the computer at the %s level.", "Jugé par l'ordinateur au niveau %s."},
+	"analysislevelby":      {"Judged by the computer at the %s level, %s per position.", "Jugé par l'ordinateur au niveau %s, %s par position."},
+}
+
+// playerJSKeys are the messages the game page's script gets besides
+// jsMessages' own.
+var playerJSKeys = []string{"resignask", "resignyes", "resignno", "ratingnew"}
+
+func init() {
+	for k, v := range playerMessages {
+		messages[k] = v
+	}
+}
+
+// plural picks the singular or plural form for n: French counts 0 and 1
+// as singular ("0 coup repris"), English only 1.
+func plural(lang string, n int, one, many string) string {
+	if n == 1 || (lang == "fr" && n == 0) {
+		return one
+	}
+	return many
+}
+
+// ratingWords is a rating as shown beside a name: "1662", "1662?" while
+// provisional.
+func ratingWords(rt store.Rating) string {
+	s := strconv.Itoa(int(math.Round(rt.Rating)))
+	if rt.Deviation > provisionalDeviation {
+		s += "?"
+	}
+	return s
+}
+
+// maxRatingLookups bounds the accounts whose ratings one page looks up.
+const maxRatingLookups = 50
+
+// ratingBook looks accounts' ratings up, each account once, at most
+// maxRatingLookups of them per page.
+type ratingBook struct {
+	rs    store.Ratings
+	lists map[string][]store.Rating
+}
+
+func (s *Server) ratingBook() *ratingBook {
+	rs, _ := s.cfg.Store.(store.Ratings)
+	return &ratingBook{rs: rs, lists: map[string][]store.Rating{}}
+}
+
+// of is user's rating in the variant key ("pogo", "empire players=2"): a
+// player without one yet gets the starting rating, provisional ("1500?"),
+// as lichess shows it; "" without an account, a store without ratings,
+// or beyond the page's lookups.
+func (b *ratingBook) of(ctx context.Context, user, key string) string {
+	if user == "" || b.rs == nil {
+		return ""
+	}
+	k := store.UserKey(user)
+	list, ok := b.lists[k]
+	if !ok {
+		if len(b.lists) >= maxRatingLookups {
+			return ""
+		}
+		list, _ = b.rs.UserRatings(ctx, user)
+		b.lists[k] = list
+	}
+	for _, rt := range list {
+		if rt.Variant == key {
+			return ratingWords(rt)
+		}
+	}
+	def := rating.Default()
+	return ratingWords(store.Rating{Rating: def.Rating, Deviation: def.Deviation})
+}
+
+// seatRatingsJSON is the game page's ratings of its account seats, per
+// seat ("" for a seat without an account), for the script.
+func (s *Server) seatRatingsJSON(ctx context.Context, g *store.Game) string {
+	book := s.ratingBook()
+	out := make([]string, len(g.Seats))
+	for i, seat := range g.Seats {
+		out[i] = book.of(ctx, seat.User, variantKey(g.GameID, g.Options))
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return "[]"
+	}
+	return string(b)
+}
+
+// addChallengeRatings puts each challenge's creator's rating in its
+// variant beside the name, as the lobby of lichess does.
+func (s *Server) addChallengeRatings(ctx context.Context, list []store.Challenge, rows []challengeRow) {
+	book := s.ratingBook()
+	for i := range rows {
+		if i < len(list) {
+			rows[i].Rating = book.of(ctx, list[i].Creator, variantKey(list[i].GameID, list[i].Options))
+		}
+	}
+}
+
+// busiestVariant is the variant the leaderboard opens on when none is
+// asked for: the first of the list that has rated players, rather than an
+// empty table; the first of the list when none has.
+func (s *Server) busiestVariant(ctx context.Context, rs store.Ratings, choices []lobbyChoice) string {
+	for _, c := range choices {
+		if list, err := rs.Leaderboard(ctx, c.Key, 1, 1, 0); err == nil && len(list) > 0 {
+			return c.Key
+		}
+	}
+	return choices[0].Key
+}
+
+// badRecord answers an upload that could not be read with the archive
+// page again: the reason above the form, and the text kept in it to be
+// corrected, rather than a bare error page that loses what was pasted.
+func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text string, err error) {
+	finished := true
+	list, lerr := p.s.store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: 50})
+	if lerr != nil {
+		p.internalError(w, r, lang, "list games", lerr)
+		return
+	}
+	d := archiveData{Games: archiveRows(list, lang), Record: text,
+		Error: fmt.Sprintf(tr(lang, "uploaderror"), strings.TrimSuffix(game.ErrorText(err, lang), "."))}
+	if len(list) == 50 {
+		d.Next = 50
+	}
+	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusBadRequest, d)
+}
+
+// puzzleFlip says whether a puzzle's board is turned: the side to play
+// sits at the bottom, as lichess turns its puzzles (the second player of
+// a two-player game sees the board from the other side).
+func puzzleFlip(s game.State) bool {
+	return s.Variant().Players == 2 && s.ToMove() == 1
+}
+
+// standingAfterTry is the puzzle's standing once a player has tried it:
+// its rating and tries from the store (a logged-in try is counted in
+// them); without any counted try, its rating alone, since "nobody has
+// tried it yet" is no longer what the player sees.
+func (p *pages) standingAfterTry(r *http.Request, lang string, pz *puzzle.Puzzle) string {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	standing, err := p.standings(ctx, []*puzzle.Puzzle{pz})
+	if err != nil {
+		return ""
+	}
+	st := standing[pz.ID]
+	if st.Attempts > 0 {
+		return fmt.Sprintf(tr(lang, "puzzle:standingof"), st.Rating, countWords(lang, st.Attempts, "n:tries"), countWords(lang, st.Solved, "n:solved"))
+	}
+	return fmt.Sprintf(tr(lang, "puzzle:standingrated"), st.Rating)
+}
+
+// countWords is n with its noun in the right number: key+":one" or
+// key+":many" formats n ("1 essai", "0 essai", "2 tries").
+func countWords(lang string, n int, key string) string {
+	return fmt.Sprintf(tr(lang, key+plural(lang, n, ":one", ":many")), n)
+}
