@@ -222,6 +222,10 @@ func TestTwoServersOffers(t *testing.T) {
 		declined = declined || m.str("type") == "info" && m.str("code") == "declined"
 		gone = gone || m.str("type") == "state" && m["offer"] == nil
 	}
+	// A declined draw may be offered again after the next move.
+	a.move(0, pogoWin[0])
+	a.expect("ack", nil)
+	b.expect("state", plyIs(1))
 	a.send(map[string]any{"type": "draw"})
 	b.expect("state", offered)
 	b.send(map[string]any{"type": "answer", "accept": true})

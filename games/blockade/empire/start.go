@@ -30,8 +30,8 @@ func withStart(r *rules, text string) (*game.Variant, error) {
 		}
 		if n[Commandant] != 1 || n[Cavalier] != 4 || n[Archer] != 6 {
 			return nil, game.Errorf(game.Text{
-				EN: "option start: seat %d has %d commandant(s), %d cavalier(s) and %d archer(s); at the start each player has 1, 4 and 6",
-				FR: "option start : la place %d a %d commandant(s), %d cavalier(s) et %d archer(s) ; au départ chaque joueur en a 1, 4 et 6",
+				EN: "option start: at the start every player has 1 commandant, 4 cavaliers and 6 archers; seat %d has %d, %d and %d",
+				FR: "option start : au départ chaque joueur a 1 commandant, 4 cavaliers et 6 archers ; la place %d en a %d, %d et %d",
 			}, seat+1, n[Commandant], n[Cavalier], n[Archer])
 		}
 	}
