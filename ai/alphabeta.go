@@ -41,11 +41,11 @@ type AlphaBetaConfig struct {
 // Scores of won and lost positions: win - ply, so that quicker wins and
 // slower losses score better. Anything beyond mateBound is such a result.
 //
-// A loss that takes a player out of the game (its commandant taken: in
-// L'Empire for three or four its army passes to the capturer, in teams the
-// team loses) scores outPenalty lower still, and such a win higher: among
-// losses the search cannot avoid it gives up anything before its
-// commandant, the loss the other players at the table pay for.
+// In games of three or four, a loss that takes a player out of the game
+// (its commandant taken: in L'Empire its army passes to the capturer, in
+// teams the team loses) scores outPenalty lower still, and such a win
+// higher: among losses the search cannot avoid it gives up anything
+// before its commandant, the loss the other players at the table pay for.
 const (
 	winScore   = 1e6
 	outPenalty = 1000
@@ -370,10 +370,12 @@ func (a *AlphaBeta) reward(o game.Outcome, me int) float64 {
 	return 1 - r[a.root]
 }
 
-// out says whether a player of side (a.side) is out of the game in s.
+// out says whether a player of side (a.side) is out of the game in s, in
+// a game of three or four (with two, a taken commandant is the game's
+// ordinary loss, and two-player play stays as it was measured).
 func (a *AlphaBeta) out(s game.State, side int) bool {
 	e, ok := s.(eliminator)
-	if !ok {
+	if !ok || a.v.Players < 3 {
 		return false
 	}
 	for seat := 0; seat < a.v.Players; seat++ {
