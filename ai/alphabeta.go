@@ -40,11 +40,34 @@ type AlphaBetaConfig struct {
 
 // Scores of won and lost positions: win - ply, so that quicker wins and
 // slower losses score better. Anything beyond mateBound is such a result.
+//
+// In games of three or four, a loss that takes a player out of the game
+// (its commandant taken: in L'Empire its army passes to the capturer, in
+// teams the team loses) scores outPenalty lower still, and such a win
+// higher: among losses the search cannot avoid it gives up anything
+// before its commandant, the loss the other players at the table pay for.
 const (
-	winScore  = 1e6
-	mateBound = winScore - 10000
-	maxPly    = 256
+	winScore   = 1e6
+	outPenalty = 1000
+	mateBound  = winScore - 10000
+	maxPly     = 256
 )
+
+// resultPlies is the ply at which the result a score beyond mateBound
+// stands for comes, out penalty or not.
+func resultPlies(score float64) int {
+	n := int(math.Round(winScore - math.Abs(score)))
+	if n < 0 {
+		n += outPenalty
+	}
+	return n
+}
+
+// eliminator is a game state that can tell a player out of the game while
+// it goes on (L'Empire: a commandant taken).
+type eliminator interface {
+	Eliminated(seat int) bool
+}
 
 // AlphaBeta is negamax search with alpha-beta pruning: iterative
 // deepening, principal variation search, a transposition table keyed by
@@ -291,7 +314,21 @@ func (a *AlphaBeta) child(c game.State, depth, ply int, alpha, beta float64, me 
 		}
 	}
 	if o := v.Judge(c, occurrences); o.Ended() {
-		return a.terminal(o, me, ply)
+		return a.terminal(c, o, me, ply)
+	}
+	if a.paranoid && a.out(c, 0) {
+		// The root was put out of the game (its commandant taken) and
+		// the others play on: that is a loss, not a position to weigh
+		// with the evaluation. Weighed (its army counted for the
+		// capturer), it could look better than a line where the
+		// evaluation counts the commandant attacked by two players, or
+		// than an opponent's win later in the round, and the levels let
+		// the next player take the commandant (issue 29).
+		value := winScore - float64(ply) + outPenalty
+		if a.side(me) == 0 {
+			return -value
+		}
+		return value
 	}
 	if occurrences > 1 || ply >= maxPly {
 		return 0
@@ -333,12 +370,36 @@ func (a *AlphaBeta) reward(o game.Outcome, me int) float64 {
 	return 1 - r[a.root]
 }
 
-// terminal is the value for me of a finished game at ply.
-func (a *AlphaBeta) terminal(o game.Outcome, me, ply int) float64 {
+// out says whether a player of side (a.side) is out of the game in s, in
+// a game of three or four (with two, a taken commandant is the game's
+// ordinary loss, and two-player play stays as it was measured).
+func (a *AlphaBeta) out(s game.State, side int) bool {
+	e, ok := s.(eliminator)
+	if !ok || a.v.Players < 3 {
+		return false
+	}
+	for seat := 0; seat < a.v.Players; seat++ {
+		if a.side(seat) == side && e.Eliminated(seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// terminal is the value for me of the finished game s at ply, with outcome
+// o: a loss that took a player of the losing side out (a commandant) is
+// worse than any other.
+func (a *AlphaBeta) terminal(s game.State, o game.Outcome, me, ply int) float64 {
 	switch r := a.reward(o, me); r {
 	case 1:
+		if a.out(s, 1-a.side(me)) {
+			return winScore - float64(ply) + outPenalty
+		}
 		return winScore - float64(ply)
 	case 0:
+		if a.out(s, a.side(me)) {
+			return -(winScore - float64(ply) + outPenalty)
+		}
 		return -(winScore - float64(ply))
 	default: // a draw (0) or a score between, far from any win
 		return (r - 0.5) * 2 * EvalLimit

@@ -260,9 +260,9 @@ func EvalScale(id string) float64 {
 func valueOfScore(score, scale float64) (value float64, proof Proof, plies int) {
 	switch {
 	case score >= mateBound:
-		return 1, ProvenWin, int(math.Round(winScore - score))
+		return 1, ProvenWin, resultPlies(score)
 	case score <= -mateBound:
-		return -1, ProvenLoss, int(math.Round(winScore + score))
+		return -1, ProvenLoss, resultPlies(score)
 	}
 	return math.Tanh(score / scale), Unproven, 0
 }

@@ -182,10 +182,12 @@ func playMatchGame(ctx context.Context, cfg MatchConfig, g int) (*game.Match, []
 	m := game.NewMatch(v.Start())
 	// Games g and g+1, ..., g+k-1 (one per rotation) share an opening.
 	rng := newRNG(subSeed(cfg.Seed, 1, uint64(g/k)))
-	var buf []game.Move
-	for i := 0; i < cfg.Opening && !m.Outcome().Ended(); i++ {
-		buf = m.LegalMoves(buf)
-		if err := m.Play(buf[rng.IntN(len(buf))]); err != nil {
+	opening, err := RandomOpening(v, m.State(), cfg.Opening, rng)
+	if err != nil {
+		return m, nil, err
+	}
+	for _, mv := range opening {
+		if err := m.Play(mv); err != nil {
 			return m, nil, err
 		}
 	}
@@ -200,7 +202,7 @@ func playMatchGame(ctx context.Context, cfg MatchConfig, g int) (*game.Match, []
 		agents[seat] = clocks[seat]
 	}
 	defer closeAgents(agents)
-	_, err := PlayGame(ctx, m, agents)
+	_, err = PlayGame(ctx, m, agents)
 	return m, clocks, err
 }
 
@@ -658,10 +660,12 @@ func playArenaGame(ctx context.Context, cfg ArenaConfig, t ArenaTable, ti, g int
 	res := &ArenaGame{Table: ti, Game: g, Seats: seating, Opening: opening}
 	m := game.NewMatch(v.Start())
 	rng := newRNG(subSeed(cfg.Seed, uint64(ti), 1, uint64(opening)))
-	var buf []game.Move
-	for i := 0; i < cfg.Opening && !m.Outcome().Ended(); i++ {
-		buf = m.LegalMoves(buf)
-		if err := m.Play(buf[rng.IntN(len(buf))]); err != nil {
+	plies, err := RandomOpening(v, m.State(), cfg.Opening, rng)
+	if err != nil {
+		return res, nil, err
+	}
+	for _, mv := range plies {
+		if err := m.Play(mv); err != nil {
 			return res, nil, err
 		}
 	}
@@ -676,7 +680,7 @@ func playArenaGame(ctx context.Context, cfg ArenaConfig, t ArenaTable, ti, g int
 		clocks[seat] = &clocked{Agent: a}
 		agents[seat] = clocks[seat]
 	}
-	_, err := PlayGame(ctx, m, agents)
+	_, err = PlayGame(ctx, m, agents)
 	res.Outcome = m.Outcome()
 	rewards := Rewards(v, res.Outcome)
 	res.Rewards = append([]float64(nil), rewards[:v.Players]...)

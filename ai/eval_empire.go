@@ -97,14 +97,22 @@ func evalEmpire(st game.State, seat int) float64 {
 			value[p] += empireNearTrone
 		}
 	}
-	// Threats, between the seat and each opponent.
+	// Threats, between each player of the seat's side (its partner too:
+	// in teams a partner's commandant lost loses the game as well) and
+	// each opponent.
 	for p := 0; p < v.Players; p++ {
 		if v.Team(p) == v.Team(seat) || cmd[p] == board.NoCell {
 			continue
 		}
-		for _, pair := range [2][2]int{{seat, p}, {p, seat}} {
-			a, b := pair[0], pair[1] // a attacks b
-			if cmd[b] != board.NoCell && s.CanCapture(a, cmd[b]) {
+		for ally := 0; ally < v.Players; ally++ {
+			if v.Team(ally) != v.Team(seat) || cmd[ally] == board.NoCell {
+				continue
+			}
+			for _, pair := range [2][2]int{{ally, p}, {p, ally}} {
+				a, b := pair[0], pair[1] // a attacks b
+				if !s.CanCapture(a, cmd[b]) {
+					continue
+				}
 				// With more than two players, a moves before b when it
 				// comes first in the turn order from the mover: b's
 				// commandant is then as good as taken (unless a player

@@ -132,6 +132,12 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 	eval, hasEval := ai.LookupEval(v.Game.ID)
 	reps := sideSeats(v)
 	values := make([]float64, len(reps))
+	// The random plies are drawn again until they leave the game to the
+	// agents (no commandant of L'Empire left to be taken, ai.FairOpening).
+	opening, err := ai.RandomOpening(v, m.State(), cfg.Openings, rng)
+	if err != nil {
+		return r, err
+	}
 	for !m.Outcome().Ended() {
 		if err := ctx.Err(); err != nil {
 			return r, err
@@ -149,8 +155,8 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 		}
 		seat := m.ToMove()
 		var mv game.Move
-		if len(m.Moves()) < cfg.Openings {
-			mv = buf[rng.IntN(len(buf))]
+		if n := len(m.Moves()); n < len(opening) {
+			mv = opening[n]
 		} else {
 			var err error
 			mv, err = agents[seat].Choose(ctx, m)

@@ -350,6 +350,14 @@ func (s *State) active(seat int) bool {
 	return false
 }
 
+// Eliminated says whether seat is out of the game: its commandant was
+// taken (with three or four players its pieces then passed to the
+// capturer; in teams the game is then over). Searches use it to count a
+// player's elimination as the loss it is, in any game that has one.
+func (s *State) Eliminated(seat int) bool {
+	return seat >= 0 && seat < s.r.players && !s.active(seat)
+}
+
 // activeMask has bit i set when seat i still has its commandant.
 func (s *State) activeMask() uint8 {
 	var m uint8
