@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/board"
 	_ "github.com/plateau-games/plateau/games/blockade/empire"
 	"github.com/plateau-games/plateau/games/blockade/porte"
 	"github.com/plateau-games/plateau/games/blockade/saute"
@@ -124,6 +125,43 @@ func TestRankingBadInput(t *testing.T) {
 	}
 }
 
+// TestRankingSautePosition ranks a real finished Saute position for three:
+// Blue home, Red with 5 pieces home, Green with 4.
+func TestRankingSautePosition(t *testing.T) {
+	v, err := game.NewVariant("saute", game.Options{"players": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := v.Decode("12/12/12/STS9/2S6ST1/8S1TS/STS9/5S4TS/9STS/9STS/9STS/9STS R 0 30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := s.Outcome()
+	if out.Status != game.Win || !out.Won(0) {
+		t.Fatalf("outcome %v, want a win of seat 0", out)
+	}
+	if got := s.(game.RankScorer).RankScores(); got != [game.MaxPlayers]int{9, 5, 4} {
+		t.Errorf("pieces home %v, want 9, 5, 4", got)
+	}
+	for _, tc := range []struct {
+		leavers []int
+		want    []int
+	}{
+		{nil, []int{1, 2, 3}},
+		{[]int{1}, []int{1, 3, 2}},    // Red left: below Green's 4
+		{[]int{0}, []int{3, 1, 2}},    // the winner's seat was the computer's
+		{[]int{2, 0}, []int{2, 1, 3}}, // Green left first
+	} {
+		got, err := game.Ranking(s, out, tc.leavers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("leavers %v: %v, want %v", tc.leavers, got, tc.want)
+		}
+	}
+}
+
 // TestRankingRealGames plays random games of L'Empire, Saute, La Porte
 // (three, four, teams) and POLD.R (three, single game and match) to their
 // end, with random leavers, and checks the ranking against the rules
@@ -206,6 +244,32 @@ func checkRanking(t *testing.T, s game.State, out game.Outcome, leavers []int, r
 				}
 			}
 		}
+	}
+	// The scores counted again from the board: La Porte has no captures,
+	// so a seat's entries are its pieces on the board beyond the three it
+	// starts with; Saute's pieces home are its pieces on files j to l.
+	var counted [game.MaxPlayers]int
+	switch st := s.(type) {
+	case *porte.State:
+		for c := board.Cell(0); c < board.Cells; c++ {
+			if seat, _ := st.Piece(c); seat >= 0 {
+				counted[seat]++
+			}
+		}
+		for p := 0; p < v.Players; p++ {
+			counted[p] -= 3
+		}
+	case *saute.State:
+		for c := board.Cell(0); c < board.Cells; c++ {
+			if seat := st.Owner(c); seat >= 0 && c.File() >= 9 {
+				counted[seat]++
+			}
+		}
+	default:
+		counted = scores
+	}
+	if counted != scores {
+		t.Errorf("%s: RankScores %v, counted on the board %v", v, scores[:v.Players], counted[:v.Players])
 	}
 	// side keys: team, leave order (0 at the table), won, score sum.
 	type key struct {
