@@ -22,7 +22,7 @@ const (
 	// new player's conservative rating μ − 3σ is 0.
 	OpenSkillSigma = OpenSkillMu / 3
 	// OpenSkillBeta is β, the spread of one performance around the skill:
-	// σ/2. Two players β apart win about 76% and 24% of their games.
+	// σ/2.
 	OpenSkillBeta = OpenSkillSigma / 2
 	// OpenSkillTau is τ, the additive dynamics factor: every player's σ
 	// grows to sqrt(σ² + τ²) before each game, so that a rating never
@@ -49,10 +49,13 @@ const (
 	// two-player and on a three- or four-player leaderboard.
 	DisplayStart = DefaultRating
 	// DisplayPerMu is how many displayed points one unit of μ − 3σ is
-	// worth: 48, so that β (25/6) is 200 points. Two settled players 200
-	// points apart then expect 76% and 24% of the games between them on
-	// both scales (Elo's and Glicko's 200 points are 76% too).
-	DisplayPerMu = 200 / OpenSkillBeta
+	// worth: 400/(ln 10 · √2 · β) ≈ 29.48, so that a gap of D points reads
+	// as it does on the Elo and Glicko scales. Between two settled players
+	// (equal small σ) the Plackett-Luce model expects the stronger to win
+	// 1/(1 + exp(−Δμ/(√2·β))) of their games, and Elo expects
+	// 1/(1 + 10^(−D/400)): the two are equal when D = DisplayPerMu·Δμ, so
+	// 200 points are 76% on both scales.
+	DisplayPerMu = 400 / (math.Ln10 * math.Sqrt2 * OpenSkillBeta)
 )
 
 // Skill is one player's OpenSkill rating: the skill estimate μ and its
@@ -73,11 +76,11 @@ func (s Skill) Ordinal() float64 { return s.Mu - OpenSkillZ*s.Sigma }
 // Display is the one number shown for an OpenSkill rating: the
 // conservative rating μ − 3σ on the scale of the Glicko-2 ratings,
 //
-//	Display = 1500 + 48·(μ − 3σ)
+//	Display = 1500 + DisplayPerMu·(μ − 3σ),  DisplayPerMu = 400/(ln 10·√2·β) ≈ 29.48
 //
 // so that a new player (μ − 3σ = 0) shows 1500, the number a new
-// two-player (Glicko-2) rating shows, and 200 points are one β, a 76%
-// expected score, as on the Glicko scale. The map is linear and
+// two-player (Glicko-2) rating shows, and a 200-point gap between settled
+// players is a 76% expected score, as on the Glicko scale. The map is linear and
 // increasing: the order of players by Display is their order by μ − 3σ.
 // Callers round it for display.
 func Display(s Skill) float64 { return DisplayStart + DisplayPerMu*s.Ordinal() }

@@ -246,17 +246,32 @@ func TestOpenSkillRateSeats(t *testing.T) {
 }
 
 // TestOpenSkillDisplay checks the display scale: a new player shows what
-// a new Glicko-2 player shows, and one β of conservative rating is 200
-// points.
+// a new Glicko-2 player shows, and a gap of 200 points between settled
+// players means what it means in Elo: a 76% expected score, here under the
+// model's own two-player Plackett-Luce probability.
 func TestOpenSkillDisplay(t *testing.T) {
 	if got := Display(NewSkill()); !near(got, Default().Rating, 1e-9) {
 		t.Errorf("a new player shows %v, a new Glicko-2 player %v", got, Default().Rating)
 	}
-	if got := Display(Skill{Mu: OpenSkillMu + OpenSkillBeta, Sigma: OpenSkillSigma}); !near(got, 1700, 1e-9) {
-		t.Errorf("one β above a new player shows %v, want 1700", got)
+	if !near(DisplayPerMu, 29.4809, 1e-4) {
+		t.Errorf("DisplayPerMu = %v, want 29.4809", DisplayPerMu)
 	}
-	if got := Display(Skill{Mu: 25, Sigma: 2}); !near(got, 1500+48*19, 1e-9) {
-		t.Errorf("25 ± 2 shows %v, want %v", got, 1500+48*19)
+	if got := Display(Skill{Mu: 25, Sigma: 2}); !near(got, 1500+DisplayPerMu*19, 1e-9) {
+		t.Errorf("25 ± 2 shows %v, want %v", got, 1500+DisplayPerMu*19)
+	}
+	// Two settled players (σ → 0 for the model's probability) 200 points
+	// apart: the model's chance that the stronger places first equals
+	// Elo's 1/(1 + 10^(−200/400)).
+	a := Skill{Mu: 30, Sigma: 1}
+	b := Skill{Mu: 30 - 200/DisplayPerMu, Sigma: 1}
+	if d := Display(a) - Display(b); !near(d, 200, 1e-9) {
+		t.Fatalf("gap %v, want 200", d)
+	}
+	c := math.Sqrt2 * OpenSkillBeta // c with σ → 0: sqrt(2β²)
+	pl := math.Exp(a.Mu/c) / (math.Exp(a.Mu/c) + math.Exp(b.Mu/c))
+	elo := 1 / (1 + math.Pow(10, -200.0/400))
+	if !near(pl, elo, 1e-12) || !near(pl, 0.76, 0.001) {
+		t.Errorf("200 points: Plackett-Luce %v, Elo %v", pl, elo)
 	}
 	// A winner of a game of four new players climbs, the last drops.
 	r, _ := DefaultOpenSkill().Rate([][]Skill{{NewSkill()}, {NewSkill()}, {NewSkill()}, {NewSkill()}}, []int{1, 2, 3, 4})
