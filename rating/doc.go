@@ -1,4 +1,10 @@
-// Package rating computes Glicko-2 ratings exactly as Mark Glickman's
+// Package rating computes the ratings of players: Glicko-2 for games of
+// two (glicko2.go), and OpenSkill, the Weng-Lin Bayesian rating with the
+// Plackett-Luce model, for games of three or four and for teams
+// (openskill.go: Rate, RateSeats, and Display, the number shown; checked
+// against the reference implementation, see docs/ratings.md).
+//
+// Glicko-2 ratings are computed exactly as Mark Glickman's
 // "Example of the Glicko-2 system" (http://www.glicko.net/glicko/glicko2.pdf)
 // describes them: ratings are collected into rating periods, and Update
 // turns a player's rating and the results of one period into the rating
