@@ -377,11 +377,19 @@ func (r *exampleRun) portOf(cmdline string) int {
 	return r.port
 }
 
-// run runs a line to its end, which must be exit status 0.
+// run runs a line to its end, which must be exit status 0. No line has a
+// time limit of its own: how long one takes depends on the machine and its
+// load (plateau solve pogo: 20 s idle, over 5 minutes at load 25), and a
+// line that hangs is stopped by the test's own deadline (-timeout), a
+// minute before it, with its output.
 func (r *exampleRun) run(cmdline, stdin string) {
 	t := r.t
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
+	ctx := context.Background()
+	if deadline, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-time.Minute))
+		defer cancel()
+	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", cmdline)
 	cmd.Dir, cmd.Env = r.dir, r.env
 	if stdin != "" {
@@ -396,6 +404,11 @@ func (r *exampleRun) run(cmdline, stdin string) {
 		t.Fatalf("%s: %v (the later lines of the block may need it)\n%s", cmdline, err, tail(out.String()))
 	}
 }
+
+// startWait bounds how long a server or a bot may take to answer, to
+// connect, or to stop after SIGINT: a second or less idle; the bound only
+// turns a hang into a failure, generous for a machine at load 10 and more.
+const startWait = 5 * time.Minute
 
 // exampleProc is a line that runs until it is stopped: a server, a bot.
 type exampleProc struct {
@@ -442,8 +455,8 @@ func (r *exampleRun) start(cmdline, stdin string) *exampleProc {
 func (p *exampleProc) waitHTTP(t *testing.T, port int) {
 	t.Helper()
 	url := fmt.Sprintf("http://127.0.0.1:%d/healthz", port)
-	client := &http.Client{Timeout: time.Second}
-	deadline := time.Now().Add(time.Minute)
+	client := &http.Client{Timeout: 10 * time.Second}
+	deadline := time.Now().Add(startWait)
 	for time.Now().Before(deadline) {
 		select {
 		case <-p.done:
@@ -458,13 +471,13 @@ func (p *exampleProc) waitHTTP(t *testing.T, port int) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("%s does not answer %s after a minute\n%s", p.cmdline, url, tail(p.out.String()))
+	t.Fatalf("%s does not answer %s after %v\n%s", p.cmdline, url, startWait, tail(p.out.String()))
 }
 
 // waitOutput waits until the line printed want.
 func (p *exampleProc) waitOutput(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	deadline := time.Now().Add(startWait)
 	for !strings.Contains(p.out.String(), want) {
 		select {
 		case <-p.done:
@@ -472,7 +485,7 @@ func (p *exampleProc) waitOutput(t *testing.T, want string) {
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s did not print %q in a minute\n%s", p.cmdline, want, tail(p.out.String()))
+			t.Fatalf("%s did not print %q in %v\n%s", p.cmdline, want, startWait, tail(p.out.String()))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -489,10 +502,10 @@ func (p *exampleProc) stop(t *testing.T) {
 	p.cmd.Process.Signal(syscall.SIGINT)
 	select {
 	case <-p.done:
-	case <-time.After(time.Minute):
+	case <-time.After(startWait):
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 		<-p.done
-		t.Fatalf("%s did not stop within a minute of SIGINT\n%s", p.cmdline, tail(p.out.String()))
+		t.Fatalf("%s did not stop within %v of SIGINT\n%s", p.cmdline, startWait, tail(p.out.String()))
 	}
 	if p.err != nil {
 		t.Fatalf("%s, stopped by SIGINT: %v\n%s", p.cmdline, p.err, tail(p.out.String()))

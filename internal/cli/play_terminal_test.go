@@ -112,7 +112,9 @@ func (term *terminal) await(want string) string {
 // awaitMatch waits until ok holds for the screen.
 func (term *terminal) awaitMatch(want string, ok func(string) bool) string {
 	term.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	// Idle, the screen shows it within a second: two minutes only turn a
+	// program that never shows it into a failure, however loaded the machine.
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		s := term.screen(false)
 		if ok(s) {
