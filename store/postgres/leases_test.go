@@ -14,31 +14,35 @@ func TestLeases(t *testing.T) {
 	open := reopenable(t)
 	a, b := open().(store.Leases), open().(store.Leases)
 	ctx := t.Context()
-	got, err := a.AcquireLease(ctx, "g1", "A", 2*time.Second)
+	// A lease that must still be held when checked lasts a minute, so that
+	// no pause of a loaded machine lets it expire; the one that must expire
+	// lasts a second, the shortest, and the test waits past it.
+	const held = time.Minute
+	got, err := a.AcquireLease(ctx, "g1", "A", held)
 	if err != nil || !got {
 		t.Fatalf("A takes a free lease: %v, %v", got, err)
 	}
-	if got, _ := b.AcquireLease(ctx, "g1", "B", 2*time.Second); got {
+	if got, _ := b.AcquireLease(ctx, "g1", "B", held); got {
 		t.Fatal("B took A's lease")
 	}
-	if got, _ := a.AcquireLease(ctx, "g1", "A", 2*time.Second); !got {
+	if got, _ := a.AcquireLease(ctx, "g1", "A", held); !got {
 		t.Fatal("A could not renew its lease by acquiring it again")
 	}
-	if lost, err := a.RenewLeases(ctx, "A", []string{"g1", "g2"}, 2*time.Second); err != nil || len(lost) != 1 || lost[0] != "g2" {
+	if lost, err := a.RenewLeases(ctx, "A", []string{"g1", "g2"}, time.Second); err != nil || len(lost) != 1 || lost[0] != "g2" {
 		t.Fatalf("renewing g1 and a lease A never had: lost %v, %v", lost, err)
 	}
 	// A stops renewing: the lease expires and B takes it; A then has lost it.
-	time.Sleep(2100 * time.Millisecond)
-	if got, _ := b.AcquireLease(ctx, "g1", "B", 2*time.Second); !got {
+	time.Sleep(1100 * time.Millisecond)
+	if got, _ := b.AcquireLease(ctx, "g1", "B", held); !got {
 		t.Fatal("B could not take an expired lease")
 	}
-	if lost, _ := a.RenewLeases(ctx, "A", []string{"g1"}, 2*time.Second); len(lost) != 1 {
+	if lost, _ := a.RenewLeases(ctx, "A", []string{"g1"}, held); len(lost) != 1 {
 		t.Fatalf("A renewed a lease B holds")
 	}
 	if err := a.ReleaseLease(ctx, "g1", "A"); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := a.AcquireLease(ctx, "g1", "A", 2*time.Second); got {
+	if got, _ := a.AcquireLease(ctx, "g1", "A", held); got {
 		t.Fatal("A's release of a lease it lost freed B's")
 	}
 	if err := b.ReleaseLease(ctx, "g1", "B"); err != nil {
@@ -51,7 +55,7 @@ func TestLeases(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if got, err := a.AcquireLease(ctx, "g1", string(rune('a'+i)), 5*time.Second); err == nil && got {
+			if got, err := a.AcquireLease(ctx, "g1", string(rune('a'+i)), held); err == nil && got {
 				wins.Add(1)
 			}
 		}()
