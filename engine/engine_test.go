@@ -234,7 +234,9 @@ func TestStop(t *testing.T) {
 			break
 		}
 	}
-	if time.Since(start) > 10*time.Second {
+	// The search was given ten minutes: answering within one shows stop
+	// acted, however loaded the machine (idle: milliseconds).
+	if time.Since(start) > time.Minute {
 		t.Errorf("stop took %v", time.Since(start))
 	}
 	// stop ends the search at once (its bestmove comes first); the status

@@ -96,7 +96,10 @@ func TestExternalEngineStop(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	mv, err := a.Choose(ctx, game.NewMatch(v.Start()))
-	if err != nil || time.Since(start) > 8*time.Second {
+	// The engine was given ten minutes: a move within two (a process
+	// started, then stopped; idle, about a second) shows the stop worked,
+	// however loaded the machine.
+	if err != nil || time.Since(start) > 2*time.Minute {
 		t.Fatalf("stopped search: %v after %v", err, time.Since(start))
 	}
 	if err := game.NewMatch(v.Start()).Play(mv); err != nil {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -325,11 +326,16 @@ func pogoTable(t *testing.T) *pogosolve.Table {
 			solved = tbl
 			return
 		}
+		// The one ./scripts/test solved for every package that needs it.
+		if path := os.Getenv("PLATEAU_TEST_POGO_TABLE"); path != "" {
+			solved, solveErr = LoadTable(path)
+			return
+		}
 		if testing.Short() {
 			return
 		}
-		// No solution on this machine (CI's): solve POGO here, about 10 s
-		// on two cores, so that every POGO puzzle is checked on every run.
+		// No solution on this machine: solve POGO here, about 20 s on two
+		// cores, so that every POGO puzzle is checked on every run.
 		solved, solveErr = pogosolve.Solve(pogosolve.Options{})
 	})
 	if solveErr != nil {
@@ -345,12 +351,38 @@ var (
 	solveErr   error
 )
 
-// Every stored puzzle is proved again, one proof a core (Blocus's, with a
-// horizon, take about 2 s each). Under -short only every fifth puzzle of
-// each set is, every fortieth of a set with a horizon. POGO's are checked
+// Every stored puzzle whose proof's inputs changed is proved again, one
+// proof a core: every puzzle of a set whose inputs (its data, its game's
+// rules and the code they use, the prover: setInputs) differ from those
+// recorded in proved.sum, and a fixed sample of the others (every fifth
+// puzzle, every fortieth of a set with a horizon, whose proofs take about
+// 2 s each). A set proved in full because its inputs changed fails the
+// test even when every proof holds, until proved.sum records them (-update
+// does, once they hold): CI proves a change of the rules or of the data
+// on every run until it is recorded, and the record is in the commit.
+// PLATEAU_PUZZLES_ALL=1 proves every puzzle of every set. Under -short
+// every set is sampled and proved.sum is not read. POGO's are checked
 // against its solution (solved here when absent, but under -short).
 func TestStoredPuzzlesVerify(t *testing.T) {
+	if *update && testing.Short() {
+		t.Fatal("-update proves whole sets: not under -short")
+	}
 	tbl := pogoTable(t)
+	all := os.Getenv("PLATEAU_PUZZLES_ALL") != ""
+	var proved map[string]string
+	var inputs *setInputs
+	if !testing.Short() {
+		var err error
+		if proved, err = readProved(); err != nil {
+			t.Fatal(err)
+		}
+		// Without the inputs every set counts as changed: proved in full.
+		if inputs, err = loadInputs(); err != nil {
+			t.Errorf("the inputs of the proofs cannot be hashed, every puzzle is proved: %v", err)
+		}
+	}
+	current := map[string]string{} // the hashes of the sets proved in full that passed
+	var stale []string             // those proved.sum does not record
 	for _, set := range Sets() {
 		ps, err := Load(set.ID)
 		if err != nil {
@@ -361,8 +393,25 @@ func TestStoredPuzzlesVerify(t *testing.T) {
 				t.Skip("no POGO solution: run plateau solve pogo (or set PLATEAU_POGO_TABLE) to check these")
 			}
 			begin := time.Now()
+			hash, why := "", ""
+			switch {
+			case testing.Short():
+				why = "sample (-short)"
+			case inputs == nil:
+				why = "every puzzle: the inputs cannot be hashed"
+			default:
+				var err error
+				if hash, _, err = inputs.hash(set); err != nil {
+					t.Errorf("every puzzle: the inputs cannot be hashed: %v", err)
+					why = "every puzzle"
+				} else if proved[set.ID] != hash {
+					why = "every puzzle: the inputs differ from " + provedSum
+				} else {
+					why = "sample: the inputs are those of " + provedSum
+				}
+			}
 			stride := 1
-			if testing.Short() {
+			if strings.HasPrefix(why, "sample") && !all {
 				stride = 5
 				if set.Horizon != 0 {
 					stride = 40
@@ -394,9 +443,42 @@ func TestStoredPuzzlesVerify(t *testing.T) {
 			}
 			close(next)
 			wg.Wait()
-			t.Logf("%d puzzles verified in %.1f s", len(todo), time.Since(begin).Seconds())
+			t.Logf("%d of %d puzzles verified in %.1f s (%s)", len(todo), len(ps), time.Since(begin).Seconds(), why)
+			if hash != "" && stride == 1 && !t.Failed() {
+				current[set.ID] = hash
+				if proved[set.ID] != hash {
+					stale = append(stale, set.ID)
+				}
+			}
 		})
 	}
+	if testing.Short() || inputs == nil {
+		return
+	}
+	for id := range proved {
+		if _, err := LookupSet(id); err != nil {
+			stale = append(stale, id+" (no such set)")
+		}
+	}
+	if len(stale) == 0 {
+		return
+	}
+	if *update && !t.Failed() {
+		for id, h := range proved {
+			if _, ok := current[id]; !ok {
+				if _, err := LookupSet(id); err == nil {
+					current[id] = h
+				}
+			}
+		}
+		if err := writeProved(current); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s records the inputs of %s", provedSum, strings.Join(stale, ", "))
+		return
+	}
+	t.Errorf("the inputs of %s changed: every puzzle of them was proved again and holds; record it in puzzle/%s (and commit it) with\n\tgo test ./puzzle -run TestStoredPuzzlesVerify -update",
+		strings.Join(stale, ", "), provedSum)
 }
 
 // firstPuzzles are the first stored puzzles of every set that has some.

@@ -269,6 +269,9 @@ func TestBrowserEveryGameAgainstTheComputer(t *testing.T) {
 	t.Cleanup(func() { s.Close(); ts.Close() })
 	for _, info := range game.Games() {
 		t.Run(info.ID, func(t *testing.T) {
+			// The games are independent windows of one browser: two at
+			// once, so that one's waits for the page overlap the other's.
+			t.Parallel()
 			v, err := info.Variant(info.AllVariants()[0])
 			if err != nil {
 				t.Fatal(err)

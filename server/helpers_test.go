@@ -107,7 +107,7 @@ type wsClient struct {
 
 func dial(t *testing.T, ts *httptest.Server, id string) *wsClient {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // as expect
 	defer cancel()
 	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/games/"+id+"/ws", nil)
 	if err != nil {
@@ -129,7 +129,7 @@ func (c *wsClient) send(v any) {
 
 func (c *wsClient) sendRaw(b []byte) {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // as expect
 	defer cancel()
 	if err := c.conn.Write(ctx, websocket.MessageText, b); err != nil {
 		c.t.Fatalf("write: %v", err)
@@ -161,7 +161,10 @@ func (c *wsClient) read(timeout time.Duration) (msg, error) {
 // typ "" is an error or a rejection.
 func (c *wsClient) expect(typ string, ok func(msg) bool) msg {
 	c.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	// Idle, a message comes within milliseconds (a computer's move within
+	// a second or two): the minute only turns one that never comes into a
+	// failure, however loaded the machine.
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		m, err := c.read(time.Until(deadline))
 		if err != nil {

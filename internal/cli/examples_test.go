@@ -78,16 +78,89 @@ func TestExamples(t *testing.T) {
 		t.Skip("runs every example of the help and of README.md, a few minutes")
 	}
 	blocks := append(helpExamples(), readmeExamples(t)...)
-	bin := buildPlateau(t)
+	bin := plateauBinary(t)
+	shared := &sharedRuns{dir: t.TempDir()}
 	// The blocks are independent: they run side by side, as many at once
 	// as -parallel allows (the number of CPUs by default), so that the
 	// load tests, which mostly wait, overlap the solvers and arenas.
 	for _, b := range blocks {
 		t.Run(b.name, func(t *testing.T) {
 			t.Parallel()
-			runExamples(t, bin, b)
+			runExamples(t, bin, b, shared)
 		})
 	}
+}
+
+// sharedLines are the lines that several blocks run exactly alike and
+// whose only effect is the user cache (HOME is a block's own): POGO's
+// solution, about 20 s of two cores each time. The first block to reach
+// one runs it, as any line; the others wait for it and get a copy of the
+// cache it wrote, as if they had run it: the same command of the same
+// program twice checks nothing more.
+var sharedLines = map[string]bool{"plateau solve pogo": true}
+
+// sharedRuns are the shared lines run so far, by command (sharedLines).
+type sharedRuns struct {
+	dir string // where the caches they wrote are kept
+	mu  sync.Mutex
+	by  map[string]*sharedRun
+}
+
+type sharedRun struct {
+	block string
+	done  chan struct{} // closed once it ran
+	kept  string        // where the copy of the cache it wrote goes
+	cache string        // kept once it is there; "" if the line failed
+}
+
+// sharedKey is the command of a line that is shared (sharedLines), its
+// comment and spacing left out, or "".
+func sharedKey(cmdline string) string {
+	cmd, _, _ := strings.Cut(cmdline, "#")
+	key := strings.Join(strings.Fields(cmd), " ")
+	if !sharedLines[key] {
+		return ""
+	}
+	return key
+}
+
+// runShared runs a shared line, or waits for the block that runs it and
+// copies its cache.
+func (r *exampleRun) runShared(key, cmdline, stdin string) {
+	t := r.t
+	sh := r.shared
+	sh.mu.Lock()
+	if sh.by == nil {
+		sh.by = map[string]*sharedRun{}
+	}
+	run, ran := sh.by[key]
+	if !ran {
+		run = &sharedRun{block: t.Name(), done: make(chan struct{})}
+		sh.by[key] = run
+		run.kept = filepath.Join(sh.dir, strconv.Itoa(len(sh.by)))
+	}
+	sh.mu.Unlock()
+	cache := filepath.Join(r.home, ".cache")
+	if !ran {
+		defer close(run.done) // a failure below is t.Fatal: the others see no cache
+		r.run(cmdline, stdin)
+		if err := os.CopyFS(run.kept, os.DirFS(cache)); err != nil {
+			t.Fatal(err)
+		}
+		run.cache = run.kept
+		return
+	}
+	<-run.done
+	if run.cache == "" {
+		t.Fatalf("%s: failed in %s", cmdline, run.block)
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(cache, os.DirFS(run.cache)); err != nil {
+		t.Fatalf("%s: the cache of %s: %v", cmdline, run.block, err)
+	}
+	t.Logf("%s: as run in %s (its cache copied)", cmdline, run.block)
 }
 
 // examplePassword is what a reader types when an example asks for a
@@ -154,18 +227,6 @@ func readmeExamples(t *testing.T) []exampleBlock {
 	return blocks
 }
 
-// buildPlateau builds the command from this tree into a folder of its own.
-func buildPlateau(t *testing.T) string {
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "plateau")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/plateau")
-	build.Dir = filepath.Join("..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // freePort is a TCP port of the loopback nobody listens on now.
 func freePort(t *testing.T) int {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -185,14 +246,16 @@ type exampleRun struct {
 	port       int         // the block's port, for 8080
 	ports      map[int]int // the block's ports for the others a line names (8081 to 8099)
 	background []*exampleProc
+	home       string // the block's HOME
+	shared     *sharedRuns
 	postgres   string // the block's schema URL, once a line needs one
 	botServer  string // the bot fixture's server URL, once started
 	botToken   string
 }
 
-func runExamples(t *testing.T, bin string, b exampleBlock) {
+func runExamples(t *testing.T, bin string, b exampleBlock, shared *sharedRuns) {
 	home := t.TempDir()
-	r := &exampleRun{t: t, bin: bin, dir: t.TempDir(), port: freePort(t), ports: map[int]int{}}
+	r := &exampleRun{t: t, bin: bin, dir: t.TempDir(), port: freePort(t), ports: map[int]int{}, home: home, shared: shared}
 	// The environment of the test, but for what the examples must not
 	// depend on: the locale (the messages follow a French one), colours.
 	skip := map[string]bool{"PATH": true, "HOME": true, "XDG_CACHE_HOME": true, "NO_COLOR": true,
@@ -234,6 +297,8 @@ func runExamples(t *testing.T, bin string, b exampleBlock) {
 			p := r.start(cmdline, "")
 			p.waitOutput(t, "bot connected")
 			p.stop(t)
+		case sharedKey(cmdline) != "":
+			r.runShared(sharedKey(cmdline), cmdline, stdinFor(line))
 		default:
 			r.run(cmdline, stdinFor(line))
 		}
@@ -312,11 +377,19 @@ func (r *exampleRun) portOf(cmdline string) int {
 	return r.port
 }
 
-// run runs a line to its end, which must be exit status 0.
+// run runs a line to its end, which must be exit status 0. No line has a
+// time limit of its own: how long one takes depends on the machine and its
+// load (plateau solve pogo: 20 s idle, over 5 minutes at load 25), and a
+// line that hangs is stopped by the test's own deadline (-timeout), a
+// minute before it, with its output.
 func (r *exampleRun) run(cmdline, stdin string) {
 	t := r.t
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
+	ctx := context.Background()
+	if deadline, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-time.Minute))
+		defer cancel()
+	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", cmdline)
 	cmd.Dir, cmd.Env = r.dir, r.env
 	if stdin != "" {
@@ -331,6 +404,11 @@ func (r *exampleRun) run(cmdline, stdin string) {
 		t.Fatalf("%s: %v (the later lines of the block may need it)\n%s", cmdline, err, tail(out.String()))
 	}
 }
+
+// startWait bounds how long a server or a bot may take to answer, to
+// connect, or to stop after SIGINT: a second or less idle; the bound only
+// turns a hang into a failure, generous for a machine at load 10 and more.
+const startWait = 5 * time.Minute
 
 // exampleProc is a line that runs until it is stopped: a server, a bot.
 type exampleProc struct {
@@ -377,8 +455,8 @@ func (r *exampleRun) start(cmdline, stdin string) *exampleProc {
 func (p *exampleProc) waitHTTP(t *testing.T, port int) {
 	t.Helper()
 	url := fmt.Sprintf("http://127.0.0.1:%d/healthz", port)
-	client := &http.Client{Timeout: time.Second}
-	deadline := time.Now().Add(time.Minute)
+	client := &http.Client{Timeout: 10 * time.Second}
+	deadline := time.Now().Add(startWait)
 	for time.Now().Before(deadline) {
 		select {
 		case <-p.done:
@@ -393,13 +471,13 @@ func (p *exampleProc) waitHTTP(t *testing.T, port int) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("%s does not answer %s after a minute\n%s", p.cmdline, url, tail(p.out.String()))
+	t.Fatalf("%s does not answer %s after %v\n%s", p.cmdline, url, startWait, tail(p.out.String()))
 }
 
 // waitOutput waits until the line printed want.
 func (p *exampleProc) waitOutput(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	deadline := time.Now().Add(startWait)
 	for !strings.Contains(p.out.String(), want) {
 		select {
 		case <-p.done:
@@ -407,7 +485,7 @@ func (p *exampleProc) waitOutput(t *testing.T, want string) {
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s did not print %q in a minute\n%s", p.cmdline, want, tail(p.out.String()))
+			t.Fatalf("%s did not print %q in %v\n%s", p.cmdline, want, startWait, tail(p.out.String()))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -424,10 +502,10 @@ func (p *exampleProc) stop(t *testing.T) {
 	p.cmd.Process.Signal(syscall.SIGINT)
 	select {
 	case <-p.done:
-	case <-time.After(time.Minute):
+	case <-time.After(startWait):
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 		<-p.done
-		t.Fatalf("%s did not stop within a minute of SIGINT\n%s", p.cmdline, tail(p.out.String()))
+		t.Fatalf("%s did not stop within %v of SIGINT\n%s", p.cmdline, startWait, tail(p.out.String()))
 	}
 	if p.err != nil {
 		t.Fatalf("%s, stopped by SIGINT: %v\n%s", p.cmdline, p.err, tail(p.out.String()))

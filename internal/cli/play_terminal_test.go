@@ -26,11 +26,14 @@ type terminal struct {
 
 var (
 	binOnce sync.Once
+	binDir  string
 	binPath string
 	binErr  error
 )
 
-// plateauBinary builds the command once per test binary.
+// plateauBinary builds the command once per test binary (the terminal
+// tests and the examples share it), alone in its folder (the examples put
+// it first on PATH); TestMain removes it.
 func plateauBinary(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {
@@ -39,6 +42,7 @@ func plateauBinary(t *testing.T) string {
 			binErr = err
 			return
 		}
+		binDir = dir
 		binPath = filepath.Join(dir, "plateau")
 		out, err := exec.Command("go", "build", "-o", binPath, "github.com/plateau-games/plateau/cmd/plateau").CombinedOutput()
 		if err != nil {
@@ -108,7 +112,9 @@ func (term *terminal) await(want string) string {
 // awaitMatch waits until ok holds for the screen.
 func (term *terminal) awaitMatch(want string, ok func(string) bool) string {
 	term.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	// Idle, the screen shows it within a second: two minutes only turn a
+	// program that never shows it into a failure, however loaded the machine.
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		s := term.screen(false)
 		if ok(s) {

@@ -334,7 +334,9 @@ func TestProtocolStop(t *testing.T) {
 				oks++
 			}
 		}
-		if time.Since(start) > 2*time.Second {
+		// The search was given ten minutes: answering within one shows
+		// the stop worked, however loaded the machine (idle: milliseconds).
+		if time.Since(start) > time.Minute {
 			t.Errorf("%s: stop took %v", p.Name(), time.Since(start))
 		}
 		// bestmove, then isready's ok (it waited), then stop's ok.
@@ -358,7 +360,10 @@ func TestTimeBudget(t *testing.T) {
 		g := NewGame(StartBoard(), 0)
 		start := time.Now()
 		m, _ := p.Choose(&Search{Game: g, Budget: Budget{Time: 200 * time.Millisecond}, Rng: rand.New(rand.NewPCG(1, 1))})
-		if d := time.Since(start); d < 150*time.Millisecond || d > time.Second {
+		// Not sooner than the budget (a search that ignores it stops at
+		// once or never); the upper bound is a minute, as the machine may
+		// be loaded: without a budget the search would run far longer.
+		if d := time.Since(start); d < 150*time.Millisecond || d > time.Minute {
 			t.Errorf("%s took %v for 200 ms", p.Name(), d)
 		}
 		if !slices.Contains(g.Legal(), m) {
