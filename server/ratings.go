@@ -153,9 +153,13 @@ func (r *room) rateLater() {
 			return
 		}
 		if changes == nil {
+			// Rated already, by another server that ended it too: its
+			// changes are in the history (ratedshown.go).
+			r.ratingsFromHistory()
 			return
 		}
 		r.s.log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
+		r.s.announceRated(g.ID)
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		r.ratings = changes
