@@ -159,12 +159,14 @@ func (r *room) rateLater() {
 			return
 		}
 		r.s.log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
-		r.s.announceRated(g.ID)
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.ratings = changes
-		r.built = [4]*sharedState{}
-		r.broadcastStateLocked()
+		func() {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.ratings = changes
+			r.built = [4]*sharedState{}
+			r.broadcastStateLocked()
+		}()
+		r.s.announceRated(g.ID) // after: its echo here finds the changes shown
 	})
 }
 
