@@ -97,4 +97,11 @@ func TestChatMessageCommittedLateIsShown(t *testing.T) {
 	if m := b.expect("chat", live); m["messages"].([]any)[0].(map[string]any)["text"] != "after" {
 		t.Fatalf("a message sent twice: %v", m)
 	}
+	// This server's own message, caught up again (its notification's
+	// echo), is not sent twice either.
+	r.chatCatchUp()
+	a.send(map[string]any{"type": "chat", "text": "last"})
+	if m := b.expect("chat", live); m["messages"].([]any)[0].(map[string]any)["text"] != "last" {
+		t.Fatalf("a message sent twice: %v", m)
+	}
 }
