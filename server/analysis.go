@@ -466,7 +466,7 @@ var marks = map[review.Class]string{review.Inaccuracy: "?!", review.Mistake: "?"
 
 func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *review.Review, players []string) *analysisData {
 	v := m.Variant()
-	d := &analysisData{Name: v.Game.Name.In(lang), Players: players, Last: len(m.Moves()), BudgetText: p.s.reviews.budgetText()}
+	d := &analysisData{Name: v.Game.Name.In(lang), Players: players, Last: len(m.Moves()), BudgetText: budgetWords(p.s.reviews.budgetText(), lang)}
 	for len(d.Players) < v.Players {
 		d.Players = append(d.Players, v.SeatName(len(d.Players), lang))
 	}

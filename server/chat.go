@@ -182,6 +182,7 @@ func (r *room) chatSeenLocked(m store.ChatMessage) {
 	if m.Channel != "" && m.ID > r.chatLast[m.Channel] {
 		r.chatLast[m.Channel] = m.ID
 	}
+	r.chatKnowLocked(m)
 	if m.Deleted && len(r.chatGone) < 2*store.MaxChatMessages {
 		r.chatGone[m.ID] = true
 	}
@@ -212,13 +213,14 @@ func (r *room) chatCatchUp() {
 		var gone []int64
 		for _, m := range list {
 			switch {
-			case m.ID > r.chatLast[ch]:
+			case !r.chatKnownLocked(m):
 				fresh = append(fresh, itemOf(m))
 			case m.Deleted && !r.chatGone[m.ID]:
 				gone = append(gone, m.ID)
 			}
 			r.chatSeenLocked(m)
 		}
+		r.chatForgetBeforeLocked(ch, list)
 		for c := range r.clients {
 			if !c.greeted || chatChannel(c) != ch {
 				continue

@@ -97,3 +97,12 @@ func init() {
 		messages[k] = v
 	}
 }
+
+// budgetWords is a search budget for the analysis page: "300 ms", never
+// the program's "300ms".
+func budgetWords(text, lang string) string {
+	if w := durationWords(text, lang); w != "" {
+		return w
+	}
+	return text
+}

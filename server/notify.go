@@ -134,4 +134,7 @@ func (r *room) eventFromElsewhere(event string) {
 	if strings.HasPrefix(event, "rematch ") {
 		r.rematchFromElsewhere(event)
 	}
+	if event == ratedEvent {
+		r.s.goSafe("rated event", r.ratingsFromHistory) // store reads, off the listener
+	}
 }

@@ -219,6 +219,10 @@ func setName(set *puzzle.Set, lang string) string {
 	if len(parts) == 0 {
 		return name
 	}
+	// In words ("basic level", "6×6 board"), never the options' keys.
+	if words := render.OptionsText(strings.Join(parts, " "), lang); words != "" {
+		return name + " (" + words + ")"
+	}
 	return name + " (" + strings.Join(parts, ", ") + ")"
 }
 

@@ -153,14 +153,20 @@ func (r *room) rateLater() {
 			return
 		}
 		if changes == nil {
+			// Rated already, by another server that ended it too: its
+			// changes are in the history (ratedshown.go).
+			r.ratingsFromHistory()
 			return
 		}
 		r.s.log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.ratings = changes
-		r.built = [4]*sharedState{}
-		r.broadcastStateLocked()
+		func() {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.ratings = changes
+			r.built = [4]*sharedState{}
+			r.broadcastStateLocked()
+		}()
+		r.s.announceRated(g.ID) // after: its echo here finds the changes shown
 	})
 }
 

@@ -64,6 +64,10 @@ type room struct {
 	chatLast map[string]int64
 	chatGone map[int64]bool
 	loaded   time.Time
+	// chatKnown is, per channel, the ids of the messages the connections
+	// have: ids are not committed in their order across servers, so one
+	// below chatLast may still be new (chatknown.go).
+	chatKnown map[string]map[int64]bool
 	// rematch is the game made to play this one again (rematch.go), once
 	// known; proposal the pending proposal of it; rematchLooked that the
 	// store was asked for one made before the room was loaded.
