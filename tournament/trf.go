@@ -119,7 +119,7 @@ func WriteTRF(w io.Writer, t *Tournament, o TRFOptions) error {
 		// id, 70-79 birth date, 81-84 points, 86-89 rank, then 10
 		// columns per round from 92.
 		var b strings.Builder
-		fmt.Fprintf(&b, "001 %4d %-3s %-33s %4s %-3s %11s %-10s %4.1f %4d", i+1, "", name, ratingField(rating), "", "", "", points[p.ID], rank[p.ID])
+		fmt.Fprintf(&b, "001 %4d %-4s %-33s %4s %-3s %11s %-10s %4.1f %4d", i+1, "", name, ratingField(rating), "", "", "", points[p.ID], rank[p.ID])
 		for _, c := range cells[p.ID] {
 			opp := "0000"
 			if c.opp > 0 {
