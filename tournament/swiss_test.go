@@ -85,3 +85,49 @@ func TestDutchDeterministic(t *testing.T) {
 		t.Fatal("the same seed gave two different tournaments")
 	}
 }
+
+func TestDutchAbsentAndRefusals(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	tr := &Tournament{Players: genPlayers(rng, 20)}
+	for r := 1; r <= 7; r++ {
+		away := tr.Players[rng.Intn(len(tr.Players))].ID
+		rd, err := PairDutch(tr, 7, []string{away})
+		if err != nil {
+			t.Fatalf("round %d: %v", r, err)
+		}
+		if len(rd.Absent) != 1 || rd.Absent[0] != away || rd.Bye == "" {
+			t.Fatalf("round %d: %s absent, round %+v", r, away, rd)
+		}
+		for i := range rd.Games {
+			rd.Games[i].Result = randomResult(rng, tr, rd.Games[i], false)
+		}
+		tr.Rounds = append(tr.Rounds, rd)
+	}
+	if _, err := PairDutch(tr, 7, nil); err == nil {
+		t.Error("an eighth round of seven paired")
+	}
+	if _, err := PairDutch(tr, 9, []string{"nobody"}); err == nil {
+		t.Error("an unknown absent player accepted")
+	}
+	tr.Rounds[6].Games[0].Result = Pending
+	if _, err := PairDutch(tr, 9, nil); err == nil {
+		t.Error("paired after an unfinished round")
+	}
+	// The check itself refuses a repeat pairing and a third colour.
+	tr.Rounds[6].Games[0].Result = WhiteWins
+	g := tr.Rounds[6].Games[0]
+	bad := Round{Games: []Game{{White: g.White, Black: g.Black}}}
+	if err := CheckDutchRound(tr, bad, false); err == nil || !strings.Contains(err.Error(), "unpaired") {
+		t.Errorf("incomplete round accepted: %v", err)
+	}
+	two := &Tournament{Players: numbered(4), Rounds: []Round{
+		{Games: []Game{{"1", "2", Draw}, {"3", "4", Draw}}},
+		{Games: []Game{{"1", "3", Draw}, {"2", "4", Draw}}},
+	}}
+	if err := CheckDutchRound(two, Round{Games: []Game{{"1", "2", Pending}, {"3", "4", Pending}}}, false); err == nil {
+		t.Error("repeat pairing accepted")
+	}
+	if err := CheckDutchRound(two, Round{Games: []Game{{"1", "4", Pending}, {"3", "2", Pending}}}, false); err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Errorf("a third White in a row accepted: %v", err)
+	}
+}
