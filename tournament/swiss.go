@@ -48,6 +48,7 @@ func PairDutch(t *Tournament, totalRounds int, absent []string) (Round, error) {
 	for _, g := range res.Pairings {
 		rd.Games = append(rd.Games, Game{White: g.WhiteID, Black: g.BlackID})
 	}
+	t.fixNeutralColours(&rd)
 	for _, b := range res.Byes {
 		if rd.Bye != "" {
 			return Round{}, fmt.Errorf("tournament: the Dutch engine gave two byes in round %d (%s and %s)", next, rd.Bye, b.PlayerID)
@@ -63,6 +64,37 @@ func PairDutch(t *Tournament, totalRounds int, absent []string) (Round, error) {
 		return Round{}, fmt.Errorf("tournament: the Dutch engine's pairing of round %d breaks an absolute rule: %w", next, err)
 	}
 	return rd, nil
+}
+
+// fixNeutralColours corrects the engine's colours where neither player
+// has played a game yet (round 1, or two players who had only byes and
+// forfeits). C.04.3 (5.2.5 in the 2017 text) gives the higher-ranked
+// player (score, then pairing number) the initial colour (White) if his
+// pairing number is odd and the other colour if it is even; bbpPairings
+// does the same. chesspairing v0.2.2 alternates by board number instead,
+// which differs as soon as boards do not follow pairing numbers (a player
+// absent in round 1, for one).
+func (t *Tournament) fixNeutralColours(rd *Round) {
+	hist := t.colourHistory()
+	score := t.Scores()
+	tpn := map[string]int{}
+	for i, p := range t.Seeded() {
+		tpn[p.ID] = i + 1
+	}
+	for i, g := range rd.Games {
+		if len(hist[g.White]) > 0 || len(hist[g.Black]) > 0 {
+			continue
+		}
+		hi, lo := g.White, g.Black
+		if score[lo] > score[hi] || score[lo] == score[hi] && tpn[lo] < tpn[hi] {
+			hi, lo = lo, hi
+		}
+		if tpn[hi]%2 == 1 {
+			rd.Games[i].White, rd.Games[i].Black = hi, lo
+		} else {
+			rd.Games[i].White, rd.Games[i].Black = lo, hi
+		}
+	}
 }
 
 func (t *Tournament) has(id string) bool {

@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,28 @@ func TestDutchAbsentAndRefusals(t *testing.T) {
 	}
 	if err := CheckDutchRound(two, Round{Games: []Game{{"1", "4", Pending}, {"3", "2", Pending}}}, false); err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("a third White in a row accepted: %v", err)
+	}
+}
+
+// TestDutchRoundOneColoursByPairingNumber: with player 3 absent in round
+// 1, boards no longer follow pairing numbers; colours still do (C.04.3
+// 5.2.5): an odd-numbered higher player gets White, an even one Black.
+func TestDutchRoundOneColoursByPairingNumber(t *testing.T) {
+	ps := make([]Player, 10)
+	for i := range ps {
+		ps[i] = Player{ID: fmt.Sprintf("n%02d", i+1), Rating: 2000 - 10*i}
+	}
+	tr := &Tournament{Players: ps}
+	rd, err := PairDutch(tr, 5, []string{"n03"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range rd.Games {
+		w, _ := strconv.Atoi(g.White[1:])
+		b, _ := strconv.Atoi(g.Black[1:])
+		hi := min(w, b)
+		if (hi%2 == 1) != (w == hi) {
+			t.Errorf("%s-%s: the higher player %d should have %s", g.White, g.Black, hi, map[bool]string{true: "White", false: "Black"}[hi%2 == 1])
+		}
 	}
 }

@@ -18,7 +18,7 @@ type TRFOptions struct {
 }
 
 // WriteTRF writes the tournament in the FIDE tournament report format
-// (TRF-16) with the XXR extension that pairing checkers (JaVaFo,
+// (TRF-16) with the XXR and XXC extensions that pairing checkers (JaVaFo,
 // bbpPairings) read. Start ranks are the seeding (Seeded); each player line
 // has points, rank in Standings and, per round, opponent, colour and result:
 // 1 = 0 played, + - forfeits, U the pairing-allocated bye, Z a round not
@@ -102,6 +102,9 @@ func WriteTRF(w io.Writer, t *Tournament, o TRFOptions) error {
 	fmt.Fprintf(bw, "072 %d\n", rated)
 	line("092", o.Type)
 	fmt.Fprintf(bw, "XXR %d\n", total)
+	// The initial colour: the top seed has White in round 1 (PairDutch's
+	// rule); pairing checkers read it from here.
+	fmt.Fprintf(bw, "XXC white1\n")
 	for i, p := range seeded {
 		rating := p.Rating
 		if rating < 0 || rating > 9999 {
