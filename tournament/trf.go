@@ -161,9 +161,10 @@ const (
 
 // ReadTRF reads a TRF-16 file written by WriteTRF or another program into a
 // Tournament and its announced round count (XXR, or the rounds found).
-// Players get the IDs of their start ranks ("1", "2", ...). A pairing-
-// allocated bye (U, or F/H with opponent 0000 is read as absence) becomes
-// Round.Bye; other unpaired rounds become Round.Absent.
+// Players get the IDs of their start ranks ("1", "2", ...). The
+// pairing-allocated bye (U) becomes Round.Bye; every other round without an
+// opponent (Z, H, F, blank) becomes Round.Absent, worth nothing here: the
+// package has no half-point or arbiter-given byes.
 func ReadTRF(r io.Reader) (*Tournament, int, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxTRFLine)
@@ -253,7 +254,10 @@ func ReadTRF(r io.Reader) (*Tournament, int, error) {
 				c = cells[s][r]
 			}
 			if c.opp == 0 {
-				if c.res == 'U' || c.res == 'F' && rd.Bye == "" {
+				if c.res == 'U' {
+					if rd.Bye != "" {
+						return nil, 0, fmt.Errorf("tournament: TRF round %d: two pairing-allocated byes (%s and %s)", r+1, rd.Bye, id)
+					}
 					rd.Bye = id
 				} else {
 					rd.Absent = append(rd.Absent, id)
@@ -263,6 +267,9 @@ func ReadTRF(r io.Reader) (*Tournament, int, error) {
 			oc := cellAt(cells[c.opp], r)
 			if oc.opp != s {
 				return nil, 0, fmt.Errorf("tournament: TRF round %d: %d plays %d but %d's line names %d", r+1, s, c.opp, c.opp, oc.opp)
+			}
+			if !(c.colour == 'w' && oc.colour == 'b' || c.colour == 'b' && oc.colour == 'w' || c.colour == '-' && oc.colour == '-') {
+				return nil, 0, fmt.Errorf("tournament: TRF round %d: players %d and %d have colours %q and %q (accepted: w and b, or - for both in a forfeit)", r+1, s, c.opp, c.colour, oc.colour)
 			}
 			if c.colour == 'b' || (c.colour != 'w' && s > c.opp) {
 				continue // the game is read from White's line

@@ -156,7 +156,9 @@ func TestReadTRFRejects(t *testing.T) {
 		strings.Replace(good, last, last[:len(last)-1]+"1", 1),                       // both won
 		strings.Replace(good, last, strings.Replace(last, "   1 b", "   7 b", 1), 1), // unknown opponent
 		strings.Replace(good, "001    2", "001    x", 1),
-		strings.Replace(good, "001    2", "001    1", 1), // start rank twice
+		strings.Replace(good, "001    2", "001    1", 1),                                          // start rank twice
+		strings.Replace(good, "   2 w 1", "   2 b 1", 1),                                          // both Black
+		strings.NewReplacer("     2 w 1", "  0000 - U", "     1 b 0", "  0000 - U").Replace(good), // two byes
 	}
 	if _, _, err := ReadTRF(strings.NewReader(good)); err != nil {
 		t.Fatalf("valid TRF refused: %v", err)
@@ -239,3 +241,23 @@ func TestDutchAgainstOracle(t *testing.T) {
 }
 
 func newRand(seed int64) *rand.Rand { return rand.New(rand.NewSource(seed)) }
+
+// FuzzReadTRF: a TRF comes from outside; reading it never panics, and
+// what it accepts can be written back.
+func FuzzReadTRF(f *testing.F) {
+	var b bytes.Buffer
+	if err := WriteTRF(&b, smallTournament(), TRFOptions{TotalRounds: 5}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.String())
+	f.Add("XXR 3\n001    1      A\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		tr, total, err := ReadTRF(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		if err := WriteTRF(&bytes.Buffer{}, tr, TRFOptions{TotalRounds: total}); err != nil && !strings.Contains(err.Error(), "no result") {
+			t.Fatalf("read but not writable: %v", err)
+		}
+	})
+}
