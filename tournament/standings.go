@@ -128,3 +128,32 @@ func (t *Tournament) Standings() []Standing {
 	}
 	return out
 }
+
+// RoundRobinStandings ranks a round robin: points, then Sonneborn-Berger,
+// then wins (Buchholz says nothing when everyone meets everyone), then
+// seeding. The Buchholz fields are still filled in.
+func (t *Tournament) RoundRobinStandings() []Standing {
+	out := t.Standings()
+	seed := map[string]int{}
+	for i, p := range t.Seeded() {
+		seed[p.ID] = i
+	}
+	key := func(s Standing) [3]float64 { return [3]float64{s.Points, s.SonnebornBerger, float64(s.Wins)} }
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := key(out[i]), key(out[j])
+		for k := range a {
+			if a[k] != b[k] {
+				return a[k] > b[k]
+			}
+		}
+		return seed[out[i].Player.ID] < seed[out[j].Player.ID]
+	})
+	for i := range out {
+		if i > 0 && key(out[i]) == key(out[i-1]) {
+			out[i].Rank = out[i-1].Rank
+		} else {
+			out[i].Rank = i + 1
+		}
+	}
+	return out
+}
