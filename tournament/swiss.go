@@ -66,30 +66,44 @@ func PairDutch(t *Tournament, totalRounds int, absent []string) (Round, error) {
 	return rd, nil
 }
 
-// fixNeutralColours corrects the engine's colours where neither player
-// has played a game yet (round 1, or two players who had only byes and
-// forfeits). C.04.3 (5.2.5 in the 2017 text) gives the higher-ranked
-// player (score, then pairing number) the initial colour (White) if his
-// pairing number is odd and the other colour if it is even; bbpPairings
-// does the same. chesspairing v0.2.2 alternates by board number instead,
-// which differs as soon as boards do not follow pairing numbers (a player
-// absent in round 1, for one).
+// fixNeutralColours sets the colours where neither player has played a
+// game yet (round 1, or two players who had only byes and forfeits).
+// C.04.3 (5.2.5 in the 2017 text) gives the higher-ranked player (score,
+// then pairing number) the initial colour (White) if his pairing number is
+// odd, the other colour if even. As bbpPairings does, the pairing numbers
+// counted are those of the players who have entered the tournament: those
+// paired now or in an earlier round; a player absent from the start does
+// not shift the others. chesspairing v0.2.2 alternates by board number
+// instead, which differs once boards do not follow those numbers.
 func (t *Tournament) fixNeutralColours(rd *Round) {
 	hist := t.colourHistory()
 	score := t.Scores()
-	tpn := map[string]int{}
-	for i, p := range t.Seeded() {
-		tpn[p.ID] = i + 1
+	entered := map[string]bool{}
+	for _, r := range append(append([]Round(nil), t.Rounds...), *rd) {
+		for _, g := range r.Games {
+			entered[g.White], entered[g.Black] = true, true
+		}
+		if r.Bye != "" {
+			entered[r.Bye] = true
+		}
+	}
+	num := map[string]int{}
+	n := 0
+	for _, p := range t.Seeded() {
+		if entered[p.ID] {
+			n++
+			num[p.ID] = n
+		}
 	}
 	for i, g := range rd.Games {
 		if len(hist[g.White]) > 0 || len(hist[g.Black]) > 0 {
 			continue
 		}
 		hi, lo := g.White, g.Black
-		if score[lo] > score[hi] || score[lo] == score[hi] && tpn[lo] < tpn[hi] {
+		if score[lo] > score[hi] || score[lo] == score[hi] && num[lo] < num[hi] {
 			hi, lo = lo, hi
 		}
-		if tpn[hi]%2 == 1 {
+		if num[hi]%2 == 1 {
 			rd.Games[i].White, rd.Games[i].Black = hi, lo
 		} else {
 			rd.Games[i].White, rd.Games[i].Black = lo, hi
@@ -151,9 +165,9 @@ func (t *Tournament) chessState(next, totalRounds int, absent map[string]bool, r
 		if rd.Bye != "" {
 			d.Byes = append(d.Byes, chesspairing.ByeEntry{PlayerID: rd.Bye, Type: chesspairing.ByePAB})
 		}
-		for _, a := range rd.Absent {
-			d.Byes = append(d.Byes, chesspairing.ByeEntry{PlayerID: a, Type: chesspairing.ByeAbsent})
-		}
+		// Absent players are left out of the round altogether: given to
+		// the engine as ByeAbsent, an earlier absence changed its choice
+		// of the bye against bbpPairings' (see docs/tournaments.md).
 		st.Rounds = append(st.Rounds, d)
 	}
 	if next < totalRounds && !raw {
