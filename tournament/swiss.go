@@ -165,9 +165,12 @@ func (t *Tournament) chessState(next, totalRounds int, absent map[string]bool, r
 		if rd.Bye != "" {
 			d.Byes = append(d.Byes, chesspairing.ByeEntry{PlayerID: rd.Bye, Type: chesspairing.ByePAB})
 		}
-		// Absent players are left out of the round altogether: given to
-		// the engine as ByeAbsent, an earlier absence changed its choice
-		// of the bye against bbpPairings' (see docs/tournaments.md).
+		// An absence is given as such, not left out: the engine keeps one
+		// float per round it sees, and a round left out would shift the
+		// float history of the rounds before it.
+		for _, a := range rd.Absent {
+			d.Byes = append(d.Byes, chesspairing.ByeEntry{PlayerID: a, Type: chesspairing.ByeAbsent})
+		}
 		st.Rounds = append(st.Rounds, d)
 	}
 	if next < totalRounds && !raw {
