@@ -84,7 +84,8 @@ func (s *Server) expireRealTime() int {
 }
 
 // expireRealTimeGame ends one game if its deadline has passed and no
-// room runs it, here or on another server, and says whether it is over.
+// room runs it, here or on another server, and says whether this call
+// ended it.
 func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Time) (bool, error) {
 	if r, _ := s.lookupRoom(id); r != nil {
 		return false, nil // its own timer decides
@@ -122,7 +123,7 @@ func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Tim
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.evicted.Load() || r.finished() {
-		return r.finished(), nil
+		return false, nil // ended meanwhile, elsewhere
 	}
 	if lapsed > 0 {
 		r.lapsedLocked(lapsed) // as scheduleLocked would have
@@ -131,8 +132,11 @@ func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Tim
 	if !r.dueLocked(seat, s.now()) {
 		return false, nil
 	}
+	// The store refusing the end (another server ended it meanwhile)
+	// reloads the game: a change of position says it was not this one.
+	pos := r.pos
 	r.flagLocked(s.ctx, seat)
-	return r.finished(), nil
+	return r.finished() && r.pos == pos, nil
 }
 
 // dueLocked says whether the room's flag timer for seat would have fired
