@@ -180,3 +180,36 @@ func TestTwoServersSweepRealTime(t *testing.T) {
 		t.Errorf("%d ratings, want 1", n)
 	}
 }
+
+// A round looks at a bounded batch; games not yet due (here a full batch
+// of games against the computer with ten minutes on the clock, older than
+// the one that is due) do not hide the later ones: the next round goes on
+// past them.
+func TestSweepRealTimeBatchGoesOn(t *testing.T) {
+	clk := newConsentClock(time.Now())
+	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, Now: clk.now})
+	st := acc.(store.Store)
+	signedUp(t, ts, "alice")
+	signedUp(t, ts, "bob")
+	t0 := clk.now()
+	for i := range expireBatch {
+		at := t0.Add(time.Duration(i) * time.Millisecond).UTC()
+		g := &store.Game{ID: newGameID(), GameID: "pogo", Options: "players=2", Result: store.Ongoing, ClockMillis: 10 * 60_000,
+			CreatedAt: at, UpdatedAt: at,
+			Seats: []store.Seat{{Kind: "human", Name: "alice", User: "alice"}, {Kind: "computer", Agent: "random", Name: "Ordinateur"}}}
+		if err := st.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due, _ := storedGame(t, st, t0.Add(time.Second), true, 5*60_000, 0)
+	clk.add(40 * time.Second)
+	ended := srv.expireRealTime()
+	ended += srv.expireRealTime()
+	if g, _ := st.LoadGame(t.Context(), due); ended != 1 || g.Reason != "aborted 1" {
+		t.Fatalf("after two rounds: %d ended, the due game %q %q", ended, g.Result, g.Reason)
+	}
+	on := false
+	if list, _ := st.ListGames(t.Context(), store.Filter{Finished: &on, Limit: 1000}); len(list) != expireBatch {
+		t.Errorf("%d games still on, want the %d not due", len(list), expireBatch)
+	}
+}
