@@ -20,7 +20,8 @@ import (
 // (leases.go), re-armed from the stored moves when a room is loaded (after
 // a restart, or on another server); the store's FinishGame refuses a
 // second end, so it is decided once. Correspondence games nobody is
-// connected to are aborted by the maintenance (expireCorrespondence).
+// connected to are aborted by the maintenance (expireCorrespondence), and
+// so are real-time games nobody has open (expireRealTime).
 
 // End reasons of an aborted game (see outcome.go).
 const (

@@ -39,6 +39,7 @@ func (s *Server) maintain() {
 			s.expireSessions()
 			s.expireChallenges()
 			s.expireCorrespondence()
+			s.expireRealTime()
 		}
 	}
 }

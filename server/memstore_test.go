@@ -134,6 +134,9 @@ func (s *memStore) ListGames(_ context.Context, f store.Filter) ([]store.Game, e
 		if f.GameID != "" && g.GameID != f.GameID {
 			continue
 		}
+		if (f.Correspondence && g.MoveDays <= 0) || (f.RealTime && g.ClockMillis <= 0) {
+			continue
+		}
 		if !f.UpdatedBefore.IsZero() && !g.UpdatedAt.Before(f.UpdatedBefore) {
 			continue
 		}

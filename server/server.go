@@ -288,6 +288,7 @@ type Server struct {
 	live     *liveMetrics
 	pool     *scheduler
 	loads    singleflight.Group // rooms being loaded, by game id
+	rtSweep  rtSweep            // where the sweep of real-time games is (sweeprealtime.go)
 	mux      *http.ServeMux
 	pages    *pages
 	handler  http.Handler

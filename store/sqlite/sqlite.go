@@ -555,6 +555,9 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	if f.Correspondence {
 		where = append(where, `move_days > 0`)
 	}
+	if f.RealTime {
+		where = append(where, `clock_ms > 0`)
+	}
 	if !f.UpdatedBefore.IsZero() {
 		// Stored times are whole milliseconds: updated < t is updated <
 		// t rounded up to the millisecond.

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -71,6 +72,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Option) 
 		{"Check", testCheck},
 		{"ListExpiry", testListExpiry},
 		{"ListCorrespondence", testListCorrespondence},
+		{"ListRealTime", testListRealTime},
 		{"BatchIsolation", func(t *testing.T, s store.Store) { testBatchIsolation(t, s, c.stall) }},
 		{"ContextWhileCommitting", func(t *testing.T, s store.Store) {
 			if c.stall == nil {
@@ -762,6 +764,56 @@ func testListCorrespondence(t *testing.T, s store.Store) {
 		g.MoveDays = days
 		if err := s.CreateGame(ctx(t), g); err == nil {
 			t.Errorf("a game with %d days per move was stored", days)
+		}
+	}
+}
+
+// testListRealTime checks the filter the server's sweep of real-time games
+// nobody has open uses: ongoing games with a clock, oldest first.
+func testListRealTime(t *testing.T, s store.Store) {
+	t0 := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for i, clock := range []int64{0, 60_000, 300_000, 0, 180_000} {
+		g := sample(fmt.Sprint("rt", i))
+		g.Moves, g.Hints = nil, nil
+		g.ClockMillis, g.MoveDays = clock, 0
+		if clock == 0 && i == 3 {
+			g.MoveDays = 2
+		}
+		g.CreatedAt, g.UpdatedAt = t0.Add(time.Duration(i)*time.Minute), t0.Add(time.Duration(i)*time.Minute)
+		if err := s.CreateGame(ctx(t), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.FinishGame(ctx(t), "rt4", "draw", "agreement"); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(f store.Filter) string {
+		t.Helper()
+		list, err := s.ListGames(ctx(t), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, g := range list {
+			if g.ClockMillis <= 0 {
+				t.Errorf("%s without a clock listed as real-time", g.ID)
+			}
+			out = append(out, g.ID)
+		}
+		return strings.Join(out, " ")
+	}
+	no := false
+	for _, c := range []struct {
+		f    store.Filter
+		want string
+	}{
+		{store.Filter{RealTime: true, OldestFirst: true}, "rt1 rt2 rt4"},
+		{store.Filter{RealTime: true, Finished: &no, OldestFirst: true}, "rt1 rt2"},
+		{store.Filter{RealTime: true, Finished: &no, UpdatedBefore: t0.Add(2 * time.Minute)}, "rt1"},
+		{store.Filter{RealTime: true, Finished: &no, OldestFirst: true, Limit: 1, Offset: 1}, "rt2"},
+	} {
+		if got := ids(c.f); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.f, got, c.want)
 		}
 	}
 }

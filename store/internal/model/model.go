@@ -71,6 +71,7 @@ type Filter struct {
 	GameID         string    // "" : all games
 	User           string    // "" : all games; else only games where this account holds a seat
 	Correspondence bool      // only games with days per move (MoveDays > 0)
+	RealTime       bool      // only games with a real-time clock (ClockMillis > 0)
 	UpdatedBefore  time.Time // zero: no bound; else only games with UpdatedAt < UpdatedBefore
 	OldestFirst    bool      // order by UpdatedAt ascending (then ID) instead of newest first
 	Limit          int       // 0: a default of 50

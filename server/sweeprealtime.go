@@ -1,0 +1,186 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+// A real-time game is ended on time by its room's flag timer (room.go,
+// abort.go), but a room lives only while somebody has the game open: a
+// game both players left (an accepted rematch nobody opened, a game
+// walked away from) would stay "ongoing, your turn" in My games and
+// /api/games until somebody opened it. The maintenance ends such games
+// when their deadline has passed (the abort's, before the player's first
+// move; his clock's, after), as opening them would: under the game's
+// lease, through a room loaded for the moment, by the room's own
+// flagLocked. So the decision, the result (aborted, or lost on time) and
+// the rating are those of the timer, and of several servers exactly one
+// decides: the one holding the lease (leases.go), the store's FinishGame
+// refusing a second end in any case.
+
+// realTimeQuiet is how long ago a real-time game must have been moved
+// for the sweep to look at it: one moved more recently is most likely
+// being played (and its room's timer ends it); one that ran out within
+// it is ended at the next round.
+const realTimeQuiet = 10 * time.Second
+
+// rtSweep is where the sweep of real-time games goes on at the next
+// round: games whose deadline has not passed stay listed (oldest first),
+// and a bounded batch of them must not hide the later ones forever.
+type rtSweep struct {
+	mu     sync.Mutex
+	offset int
+}
+
+// expireRealTime ends, up to a batch a round, the real-time games nobody
+// has open on this server whose abort deadline or clock has passed. It
+// returns how many it ended.
+func (s *Server) expireRealTime() int {
+	if s.isStopping() {
+		return 0
+	}
+	// One round at a time (the ticker, or a test calling it).
+	s.rtSweep.mu.Lock()
+	defer s.rtSweep.mu.Unlock()
+	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	defer cancel()
+	on := false
+	now := s.now()
+	list, err := s.store.ListGames(ctx, store.Filter{Finished: &on, RealTime: true,
+		UpdatedBefore: now.Add(-realTimeQuiet), OldestFirst: true, Limit: expireBatch, Offset: s.rtSweep.offset})
+	if err != nil {
+		s.logError("list real-time games", err)
+		return 0
+	}
+	ended, kept := 0, 0
+	for _, listed := range list {
+		done, err := s.expireRealTimeGame(ctx, listed.ID, now)
+		if err != nil {
+			s.logError("expire real-time game", err, "game", listed.ID)
+			if errors.Is(err, errBusy) || ctx.Err() != nil {
+				// No room for it now, or the round's time is up: the
+				// next round goes on from here.
+				break
+			}
+		}
+		if done {
+			ended++
+		} else {
+			kept++
+		}
+	}
+	// Games still on stay listed: the next round starts after them, and
+	// over from the oldest once the end of the list is reached.
+	if len(list) < expireBatch {
+		s.rtSweep.offset = 0
+	} else {
+		s.rtSweep.offset += kept
+	}
+	return ended
+}
+
+// expireRealTimeGame ends one game if its deadline has passed and no
+// room runs it, here or on another server, and says whether this call
+// ended it.
+func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Time) (bool, error) {
+	if r, _ := s.lookupRoom(id); r != nil {
+		return false, nil // its own timer decides
+	}
+	// A first look without the lease: most games listed are not due, and
+	// must cost no lease or room.
+	g, err := s.store.LoadGame(ctx, id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return false, nil
+		}
+		return false, err
+	}
+	if g.Result != store.Ongoing || !s.realTimeDue(g, now) {
+		return false, nil
+	}
+	// Another server with the game open holds its lease, and its room's
+	// timer decides; a server that died gives it up when it expires.
+	held, lapsed, err := s.leases.take(ctx, id)
+	if err != nil || !held {
+		return false, err
+	}
+	r, err := s.room(ctx, id)
+	if err != nil {
+		if r, _ := s.lookupRoom(id); r == nil {
+			if err := s.leases.release(ctx, id); err != nil {
+				s.logError("release lease", err, "game", id)
+			}
+		}
+		return false, err
+	}
+	// The room leaves memory at once, unless somebody opened the game
+	// meanwhile (then it is his room, with its timer).
+	defer r.releaseIfEmpty()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.evicted.Load() || r.finished() {
+		return false, nil // ended meanwhile, elsewhere
+	}
+	if lapsed > 0 {
+		r.lapsedLocked(lapsed) // as scheduleLocked would have
+	}
+	seat := r.match.ToMove()
+	if !r.dueLocked(seat, s.now()) {
+		return false, nil
+	}
+	// The store refusing the end (another server ended it meanwhile)
+	// reloads the game: a change of position says it was not this one.
+	pos := r.pos
+	r.flagLocked(s.ctx, seat)
+	return r.finished() && r.pos == pos, nil
+}
+
+// dueLocked says whether the room's flag timer for seat would have fired
+// by now: its abort's deadline (before its first move) or its clock has
+// run out.
+func (r *room) dueLocked(seat int, now time.Time) bool {
+	if r.clocks == nil || r.finished() || seat < 0 || seat >= len(r.clocks) {
+		return false
+	}
+	if at, ok := r.abortAtLocked(seat); ok {
+		return !now.Before(at)
+	}
+	return r.clocks[seat]-r.clockElapsedLocked(seat, now) <= 0
+}
+
+// realTimeDue is dueLocked for a stored game, without a room: the first
+// look of the sweep (the room decides).
+func (s *Server) realTimeDue(g *store.Game, now time.Time) bool {
+	if g.ClockMillis <= 0 {
+		return false
+	}
+	m, err := replayStored(g)
+	if err != nil {
+		return false
+	}
+	seat := m.ToMove()
+	if seat < 0 || seat >= len(g.Seats) {
+		return false
+	}
+	start := g.CreatedAt
+	if n := len(g.Moves); n > 0 {
+		start = g.Moves[n-1].At
+	}
+	if g.ClockFrom.After(start) {
+		start = g.ClockFrom
+	}
+	if s.abortsFirstMove(g, seat) {
+		return !now.Before(start.Add(s.cfg.AbortAfter))
+	}
+	left := g.ClockMillis
+	for _, mv := range g.Moves {
+		if mv.Seat == seat && mv.ClockMillis >= 0 {
+			left = mv.ClockMillis
+		}
+	}
+	return now.Sub(start).Milliseconds() >= left
+}
