@@ -37,7 +37,7 @@ func (m *model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	if m.m != nil {
-		v.WindowTitle = "plateau — " + m.variant().Game.Name.In(m.lang)
+		v.WindowTitle = "plateau — " + m.variant().Title(m.lang) // with its other readings of the rules
 	}
 	return v
 }

@@ -269,6 +269,13 @@ func (p *playSession) variant() *game.Variant { return p.m.Variant() }
 
 func (p *playSession) intro(seed uint64) {
 	v := p.variant()
+	if words := v.Game.ReadingsText(v.Options, p.lang); words != "" {
+		t := msgReadingIntro
+		if len(v.Readings()) > 1 {
+			t = msgReadingsIntro
+		}
+		p.say(t, v.Game.Name.In(p.lang), words)
+	}
 	computer := false
 	for i, s := range p.seats {
 		fmt.Fprintln(p.out, tr(p.lang, msgSeatsLine, seatLabel(v, i, p.lang), s.who.In(p.lang)))
