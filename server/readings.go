@@ -19,7 +19,7 @@ var readingMessages = map[string][2]string{
 	"optname:exit":       {"King's exit", "Sortie du roi"},
 	"optname:kings":      {"Kings' start", "Départ des rois"},
 	"optname:kingpath":   {"King's path", "Chemin du roi"},
-	"optname:throne":     {"Trône du roi", "Trône du roi"},
+	"optname:throne":     {"King's throne", "Trône du roi"},
 	"optname:guard":      {"Commandant safe from", "Commandant à l'abri de"},
 	"optname:corners":    {"Corners", "Coins"},
 	"optname:seating":    {"Partners", "Partenaires"},
