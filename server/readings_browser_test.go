@@ -71,3 +71,50 @@ func TestBrowserNewGameReadings(t *testing.T) {
 		})
 	}
 }
+
+// In the lobby, choosing a variant with another reading of the rules
+// unticks "rated" and says why; the challenge posted is casual and its row
+// names the reading in words, in French on a phone and in English on a
+// laptop; choosing the usual rules again gives "rated" back.
+func TestBrowserLobbyReadings(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts, _ := accountServer(t, Config{LoginPerMinute: -1})
+	alice, bob := window(t, browser), window(t, browser)
+	do(t, alice, "phone", chromedp.EmulateViewport(390, 844))
+	do(t, bob, "laptop", chromedp.EmulateViewport(1366, 768))
+	browserSignup(t, alice, ts, "alice", "fr")
+	browserSignup(t, bob, ts, "bob", "en")
+
+	do(t, alice, "lobby", chromedp.Navigate(ts.URL+"/lobby?lang=fr"), chromedp.WaitVisible(chromedp.CSS(`#challengeform`)))
+	pick := func(value string) {
+		eval[bool](t, alice, `(() => { const v = document.getElementById('variant'); v.value = `+strconv.Quote(value)+`; v.dispatchEvent(new Event('change')); return true; })()`)
+	}
+	pick("empire|players=2 throne=near")
+	if got := eval[string](t, alice, `[document.getElementById('rated').checked, document.getElementById('rated').disabled, document.getElementById('readingsnote').hidden].join()`); got != "false,true,false" {
+		t.Errorf("rated checked, disabled, note hidden: %s", got)
+	}
+	if note := eval[string](t, alice, `document.getElementById('readingsnote').textContent`); note != "Une autre lecture de la règle : partie amicale, jamais classée." {
+		t.Errorf("note %q", note)
+	}
+	screenshot(t, alice, "lobby-readings-form-fr-phone")
+	pick("pogo|")
+	if got := eval[string](t, alice, `[document.getElementById('rated').checked, document.getElementById('rated').disabled, document.getElementById('readingsnote').hidden].join()`); got != "true,false,true" {
+		t.Errorf("back to POGO: rated checked, disabled, note hidden: %s", got)
+	}
+	pick("empire|players=2 throne=near")
+	do(t, alice, "post", chromedp.Click(chromedp.CSS(`#postchallenge`)))
+	waitJS(t, alice, "her challenge listed", `!!document.querySelector('tr.challenge.mine')`)
+	if row := eval[string](t, alice, `document.querySelector('tr.challenge.mine').textContent`); !strings.Contains(row, "trône proche") || !strings.Contains(row, "Amicale") {
+		t.Errorf("French row: %q", row)
+	}
+	screenshot(t, alice, "lobby-readings-fr-phone")
+	do(t, bob, "lobby", chromedp.Navigate(ts.URL+"/lobby?lang=en"))
+	waitJS(t, bob, "alice's challenge", `!!document.querySelector('tr.challenge button.accept')`)
+	if row := eval[string](t, bob, `document.querySelector('tr.challenge').textContent`); !strings.Contains(row, "near throne") || !strings.Contains(row, "Casual") {
+		t.Errorf("English row: %q", row)
+	}
+	screenshot(t, bob, "lobby-readings-en-laptop")
+	do(t, bob, "accept", chromedp.Click(chromedp.CSS(`tr.challenge button.accept`)))
+	waitJS(t, bob, "the game, its readings in the title", `!!document.getElementById('app') && document.title.indexOf("L'Empire, near throne") === 0`)
+	screenshot(t, bob, "lobby-readings-game-en-laptop")
+}
