@@ -91,6 +91,20 @@ func readingLines(out io.Writer, g *game.Game, width int, lang string) {
 	}
 }
 
+// readingsLine names the game and the other readings of its rules that v
+// plays, in a sentence; "" when it plays the usual ones.
+func readingsLine(v *game.Variant, lang string) string {
+	words := v.Game.ReadingsText(v.Options, lang)
+	if words == "" {
+		return ""
+	}
+	t := msgReadingIntro
+	if len(v.Readings()) > 1 {
+		t = msgReadingsIntro
+	}
+	return tr(lang, t, v.Game.Name.In(lang), words)
+}
+
 // playerCounts is "2", or "2-4" when the game takes a range of players.
 func playerCounts(g *game.Game) string {
 	if g.MinPlayers == g.MaxPlayers {

@@ -269,12 +269,8 @@ func (p *playSession) variant() *game.Variant { return p.m.Variant() }
 
 func (p *playSession) intro(seed uint64) {
 	v := p.variant()
-	if words := v.Game.ReadingsText(v.Options, p.lang); words != "" {
-		t := msgReadingIntro
-		if len(v.Readings()) > 1 {
-			t = msgReadingsIntro
-		}
-		p.say(t, v.Game.Name.In(p.lang), words)
+	if line := readingsLine(v, p.lang); line != "" {
+		fmt.Fprintln(p.out, line)
 	}
 	computer := false
 	for i, s := range p.seats {
