@@ -105,6 +105,21 @@ func readingsLine(v *game.Variant, lang string) string {
 	return tr(lang, t, v.Game.Name.In(lang), words)
 }
 
+// startOpts lets --opt start=POSITION be written with the position text's
+// own spaces and commas ("--opt 'start=... 1 0'"): an item that starts
+// with start= is that one option, written as the option's value writes
+// them (game.StartValue).
+func startOpts(items []string) []string {
+	out := make([]string, len(items))
+	for i, item := range items {
+		if value, ok := strings.CutPrefix(strings.TrimSpace(item), "start="); ok {
+			item = "start=" + game.StartValue(strings.Join(strings.Fields(value), " "))
+		}
+		out[i] = item
+	}
+	return out
+}
+
 // playerCounts is "2", or "2-4" when the game takes a range of players.
 func playerCounts(g *game.Game) string {
 	if g.MinPlayers == g.MaxPlayers {

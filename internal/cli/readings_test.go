@@ -98,3 +98,15 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// --opt start= takes a position text with its own spaces and commas too.
+func TestOptStartWithSpaces(t *testing.T) {
+	typed := "A1-A2,B1-B2,B2-A2,C1-B1,C1-C2,C1-D1,C2-B2,C2-C3,C2-D2,D1-D2,D1-E1,D2-E2 A3-B4,A4-B5,B4-B5,B4-C5,B5-C6,C4-C5,C5-C6,D4-C5,D4-D5,D5-C6,E3-D4,E4-D5 W 0 0"
+	out := mustRun(t, "", "replay", "polygone", "--opt", "start="+typed, "--json")
+	if !strings.Contains(out, `"start_position": "`+typed+`"`) {
+		t.Errorf("replay --opt start with spaces:\n%s", out)
+	}
+	if got := startOpts([]string{"players=3,teams=true", " start=a b,c"}); got[0] != "players=3,teams=true" || got[1] != "start=a_b;c" {
+		t.Errorf("startOpts = %q", got)
+	}
+}
