@@ -309,3 +309,33 @@ func TestEndOfInputLetsTheSearchAnswer(t *testing.T) {
 		}
 	}
 }
+
+// newgame takes the options that choose another reading of the rules, as
+// --opt does: status names them, the start option's position is the one
+// position start sets; a value outside the reading's is refused with the
+// values accepted, an illegal start position with what is wrong.
+func TestNewGameReadings(t *testing.T) {
+	book := "........2S2T2S2T/.........2S2C2S/.........2T2S2T/...........2S/............/............/............/............/1S.........../1T1S1T........./1S1C1S........./1T1S1T1S........"
+	moved := strings.Replace(book, "1T1S1T1S........", "1T1S1T.1S.......", 1)
+	got := session(t, "newgame empire throne=near guard=all\nstatus\nnewgame empire start="+moved+"_1_0\nmoves d1-g1\nposition start\nstatus\n")
+	if got[0] != "ok" || got[1] != "game empire guard=all players=2 teams=false throne=near" {
+		t.Fatalf("readings: %q", got)
+	}
+	// d1-g1 is not a move of the given start (its archer is on e1), and
+	// position start goes back to that start, not the book's.
+	if !strings.HasPrefix(got[10], "ok") || !strings.HasPrefix(got[11], `error move 1, "d1-g1"`) || got[12] != "ok" || !contains(got, "position "+moved+" 1 0") {
+		t.Fatalf("start option: %q", got)
+	}
+	for _, tc := range []struct{ script, want string }{
+		{"newgame empire throne=middle", `error empire: option throne="middle" is not accepted; use one of: far, near`},
+		{"newgame saute triangles=j", "error saute: triangles=j needs expert=true"},
+		{"newgame empire start=" + strings.Replace(moved, "1C", "1S", 1) + "_1_0", "error empire: option start:"},
+		{"newgame empire start=" + moved + "_2_0", "error empire: option start: player 2 is to move"},
+		{"newgame blocus start=x", `error blocus has no option "start"`},
+	} {
+		got := session(t, tc.script+"\nstatus\n")
+		if len(got) != 2 || !strings.HasPrefix(got[0], tc.want) || got[1] != "error no game: send newgame GAME [name=value ...] first (games lists them)" {
+			t.Errorf("%q: got %q, want %q then no game", tc.script, got, tc.want)
+		}
+	}
+}

@@ -32,6 +32,7 @@ const lobbyRefresh = 15 * time.Second
 type lobbyChoice struct {
 	Value, Label string
 	Key          string // the variant's name in the ratings (variantKey)
+	Readings     bool   // another reading of the rules: casual only (readings.go)
 }
 
 // challengeRow is a challenge as the lobby shows it.
@@ -63,7 +64,7 @@ func lobbyChoices(lang string) []lobbyChoice {
 			if t := optionsText(v.Options.String(), lang); t != "" {
 				label += " — " + t
 			}
-			out = append(out, lobbyChoice{Value: g.ID + "|" + opts.String(), Label: label, Key: variantKey(g.ID, v.Options.String())})
+			out = append(out, lobbyChoice{Value: g.ID + "|" + opts.String(), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
 		}
 	}
 	return out

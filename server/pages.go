@@ -265,6 +265,7 @@ type newGameData struct {
 	Name     string
 	Variants []variantChoice
 	Options  []optionField
+	Readings []optionField // the other readings of the rules (readings_form.go)
 	Seats    []int
 	Levels   []agentChoice
 	Error    string
@@ -285,6 +286,8 @@ type optionField struct {
 	Name, Label, Doc, Default string
 	Values                    []string
 	Choices                   []valueChoice // Values in words, the default selected
+	Reading                   bool          // another reading of the rules (readings_form.go)
+	Start                     string        // the start option: the usual start's position text
 }
 
 type valueChoice struct {
@@ -337,6 +340,11 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 			}
 			f.Choices = append(f.Choices, valueChoice{Value: val, Label: label, Selected: val == o.Default})
 		}
+		if game.IsReading(o.Name) {
+			readingField(&f, g, lang)
+			d.Readings = append(d.Readings, f)
+			continue
+		}
 		d.Options = append(d.Options, f)
 	}
 	for i := 0; i < g.MaxPlayers; i++ {
@@ -361,8 +369,11 @@ func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	spec, err := readGameForm(r.PostForm, g)
+	if err == nil {
+		_, err = g.Variant(spec.Options) // refused in the page's language
+	}
 	if err != nil {
-		p.renderNewGame(w, r, lang, g, http.StatusBadRequest, err.Error())
+		p.renderNewGame(w, r, lang, g, http.StatusBadRequest, game.ErrorText(err, lang))
 		return
 	}
 	created, err := p.s.createGame(r.Context(), spec)
@@ -420,7 +431,11 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 	} else {
 		spec.Options = game.Options{}
 		for _, o := range g.Options {
-			if v := strings.TrimSpace(f.Get("opt_" + o.Name)); v != "" && o.Name != "seed" {
+			v := strings.TrimSpace(f.Get("opt_" + o.Name))
+			if o.Name == "start" {
+				v = startFormValue(v) // typed with its spaces (readings_form.go)
+			}
+			if v != "" && o.Name != "seed" {
 				spec.Options[o.Name] = v
 			}
 		}

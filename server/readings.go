@@ -16,10 +16,11 @@ func init() {
 
 var readingMessages = map[string][2]string{
 	"challenge:readings": {"A game with another reading of the rules is never rated: untick “rated” or choose the usual rules.", "Une partie avec une autre lecture de la règle n'est jamais classée : décochez « classée » ou choisissez la règle habituelle."},
+	"lobby:readingsnote": {"Another reading of the rules: a casual game, never rated.", "Une autre lecture de la règle : partie amicale, jamais classée."},
 	"optname:exit":       {"King's exit", "Sortie du roi"},
 	"optname:kings":      {"Kings' start", "Départ des rois"},
 	"optname:kingpath":   {"King's path", "Chemin du roi"},
-	"optname:throne":     {"Trône du roi", "Trône du roi"},
+	"optname:throne":     {"King's throne", "Trône du roi"},
 	"optname:guard":      {"Commandant safe from", "Commandant à l'abri de"},
 	"optname:corners":    {"Corners", "Coins"},
 	"optname:seating":    {"Partners", "Partenaires"},

@@ -37,7 +37,7 @@ func (m *model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	if m.m != nil {
-		v.WindowTitle = "plateau — " + m.variant().Game.Name.In(m.lang)
+		v.WindowTitle = "plateau — " + m.variant().Title(m.lang) // with its other readings of the rules
 	}
 	return v
 }
@@ -357,7 +357,10 @@ func (m *model) panel(w, h int) string {
 	if opts := variantWords(v, m.lang); opts != "" {
 		title += " · " + opts
 	}
-	lines = append(lines, bold.Render(truncate(title, w)), "")
+	for _, l := range wrapWords(title, w, 3) { // whole: the options name the readings of the rules
+		lines = append(lines, bold.Render(l))
+	}
+	lines = append(lines, "")
 	lines = append(lines, faint.Render(tr(m.lang, wPlayers)))
 	toMove := -1
 	if !m.over() {

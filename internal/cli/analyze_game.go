@@ -155,6 +155,9 @@ review and prints the moves judged so far. See docs/analysis.md.`,
 func writeReview(w io.Writer, v *game.Variant, m *game.Match, r *review.Review, lang string) {
 	seatText := func(seat int) string { return tr(lang, msgReviewSeat, v.SeatName(seat, lang), seat+1) }
 	fmt.Fprintln(w, tr(lang, msgReviewHead, r.Game, len(m.Moves()), agentName(r.Agent, lang)))
+	if line := readingsLine(v, lang); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	if r.Exact {
 		fmt.Fprintln(w, tr(lang, msgReviewExact))
 	} else {

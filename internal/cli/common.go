@@ -32,7 +32,7 @@ func (f *variantFlags) register(cmd *cobra.Command, withPosition bool) {
 
 // variant resolves the game id and the options.
 func (f *variantFlags) variant(id string) (*game.Variant, error) {
-	opts, err := game.ParseOptions(f.opts...)
+	opts, err := game.ParseOptions(startOpts(f.opts)...)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,7 +21,10 @@ number of players ("2", or "2-4" for a range) and the game's name (in French
 with --lang fr).
 
 With --variants, the variants each game declares (the option sets its rule
-text describes) are listed under it, indented, as options for --opt.`,
+text describes) are listed under it, indented, as options for --opt, the
+other readings of the rules they choose named in words; then each other
+reading of the game's rules (DECISIONS.md, "Alternative readings") with
+its words: a game played with one is never rated.`,
 		Example: `  plateau games
   plateau games --variants --lang fr`,
 		Args: argsNone,
@@ -40,14 +45,79 @@ text describes) are listed under it, indented, as options for --opt.`,
 					if text == "" {
 						text = msgDefaultOptions.In(a.lang)
 					}
+					if words := g.ReadingsText(opts, a.lang); words != "" {
+						text += " (" + words + ")"
+					}
 					fmt.Fprintf(out, "%*s  %s\n", width, "", text)
 				}
+				readingLines(out, g, width, a.lang)
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&variants, "variants", false, "also list each game's declared variants")
 	return cmd
+}
+
+// readingLines lists the other readings of g's rules, one a line with
+// its words: "throne=near: near throne"; a free value (the start
+// position) as NAME=VALUE.
+func readingLines(out io.Writer, g *game.Game, width int, lang string) {
+	var list []string
+	for _, o := range g.Options {
+		if !game.IsReading(o.Name) {
+			continue
+		}
+		if len(o.Values) == 0 {
+			words, _ := game.ReadingWords(o.Name, msgReadingValue.In(lang), lang)
+			list = append(list, fmt.Sprintf(msgReadingLine.In(lang), o.Name+"="+msgReadingValue.In(lang), words))
+			continue
+		}
+		for _, v := range o.Values {
+			if strings.EqualFold(v, o.Default) {
+				continue
+			}
+			if words, ok := game.ReadingWords(o.Name, v, lang); ok {
+				list = append(list, fmt.Sprintf(msgReadingLine.In(lang), o.Name+"="+v, words))
+			}
+		}
+	}
+	if len(list) == 0 {
+		return
+	}
+	fmt.Fprintf(out, "%*s  %s\n", width, "", msgOtherReadings.In(lang))
+	for _, l := range list {
+		fmt.Fprintf(out, "%*s    %s\n", width, "", l)
+	}
+}
+
+// readingsLine names the game and the other readings of its rules that v
+// plays, in a sentence; "" when it plays the usual ones.
+func readingsLine(v *game.Variant, lang string) string {
+	words := v.Game.ReadingsText(v.Options, lang)
+	if words == "" {
+		return ""
+	}
+	t := msgReadingIntro
+	if len(v.Readings()) > 1 {
+		t = msgReadingsIntro
+	}
+	return tr(lang, t, v.Game.Name.In(lang), words)
+}
+
+// startOpts lets --opt start=POSITION be written with the position text's
+// own spaces and commas ("--opt 'start=... 1 0'"): an item that starts
+// with start= is that one option, written as the option's value writes
+// them (game.StartValue).
+func startOpts(items []string) []string {
+	out := make([]string, len(items))
+	for i, item := range items {
+		if value, ok := strings.CutPrefix(strings.TrimSpace(item), "start="); ok {
+			item = "start=" + game.StartValue(strings.Join(strings.Fields(value), " "))
+		}
+		out[i] = item
+	}
+	return out
 }
 
 // playerCounts is "2", or "2-4" when the game takes a range of players.

@@ -504,13 +504,16 @@ coup qu'il a demandé.`},
 	},
 	"plateau games": {
 		short: fr{"11f8d6e4", "Lister les jeux"},
-		long: fr{"056ee8d6", `Liste les jeux que connaît plateau, un par ligne : l'identifiant qu'utilisent les
+		long: fr{"86f1f0f9", `Liste les jeux que connaît plateau, un par ligne : l'identifiant qu'utilisent les
 autres commandes, le nombre de joueurs ("2", ou "2-4" pour un intervalle) et le
 nom du jeu (en français avec --lang fr).
 
 Avec --variants, les variantes que déclare chaque jeu (les ensembles d'options
 que décrit le texte de ses règles) sont listées dessous, en retrait, sous forme
-d'options pour --opt.`},
+d'options pour --opt, les autres lectures de la règle qu'elles choisissent
+nommées en toutes lettres ; puis chaque autre lecture de la règle du jeu
+(DECISIONS.md, « Alternative readings ») avec ses mots : une partie jouée avec
+l'une d'elles n'est jamais classée.`},
 		flags: map[string]fr{
 			"variants": {"bf4713df", "liste aussi les variantes que déclare chaque jeu"},
 		},

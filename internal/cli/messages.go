@@ -17,6 +17,8 @@ var (
 	msgGameOver      = game.Text{EN: "Game over at ply %d.", FR: "Partie terminée au coup %d."}
 	msgSeatsLine     = game.Text{EN: "%s: %s.", FR: "%s : %s."}
 	msgSeed          = game.Text{EN: "Random seed %d (give --seed %d to get the same random moves again).", FR: "Graine aléatoire %d (--seed %d redonne les mêmes coups au hasard)."}
+	msgReadingIntro  = game.Text{EN: "%s, with another reading of the rules: %s.", FR: "%s, avec une autre lecture de la règle : %s."}
+	msgReadingsIntro = game.Text{EN: "%s, with other readings of the rules: %s.", FR: "%s, avec d'autres lectures de la règle : %s."}
 	msgIntro         = game.Text{EN: "Type a move, or help for the commands.", FR: "Tapez un coup, ou aide pour les commandes."}
 	msgPlays         = game.Text{EN: "%s plays %s.", FR: "%s joue %s."}
 	msgPlaysComputer = game.Text{EN: "%s plays %s (%s).", FR: "%s joue %s (%s)."}

@@ -23,6 +23,9 @@ var (
 	msgPositionFlag    = game.Text{EN: "--position: %v", FR: "--position : %v"}
 	msgFlagError       = game.Text{EN: "%s: %v", FR: "%s : %v"}
 	msgDefaultOptions  = game.Text{EN: "(default options)", FR: "(réglages par défaut)"}
+	msgOtherReadings   = game.Text{EN: "other readings of the rules (never rated):", FR: "autres lectures de la règle (jamais classées) :"}
+	msgReadingValue    = game.Text{EN: "POSITION", FR: "POSITION"}
+	msgReadingLine     = game.Text{EN: "%s: %s", FR: "%s : %s"}
 	msgArgDepth        = game.Text{EN: "DEPTH", FR: "PROFONDEUR"}
 	msgArgUserName     = game.Text{EN: "NAME, a user name", FR: "NOM, un nom d'utilisateur"}
 	msgArgRole         = game.Text{EN: "ROLE (player or operator)", FR: `RÔLE ("player" pour joueur ou "operator" pour responsable)`}

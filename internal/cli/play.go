@@ -269,6 +269,9 @@ func (p *playSession) variant() *game.Variant { return p.m.Variant() }
 
 func (p *playSession) intro(seed uint64) {
 	v := p.variant()
+	if line := readingsLine(v, p.lang); line != "" {
+		fmt.Fprintln(p.out, line)
+	}
 	computer := false
 	for i, s := range p.seats {
 		fmt.Fprintln(p.out, tr(p.lang, msgSeatsLine, seatLabel(v, i, p.lang), s.who.In(p.lang)))

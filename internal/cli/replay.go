@@ -63,6 +63,9 @@ move, the game's reason and the legal moves, and the exit status is 1.`,
 			if asJSON {
 				return writeJSON(out, newPositionJSON(m, outcome, a.lang))
 			}
+			if line := readingsLine(m.Variant(), a.lang); line != "" {
+				fmt.Fprintln(out, line)
+			}
 			fmt.Fprint(out, boardText(m.State(), a.lang))
 			fmt.Fprintln(out, tr(a.lang, msgPositionText, m.State().Encode()))
 			_, err = fmt.Fprintln(out, statusText(m.State(), outcome, a.lang))
@@ -231,6 +234,7 @@ func withLegalMoves(m *game.Match, err error) error {
 type positionJSON struct {
 	Game          string       `json:"game"`
 	Options       game.Options `json:"options"`
+	Readings      []string     `json:"readings,omitempty"` // the other readings of the rules, name=value
 	Players       int          `json:"players"`
 	StartPosition string       `json:"start_position"`
 	Position      string       `json:"position"`
@@ -252,6 +256,7 @@ func newPositionJSON(m *game.Match, o game.Outcome, lang string) positionJSON {
 		Game:          v.Game.ID,
 		Options:       game.Options{},
 		Players:       v.Players,
+		Readings:      v.Readings(),
 		StartPosition: m.Start().Encode(),
 		Position:      s.Encode(),
 		Status:        o.Status.String(),

@@ -4,6 +4,26 @@
 // stream break. When one of the visitor's own challenges leaves the list,
 // its status tells whether it was accepted, and then the browser goes to
 // the game.
+// A variant with another reading of the rules is never rated: choosing
+// one unticks "rated" and says why (the server refuses it anyway).
+(function () {
+  'use strict';
+  const variant = document.getElementById('variant'), rated = document.getElementById('rated');
+  const note = document.getElementById('readingsnote');
+  if (!variant || !rated || !note) return;
+  let wasRated = rated.checked;
+  function readings() {
+    const opt = variant.options[variant.selectedIndex];
+    const other = !!(opt && opt.dataset.readings);
+    if (other && !rated.disabled) wasRated = rated.checked;
+    rated.disabled = other;
+    rated.checked = other ? false : wasRated;
+    note.hidden = !other;
+  }
+  variant.addEventListener('change', readings);
+  readings();
+}());
+
 (function () {
   'use strict';
   const box = document.getElementById('challenges');
