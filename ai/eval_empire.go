@@ -34,7 +34,7 @@ const (
 	empirePiece              = 1.0  // each cavalier or archer
 	empireThreat             = 0.15 // each opposing piece the side could take
 	empireCommandantHit      = 20.0 // the side to move can take the opposing commandant: a win
-	empireWinAtOnce          = 30.0 // the side to move can win the game in one move
+	empireWinAtOnce          = 15.0 // the side to move can win the game in one move (less than a commandant: issue 29)
 	empireCommandantAttacked = 0.7  // the commandant is attacked, its side to move
 	empireOnTrone            = 0.8  // the commandant on its trône du roi
 	empireNearTrone          = 0.25 // one move from it (same rank or file)
