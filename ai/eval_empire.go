@@ -34,6 +34,7 @@ const (
 	empirePiece              = 1.0  // each cavalier or archer
 	empireThreat             = 0.15 // each opposing piece the side could take
 	empireCommandantHit      = 20.0 // the side to move can take the opposing commandant: a win
+	empireWinAtOnce          = 15.0 // the side to move can win the game in one move (less than a commandant: issue 29)
 	empireCommandantAttacked = 0.7  // the commandant is attacked, its side to move
 	empireOnTrone            = 0.8  // the commandant on its trône du roi
 	empireNearTrone          = 0.25 // one move from it (same rank or file)
@@ -140,6 +141,15 @@ func evalEmpire(st game.State, seat int) float64 {
 		} else if s.CanCapture(seat, c) {
 			value[seat] += empireThreat
 		}
+	}
+	// A player to move who wins in one (a commandant on the rank or file
+	// of its empty trône du roi, safe there from the next player; a
+	// third throne) has as good as won: weighed only by material, the
+	// position hid the threat from every search whose horizon stopped
+	// just before that player's turn (medium for four lost its games to
+	// easy this way, docs/ai.md).
+	if s.WinsAtOnce() {
+		value[mover] += empireWinAtOnce
 	}
 	mine, theirs := 0.0, 0.0
 	for p := 0; p < v.Players; p++ {

@@ -358,6 +358,41 @@ func (s *State) Eliminated(seat int) bool {
 	return seat >= 0 && seat < s.r.players && !s.active(seat)
 }
 
+// WinsAtOnce says whether the seat to move has a move that wins the game
+// at once: every win but the last commandant's takes a move onto a throne
+// (the trône du roi is one), so only the moves onto the four thrones are
+// tried. Evaluations use it: a position where the player to move wins in
+// one is not a position to weigh by material (pieces jump, so a
+// commandant on the rank or file of its empty trône is one move from it).
+func (s *State) WinsAtOnce() bool {
+	if s.winners != 0 {
+		return false
+	}
+	me := int(s.next)
+	for _, t := range thrones {
+		target := s.cells[t]
+		if target != 0 && !s.r.opposed(me, codeSeat(target)) {
+			continue
+		}
+		f0, r0 := t.File(), t.Rank()
+		for _, d := range dirs {
+			f, rk := f0+d[0], r0+d[1]
+			for dist := 1; board.OnBoard(f, rk); dist++ {
+				c := board.At(f, rk)
+				if p := s.cells[c]; p != 0 && codeSeat(p) == me && (target == 0 || captureDistance(codeShape(p), dist)) {
+					after := *s
+					after.Apply(encodeMove(c, t))
+					if after.winners&(1<<uint(me)) != 0 {
+						return true
+					}
+				}
+				f, rk = f+d[0], rk+d[1]
+			}
+		}
+	}
+	return false
+}
+
 // activeMask has bit i set when seat i still has its commandant.
 func (s *State) activeMask() uint8 {
 	var m uint8
