@@ -512,7 +512,7 @@ func decode(text string, global bool) (*State, error) {
 	for pl := 0; pl < 2; pl++ {
 		for sh := board.Cylinder; sh <= board.Square; sh++ {
 			if count[pl][sh] != want[pl][sh] {
-				return nil, fmt.Errorf("impossible position: at step %s %s has on the board %d of shape %s, but the schedule has placed %d", stepName(st), seatNames[pl], count[pl][sh], sh, want[pl][sh])
+				return nil, fmt.Errorf("impossible position: at step %s, %s's %ss on the board: %d, but the schedule has placed %d", stepName(st), seatNames[pl], sh, count[pl][sh], want[pl][sh])
 			}
 		}
 	}

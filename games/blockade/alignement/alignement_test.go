@@ -254,7 +254,7 @@ func TestPositionText(t *testing.T) {
 		{"..../..../..../.... o2 0", "opening step o2 is played at ply 1"},
 		{"c..s/S.T./Cts./.TSt c1 13", "cycle step c1"},
 		{"S.../..../..../.... o2 1", ""},
-		{"S.../..../..../.... o3 2", "Blue has 0 square"},
+		{"S.../..../..../.... o3 2", "Blue's squares on the board: 0"},
 		{"SSTT/C.../s.../cstt c1 12", "Red, to move, already has four in a line"},
 	} {
 		_, err := alignement.Decode(bad.text)
