@@ -740,6 +740,9 @@ func (r *room) broadcastStateLocked() {
 func (r *room) builtLocked(c *client) (*sharedState, error) {
 	vw := view{fr: langOf(c) == "fr", flip: c != nil && c.flip}
 	i := vw.index()
+	// A rematch proposal that expired since the state was built is not
+	// shown (its timer may not have run yet): dropping it clears r.built.
+	r.pendingRematchLocked()
 	if r.built[i] != nil && r.clocks == nil {
 		return r.built[i], nil
 	}
