@@ -106,21 +106,9 @@ a warning says when some were the same.`,
 				}
 				configs = append(configs, analysis.Config{Variant: v, Label: label, Agent: agent, Games: games, Seed: s, Parallel: parallel, Openings: openings})
 			}
-			var stats []*analysis.Stats
-			for _, c := range configs {
-				begin := time.Now()
-				report, finish := newProgressIn(cmd.ErrOrStderr(), c.Label, false, lang)
-				c.Progress = report
-				st, err := analysis.Run(cmd.Context(), c)
-				finish()
-				if err != nil {
-					return err
-				}
-				fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeDone, c.Label, c.Games, time.Since(begin).Round(time.Millisecond)))
-				if st.Distinct < st.Games {
-					fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeSame, c.Label, st.Distinct, st.Games))
-				}
-				stats = append(stats, st)
+			stats, err := runAnalyses(cmd, lang, configs)
+			if err != nil {
+				return err
 			}
 			var plotFiles *analysis.Plots
 			if out != "" {
@@ -178,4 +166,26 @@ func printAnalysis(w io.Writer, seed uint64, stats []*analysis.Stats, lang strin
 	for _, row := range rows {
 		line(row)
 	}
+}
+
+// runAnalyses plays the self-play games of each configuration in turn, with
+// a progress bar and a closing line each (plateau analyze and plateau lab).
+func runAnalyses(cmd *cobra.Command, lang string, configs []analysis.Config) ([]*analysis.Stats, error) {
+	var stats []*analysis.Stats
+	for _, c := range configs {
+		begin := time.Now()
+		report, finish := newProgressIn(cmd.ErrOrStderr(), c.Label, false, lang)
+		c.Progress = report
+		st, err := analysis.Run(cmd.Context(), c)
+		finish()
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeDone, c.Label, c.Games, time.Since(begin).Round(time.Millisecond)))
+		if st.Distinct < st.Games {
+			fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeSame, c.Label, st.Distinct, st.Games))
+		}
+		stats = append(stats, st)
+	}
+	return stats, nil
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -107,22 +106,13 @@ next to it as SVG or PNG files (--plots).`,
 				return usageErrorT(msgFlagError, "--vary", err)
 			}
 			s := seed.value(cmd)
-			var stats []*analysis.Stats
+			var configs []analysis.Config
 			for _, r := range readings {
-				c := analysis.Config{Variant: r.Variant, Label: r.Label, Agent: agent, Games: games, Seed: s, Parallel: parallel, Openings: openings}
-				begin := time.Now()
-				report, finish := newProgressIn(cmd.ErrOrStderr(), c.Label, false, lang)
-				c.Progress = report
-				st, err := analysis.Run(cmd.Context(), c)
-				finish()
-				if err != nil {
-					return err
-				}
-				fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeDone, c.Label, c.Games, time.Since(begin).Round(time.Millisecond)))
-				if st.Distinct < st.Games {
-					fmt.Fprintln(cmd.ErrOrStderr(), tr(lang, msgAnalyzeSame, c.Label, st.Distinct, st.Games))
-				}
-				stats = append(stats, st)
+				configs = append(configs, analysis.Config{Variant: r.Variant, Label: r.Label, Agent: agent, Games: games, Seed: s, Parallel: parallel, Openings: openings})
+			}
+			stats, err := runAnalyses(cmd, lang, configs)
+			if err != nil {
+				return err
 			}
 			var plotFiles *analysis.Plots
 			if out != "" {
