@@ -189,6 +189,16 @@ func (c *wsClient) hello(ply int, tokens ...string) msg {
 	return c.expect("state", nil)
 }
 
+// settled returns once the server has handled every message c sent
+// before it: the connection's messages are handled in order, and a
+// message that is not JSON is answered at once with an error. States are
+// coalesced, so a state received proves nothing about a later message.
+func (c *wsClient) settled() {
+	c.t.Helper()
+	c.sendRaw([]byte("settled?"))
+	c.expect("error", func(m msg) bool { return m.str("code") == "malformed" })
+}
+
 func (c *wsClient) move(ply int, move string) {
 	c.t.Helper()
 	c.send(map[string]any{"type": "move", "ply": ply, "move": move})
