@@ -285,13 +285,24 @@ func TestBrowserEveryGameAgainstTheComputer(t *testing.T) {
 			g := createGame(t, ts, f)
 			w := window(t, browser)
 			do(t, w, "open the game", chromedp.Navigate(ts.URL+"/games/"+g.id+"#me=0-"+g.mine[0]))
-			// The person's moves come from a cheap agent, so that the game
-			// ends in reasonable time.
-			player, err := ai.New("random", v, 7)
+			// The person's moves come from cheap agents: random moves
+			// first, for variety (captures, passes, what a beginner
+			// tries), then the medium level, which ends the game (random
+			// play of L'Empire or La Porte lasts 200 to 400 plies, each a
+			// round trip through the page).
+			wanderer, err := ai.New("random", v, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			finisher, err := ai.New("medium", v, 7)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for moves := 0; ; moves++ {
+				player := wanderer
+				if moves >= 15 {
+					player = finisher
+				}
 				waitJS(t, w, "my turn or the end", appIs(`a.dataset.result !== '*' || a.dataset.tomove === '0'`))
 				if eval[string](t, w, `document.getElementById('app').dataset.result`) != "*" {
 					break
