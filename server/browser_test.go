@@ -52,35 +52,72 @@ func chromiumPath(t *testing.T) string {
 	return path
 }
 
-// startBrowser starts one headless chromium for the test, with a fresh
-// profile; it stops with the test.
+// sharedBrowser is the one headless chromium of the package's browser
+// tests, started by the first of them and stopped by TestMain: starting a
+// browser costs a second or two, and every test works in windows of its
+// own storage anyway (window).
+var sharedBrowser struct {
+	once    sync.Once
+	ctx     context.Context
+	err     error
+	dir     string
+	cancels []context.CancelFunc
+}
+
+// startBrowser gives the test the package's headless chromium (started on
+// first use, with a fresh profile), and lets the test run beside the
+// other browser tests: they mostly wait for pages, and each has its own
+// server, store and windows, so running two or more at once shortens the
+// package's run without adding work.
 func startBrowser(t *testing.T) context.Context {
 	path := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1100, 900),
-	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		cancel()
-		cancelAlloc()
+	t.Parallel()
+	b := &sharedBrowser
+	b.once.Do(func() {
+		b.dir, b.err = os.MkdirTemp("", "plateau-chromium-")
+		if b.err != nil {
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("no-default-browser-check", true),
+			chromedp.UserDataDir(b.dir),
+			chromedp.WindowSize(1100, 900),
+		}
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(allocCtx)
+		b.cancels = []context.CancelFunc{cancel, cancelAlloc}
+		// The first action starts the browser; it must not run under a
+		// timeout.
+		if err := chromedp.Do(ctx); err != nil {
+			b.err = fmt.Errorf("starting chromium: %w", err)
+			return
+		}
+		b.ctx = ctx
 	})
-	// The first action starts the browser; it must not run under a timeout.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	return ctx
+	return b.ctx
+}
+
+// stopBrowser stops the shared chromium, if a test started it.
+func stopBrowser() {
+	b := &sharedBrowser
+	for _, cancel := range b.cancels {
+		cancel()
+	}
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
+	}
 }
 
 // window opens a window with its own storage (a new browser context), as a
