@@ -55,17 +55,20 @@ type Config struct {
 	GarbageEvery int
 	// FullEvery runs the checks that read the position text back and go
 	// through every legal move (notation round trips, the decoded
-	// position's moves, the drawing) every that many plies (default 2). Consecutive positions of a random game differ
-	// by one move, so one in two still meets every kind of position many
-	// times over in a few hundred games, and the rotation by game number
-	// gives every ply number its full check in one game out of FullEvery.
+	// position's moves, the drawing) every that many plies (default 3), and
+	// on every final position. Consecutive positions of a random game
+	// differ by one move, so one in three still meets every kind of
+	// position many times over: a few hundred games of a hundred plies
+	// give tens of thousands of fully checked positions, and millions of
+	// notations read back. The rotation by game number gives every ply
+	// number its full check in one game out of FullEvery.
 	FullEvery int
 }
 
 // defaultFullEvery and defaultGarbageEvery are FullEvery and GarbageEvery
 // when a Config does not set them.
 const (
-	defaultFullEvery    = 2
+	defaultFullEvery    = 3
 	defaultGarbageEvery = 4
 )
 
