@@ -130,7 +130,17 @@ func TestRenderAndPlaces(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s: %v", s.Encode(), err)
 					}
-					places := placesOf(t, svg)
+					// The XML decoder reads two drawings in four (the
+					// rotation meets every mix of flip, language and
+					// coordinates, see opt), placeIDs the others: it is
+					// checked against the decoder on the drawings both read.
+					var places []string
+					xmlRead := i%4 < 2
+					if xmlRead {
+						places = placesOf(t, svg)
+					} else {
+						places = placeIDs(svg)
+					}
 					if len(places) != wantPlaces(s) {
 						t.Fatalf("%s: %d places, want %d", s.Encode(), len(places), wantPlaces(s))
 					}
@@ -145,7 +155,7 @@ func TestRenderAndPlaces(t *testing.T) {
 					if !bytes.Equal(svg, again) {
 						t.Fatalf("%s: two drawings differ", s.Encode())
 					}
-					if scanned := placeIDs(svg); !slices.Equal(scanned, places) {
+					if scanned := placeIDs(svg); xmlRead && !slices.Equal(scanned, places) {
 						t.Fatalf("%s: places read by placeIDs %v, by the XML decoder %v", s.Encode(), scanned, places)
 					}
 					buf = s.LegalMoves(buf)
