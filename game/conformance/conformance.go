@@ -72,7 +72,7 @@ const (
 	defaultGarbageEvery = 4
 )
 
-func (c Config) withDefaults() Config {
+func (c Config) withDefaults() (Config, error) {
 	if c.Games <= 0 {
 		c.Games = 100
 	}
@@ -85,39 +85,38 @@ func (c Config) withDefaults() Config {
 	if c.FullEvery <= 0 {
 		c.FullEvery = defaultFullEvery
 	}
-	if f := envScale(); f != 1 {
-		c.Games = max(1, int(math.Round(float64(c.Games)*f)))
+	f, err := envScale()
+	if err != nil {
+		return c, err
 	}
+	c.Games = max(1, int(math.Round(float64(c.Games)*f)))
 	if os.Getenv("PLATEAU_CONFORMANCE_FULL") != "" {
 		c.FullEvery, c.GarbageEvery = 1, 1
 	}
-	return c
+	return c, nil
 }
 
 // envScale reads PLATEAU_CONFORMANCE_SCALE, the factor applied to every
 // game count (1 when unset).
-func envScale() float64 {
+func envScale() (float64, error) {
 	text := os.Getenv("PLATEAU_CONFORMANCE_SCALE")
 	if text == "" {
-		return 1
+		return 1, nil
 	}
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil || !(f > 0) || math.IsInf(f, 0) {
-		panic(fmt.Sprintf("PLATEAU_CONFORMANCE_SCALE=%q: want a positive number, such as 10 or 0.5", text))
+		return 0, fmt.Errorf("PLATEAU_CONFORMANCE_SCALE=%q: want a positive number, such as 10 or 0.5", text)
 	}
-	return f
-}
-
-// Scale is n games times PLATEAU_CONFORMANCE_SCALE (at least 1), for a
-// game's own random-game tests to follow the same deep-run setting.
-func Scale(n int) int {
-	return max(1, int(math.Round(float64(n)*envScale())))
+	return f, nil
 }
 
 // Run runs the whole suite on v.
 func Run(t *testing.T, v *game.Variant, cfg Config) {
 	t.Helper()
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Run("variant", func(t *testing.T) { checkVariant(t, v) })
 	t.Run("playouts", func(t *testing.T) {
 		stats := map[string]int{}
