@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,17 +34,21 @@ func placesOf(t *testing.T, svg []byte) []string {
 		if !ok {
 			continue
 		}
-		attrs := map[string]string{}
-		for _, a := range el.Attr {
-			attrs[a.Name.Local] = a.Value
+		attr := func(name string) (string, bool) {
+			for _, a := range el.Attr {
+				if a.Name.Local == name {
+					return a.Value, true
+				}
+			}
+			return "", false
 		}
-		id, ok := attrs["data-place"]
+		id, ok := attr("data-place")
 		if !ok {
 			continue
 		}
 		kinds := 0
-		for _, k := range []string{"cell", "point", "hole", "edge"} {
-			if attrs["data-"+k] == id {
+		for _, k := range []string{"data-cell", "data-point", "data-hole", "data-edge"} {
+			if v, _ := attr(k); v == id {
 				kinds++
 			}
 		}
@@ -118,13 +123,24 @@ func TestRenderAndPlaces(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%s/%d", g.ID, vi), func(t *testing.T) {
 				var buf []game.Move
+				var movePlaces [][]string
 				for i, s := range positions(v, games, uint64(vi+1)) {
 					opt := Options{Flip: i%2 == 1, Lang: []string{"en", "fr"}[i%2], NoCoordinates: i%3 == 2}
 					svg, err := SVG(s, opt)
 					if err != nil {
 						t.Fatalf("%s: %v", s.Encode(), err)
 					}
-					places := placesOf(t, svg)
+					// The XML decoder reads two drawings in four (the
+					// rotation meets every mix of flip, language and
+					// coordinates, see opt), placeIDs the others: it is
+					// checked against the decoder on the drawings both read.
+					var places []string
+					xmlRead := i%4 < 2
+					if xmlRead {
+						places = placesOf(t, svg)
+					} else {
+						places = placeIDs(svg)
+					}
 					if len(places) != wantPlaces(s) {
 						t.Fatalf("%s: %d places, want %d", s.Encode(), len(places), wantPlaces(s))
 					}
@@ -139,9 +155,14 @@ func TestRenderAndPlaces(t *testing.T) {
 					if !bytes.Equal(svg, again) {
 						t.Fatalf("%s: two drawings differ", s.Encode())
 					}
+					if scanned := placeIDs(svg); xmlRead && !slices.Equal(scanned, places) {
+						t.Fatalf("%s: places read by placeIDs %v, by the XML decoder %v", s.Encode(), scanned, places)
+					}
 					buf = s.LegalMoves(buf)
+					movePlaces = movePlaces[:0]
 					for _, m := range buf {
 						p := Places(s, m)
+						movePlaces = append(movePlaces, p)
 						if m == game.Pass {
 							if p != nil {
 								t.Fatalf("%s: pass has places %v", s.Encode(), p)
@@ -156,17 +177,60 @@ func TestRenderAndPlaces(t *testing.T) {
 								t.Fatalf("%s: move %s: place %q is not in the drawing", s.Encode(), s.MoveString(m), id)
 							}
 						}
-						found := false
-						for _, mm := range Matching(s, p) {
-							found = found || mm == m
+					}
+					// Matching goes through every legal move, so calling it
+					// for each move would cost the square of their number:
+					// it is called for about matchingPerPosition moves
+					// spread over the list, starting at an offset that
+					// moves with the position, and must give exactly the
+					// moves with the same click sequence.
+					stride := max(1, (len(buf)+matchingPerPosition-1)/matchingPerPosition)
+					for mi := i % stride; mi < len(buf); mi += stride {
+						m, p := buf[mi], movePlaces[mi]
+						if m == game.Pass {
+							continue
 						}
-						if !found {
-							t.Fatalf("%s: move %s is not among the moves of its places %v", s.Encode(), s.MoveString(m), p)
+						var want []game.Move
+						for j, q := range movePlaces {
+							if slices.Equal(p, q) && buf[j] != game.Pass {
+								want = append(want, buf[j])
+							}
+						}
+						if got := Matching(s, p); !slices.Equal(got, want) {
+							t.Fatalf("%s: move %s: the moves of its places %v are %v, want %v", s.Encode(), s.MoveString(m), p, got, want)
 						}
 					}
 				}
 			})
 		}
+	}
+}
+
+// matchingPerPosition is about how many moves of a position
+// TestRenderAndPlaces checks Matching on (every move when fewer). With the
+// offset moving from one position to the next, each variant's positions
+// still have their every move index checked, and every position its
+// Matching on several moves.
+const matchingPerPosition = 8
+
+// placeIDs reads the places of an SVG drawing in order, as placesOf does
+// but without an XML decoder (a tenth of the time): the value of each
+// data-place attribute, which the drawing writes one per place element.
+func placeIDs(svg []byte) []string {
+	var out []string
+	const attr = ` data-place="`
+	for {
+		i := bytes.Index(svg, []byte(attr))
+		if i < 0 {
+			return out
+		}
+		svg = svg[i+len(attr):]
+		j := bytes.IndexByte(svg, '"')
+		if j < 0 {
+			return append(out, string(svg))
+		}
+		out = append(out, string(svg[:j]))
+		svg = svg[j+1:]
 	}
 }
 

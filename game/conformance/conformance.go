@@ -6,11 +6,32 @@
 //	func TestConformance(t *testing.T) {
 //		conformance.Run(t, pogo.Variant(), conformance.Config{Games: 2000})
 //	}
+//
+// Every position of every game gets the checks that cost little (its
+// outcome, its side to move, a clone's move leaving the original's hash
+// alone, a Match replaying the game). The others (the position text read
+// back, its legal moves listed twice alike, every legal move distinct and
+// its notation read back, the decoded position's moves, the drawing, the
+// original's text after a clone's move) run on one ply in Config.FullEvery
+// and on every final position, and the garbage inputs on one ply in
+// Config.GarbageEvery; the plies they fall on move with the game's number,
+// so that across the games every ply number gets them all.
+//
+// Two environment variables make a deeper run, one command away:
+//
+//	PLATEAU_CONFORMANCE_SCALE=10  plays ten times the games (any factor; 0.5 halves them)
+//	PLATEAU_CONFORMANCE_FULL=1    runs every check on every ply of every game
+//
+// for example PLATEAU_CONFORMANCE_SCALE=10 PLATEAU_CONFORMANCE_FULL=1 go test ./games/... -run Conformance -timeout 0.
 package conformance
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,11 +48,31 @@ type Config struct {
 	// themselves (default 10,000).
 	MaxPlies int
 	// GarbageEvery checks garbage positions and moves every that many plies
-	// (default 1: every ply).
+	// (default 4). Garbage exercises the refusal paths of ParseMove and
+	// Decode, which depend on the position only through its pieces and
+	// legal moves: one ply in four, rotating, still feeds each variant tens
+	// of thousands of garbage texts (18 a ply) from every ply number.
 	GarbageEvery int
+	// FullEvery runs the checks that read the position text back and go
+	// through every legal move (notation round trips, the decoded
+	// position's moves, the drawing) every that many plies (default 3), and
+	// on every final position. Consecutive positions of a random game
+	// differ by one move, so one in three still meets every kind of
+	// position many times over: a few hundred games of a hundred plies
+	// give tens of thousands of fully checked positions, and millions of
+	// notations read back. The rotation by game number gives every ply
+	// number its full check in one game out of FullEvery.
+	FullEvery int
 }
 
-func (c Config) withDefaults() Config {
+// defaultFullEvery and defaultGarbageEvery are FullEvery and GarbageEvery
+// when a Config does not set them.
+const (
+	defaultFullEvery    = 3
+	defaultGarbageEvery = 4
+)
+
+func (c Config) withDefaults() (Config, error) {
 	if c.Games <= 0 {
 		c.Games = 100
 	}
@@ -39,20 +80,48 @@ func (c Config) withDefaults() Config {
 		c.MaxPlies = 10_000
 	}
 	if c.GarbageEvery <= 0 {
-		c.GarbageEvery = 1
+		c.GarbageEvery = defaultGarbageEvery
 	}
-	return c
+	if c.FullEvery <= 0 {
+		c.FullEvery = defaultFullEvery
+	}
+	f, err := envScale()
+	if err != nil {
+		return c, err
+	}
+	c.Games = max(1, int(math.Round(float64(c.Games)*f)))
+	if os.Getenv("PLATEAU_CONFORMANCE_FULL") != "" {
+		c.FullEvery, c.GarbageEvery = 1, 1
+	}
+	return c, nil
+}
+
+// envScale reads PLATEAU_CONFORMANCE_SCALE, the factor applied to every
+// game count (1 when unset).
+func envScale() (float64, error) {
+	text := os.Getenv("PLATEAU_CONFORMANCE_SCALE")
+	if text == "" {
+		return 1, nil
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || !(f > 0) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("PLATEAU_CONFORMANCE_SCALE=%q: want a positive number, such as 10 or 0.5", text)
+	}
+	return f, nil
 }
 
 // Run runs the whole suite on v.
 func Run(t *testing.T, v *game.Variant, cfg Config) {
 	t.Helper()
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Run("variant", func(t *testing.T) { checkVariant(t, v) })
 	t.Run("playouts", func(t *testing.T) {
 		stats := map[string]int{}
 		for i := 0; i < cfg.Games; i++ {
-			rec, err := playout(v, cfg, cfg.Seed+uint64(i), true)
+			rec, err := playout(v, cfg, cfg.Seed+uint64(i), i, true)
 			if err != nil {
 				t.Fatalf("game %d (seed %d): %v\nmoves: %s", i, cfg.Seed+uint64(i), err, strings.Join(rec.notations, " "))
 			}
@@ -63,8 +132,8 @@ func Run(t *testing.T, v *game.Variant, cfg Config) {
 	t.Run("determinism", func(t *testing.T) {
 		for i := 0; i < 5; i++ {
 			seed := cfg.Seed + 1_000_003*uint64(i+1)
-			a, errA := playout(v, cfg, seed, false)
-			b, errB := playout(v, cfg, seed, false)
+			a, errA := playout(v, cfg, seed, 0, false)
+			b, errB := playout(v, cfg, seed, 0, false)
 			if errA != nil || errB != nil {
 				t.Fatalf("seed %d: %v / %v", seed, errA, errB)
 			}
@@ -115,18 +184,32 @@ type record struct {
 	final     string
 }
 
-// playout plays one seeded random game, checking every step when deep.
-func playout(v *game.Variant, cfg Config, seed uint64, deep bool) (rec record, err error) {
+// scratch holds the buffers one playout reuses from ply to ply, so that the
+// suite's own allocations do not outweigh the rules it checks.
+type scratch struct {
+	sorted  []game.Move // the legal moves, sorted: duplicates and membership
+	decoded []game.Move // the legal moves of the decoded position
+}
+
+// playout plays one seeded random game, checking every step when deep. Game
+// number phase gets the full checks on the plies where ply+phase is a
+// multiple of FullEvery, and the garbage checks where it is one of
+// GarbageEvery.
+func playout(v *game.Variant, cfg Config, seed uint64, phase int, deep bool) (rec record, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
 	rng := rand.New(rand.NewPCG(seed, 0x706c6174656175))
+	// The garbage has its own generator: the games played do not depend on
+	// which checks ran (a deep run plays the same games, FULL or not).
+	garbageRng := rand.New(rand.NewPCG(seed, 0x67617262616765))
 	s := v.Start()
 	start := s.Clone()
 	rep := game.NewRepetitionTable(v.PlyLimit + 1)
 	var buf, again []game.Move
+	var sc scratch
 	limit := v.PlyLimit
 	if limit == 0 {
 		limit = cfg.MaxPlies
@@ -142,8 +225,12 @@ func playout(v *game.Variant, cfg Config, seed uint64, deep bool) (rec record, e
 			return rec, fmt.Errorf("ply %d: %v", ply, err)
 		}
 		buf = s.LegalMoves(buf)
+		var text string
+		full := (ply+phase)%cfg.FullEvery == 0 || out.Ended()
 		if deep {
-			if err := checkPosition(v, s, buf, rng, ply%cfg.GarbageEvery == 0); err != nil {
+			garbage := (ply+phase)%cfg.GarbageEvery == 0
+			text, err = checkPosition(v, s, buf, garbageRng, &sc, full, garbage)
+			if err != nil {
 				return rec, fmt.Errorf("ply %d, position %q: %v", ply, s.Encode(), err)
 			}
 		}
@@ -157,19 +244,22 @@ func playout(v *game.Variant, cfg Config, seed uint64, deep bool) (rec record, e
 		if len(buf) == 0 {
 			return rec, fmt.Errorf("no legal move, yet the game is %s", out.Status)
 		}
-		again = s.LegalMoves(again)
-		if !equalMoves(buf, again) {
-			return rec, fmt.Errorf("LegalMoves is not stable")
+		if full {
+			again = s.LegalMoves(again)
+			if !equalMoves(buf, again) {
+				return rec, fmt.Errorf("LegalMoves is not stable")
+			}
 		}
 		mv := buf[rng.IntN(len(buf))]
 		rec.notations = append(rec.notations, s.MoveString(mv))
 		moves = append(moves, mv)
 		if deep {
-			// Clones are independent: playing on one leaves the other.
-			before, hash := s.Encode(), s.Hash()
+			// Clones are independent: playing on one leaves the other
+			// (its hash, and its text when checkPosition read it).
+			hash := s.Hash()
 			c := s.Clone()
 			c.Apply(mv)
-			if s.Encode() != before || s.Hash() != hash {
+			if s.Hash() != hash || (text != "" && s.Encode() != text) {
 				return rec, fmt.Errorf("applying %s to a clone changed the original", rec.notations[len(rec.notations)-1])
 			}
 			if c.Ply() != s.Ply()+1 {
@@ -179,11 +269,15 @@ func playout(v *game.Variant, cfg Config, seed uint64, deep bool) (rec record, e
 		s.Apply(mv)
 	}
 	if deep {
-		// A Match replaying the same moves agrees on the end.
+		// A Match replaying the same moves agrees on the end, and on the
+		// notation of every move.
 		m := game.NewMatch(start)
 		for i, mv := range moves {
 			if err := m.Play(mv); err != nil {
 				return rec, fmt.Errorf("Match refuses move %d (%s): %v", i, rec.notations[i], err)
+			}
+			if got := m.Notations()[i]; got != rec.notations[i] {
+				return rec, fmt.Errorf("Match writes move %d %q, the playout %q", i, got, rec.notations[i])
 			}
 		}
 		if m.Outcome() != rec.outcome {
@@ -194,15 +288,7 @@ func playout(v *game.Variant, cfg Config, seed uint64, deep bool) (rec record, e
 }
 
 func equalMoves(a, b []game.Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return slices.Equal(a, b)
 }
 
 func checkOutcome(v *game.Variant, o game.Outcome) error {
@@ -241,69 +327,95 @@ func checkOutcome(v *game.Variant, o game.Outcome) error {
 	return nil
 }
 
-// checkPosition checks one position and its legal moves.
-func checkPosition(v *game.Variant, s game.State, moves []game.Move, rng *rand.Rand, garbage bool) error {
+// checkPosition checks one position and its legal moves. Every position gets
+// the checks of its outcome and side to move; full adds its text read back
+// and those that go through its moves one by one, garbage the garbage
+// inputs. It returns the position's text when it read it, "" otherwise.
+func checkPosition(v *game.Variant, s game.State, moves []game.Move, rng *rand.Rand, sc *scratch, full, garbage bool) (string, error) {
 	out := s.Outcome()
 	if err := checkOutcome(v, out); err != nil {
-		return err
+		return "", err
 	}
 	if out.Ended() != (len(moves) == 0) {
-		return fmt.Errorf("game %s with %d legal moves", out.Status, len(moves))
+		return "", fmt.Errorf("game %s with %d legal moves", out.Status, len(moves))
 	}
 	if out.Ended() != (s.ToMove() < 0) {
-		return fmt.Errorf("game %s with seat %d to move", out.Status, s.ToMove())
+		return "", fmt.Errorf("game %s with seat %d to move", out.Status, s.ToMove())
 	}
 	if !out.Ended() && s.ToMove() >= v.Players {
-		return fmt.Errorf("seat %d to move among %d players", s.ToMove(), v.Players)
+		return "", fmt.Errorf("seat %d to move among %d players", s.ToMove(), v.Players)
 	}
-	// Distinct moves with distinct notations that parse back.
-	seen := make(map[game.Move]bool, len(moves))
-	names := make(map[string]bool, len(moves))
-	for _, mv := range moves {
-		if seen[mv] {
-			return fmt.Errorf("move %s listed twice", s.MoveString(mv))
-		}
-		seen[mv] = true
-		name := s.MoveString(mv)
-		if name == "" || strings.ContainsAny(name, " \t\n") {
-			return fmt.Errorf("move notation %q is empty or holds spaces", name)
-		}
-		if names[name] {
-			return fmt.Errorf("two moves share the notation %q", name)
-		}
-		names[name] = true
-		back, err := s.ParseMove(name)
-		if err != nil {
-			return fmt.Errorf("notation %q of a legal move does not parse: %v", name, err)
-		}
-		if back != mv {
-			return fmt.Errorf("notation %q parses to another move (%s)", name, s.MoveString(back))
-		}
+	if !full && !garbage {
+		return "", nil
+	}
+	text := s.Encode()
+	if !full {
+		return text, checkGarbage(v, s, text, moves, rng)
 	}
 	// The position text reads back to the same position.
-	text := s.Encode()
 	d, err := v.Decode(text)
 	if err != nil {
-		return fmt.Errorf("its own position text does not decode: %v", err)
+		return "", fmt.Errorf("its own position text does not decode: %v", err)
 	}
 	if d.Encode() != text || d.Hash() != s.Hash() || d.Ply() != s.Ply() || d.ToMove() != s.ToMove() || d.Outcome() != out {
-		return fmt.Errorf("decoded position differs: %q, hash %x/%x", d.Encode(), d.Hash(), s.Hash())
+		return "", fmt.Errorf("decoded position differs: %q, hash %x/%x", d.Encode(), d.Hash(), s.Hash())
 	}
-	if !equalMoves(d.LegalMoves(nil), moves) {
-		return fmt.Errorf("decoded position has other legal moves")
+	// Distinct moves (sorted, a duplicate is next to its twin).
+	sc.sorted = append(sc.sorted[:0], moves...)
+	slices.Sort(sc.sorted)
+	for i := 1; i < len(sc.sorted); i++ {
+		if sc.sorted[i] == sc.sorted[i-1] {
+			return "", fmt.Errorf("move %s listed twice", s.MoveString(sc.sorted[i]))
+		}
+	}
+	// Notations without spaces that parse back to their move: two moves
+	// sharing a notation cannot both parse back, the distinct moves thus
+	// have distinct notations.
+	for _, mv := range moves {
+		name := s.MoveString(mv)
+		if name == "" || hasSpace(name) {
+			return "", fmt.Errorf("move notation %q is empty or holds spaces", name)
+		}
+		back, err := s.ParseMove(name)
+		if err != nil {
+			return "", fmt.Errorf("notation %q of a legal move does not parse: %v", name, err)
+		}
+		if back != mv {
+			if _, legal := slices.BinarySearch(sc.sorted, back); legal && s.MoveString(back) == name {
+				return "", fmt.Errorf("two moves share the notation %q", name)
+			}
+			return "", fmt.Errorf("notation %q parses to another move (%s)", name, s.MoveString(back))
+		}
+	}
+	sc.decoded = d.LegalMoves(sc.decoded)
+	if !equalMoves(sc.decoded, moves) {
+		return "", fmt.Errorf("decoded position has other legal moves")
 	}
 	if s.String() == "" {
-		return fmt.Errorf("empty board drawing")
+		return "", fmt.Errorf("empty board drawing")
 	}
 	if garbage {
-		if err := checkGarbageMoves(s, moves, names, rng); err != nil {
-			return err
-		}
-		if err := checkGarbagePositions(v, text, rng); err != nil {
-			return err
+		return text, checkGarbage(v, s, text, moves, rng)
+	}
+	return text, nil
+}
+
+// checkGarbage feeds garbage moves and positions to s, whose text is text.
+func checkGarbage(v *game.Variant, s game.State, text string, moves []game.Move, rng *rand.Rand) error {
+	if err := checkGarbageMoves(s, text, moves, rng); err != nil {
+		return err
+	}
+	return checkGarbagePositions(v, text, rng)
+}
+
+// hasSpace says whether a notation holds a space, a tab or a newline.
+func hasSpace(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c == ' ' || c == '\t' || c == '\n' {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 const garbageAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-x:/=,.+*()[] #éà\x00\xff"
@@ -336,32 +448,33 @@ func mutate(s string, rng *rand.Rand) string {
 	return string(b)
 }
 
-func checkGarbageMoves(s game.State, moves []game.Move, names map[string]bool, rng *rand.Rand) (err error) {
-	legal := make(map[game.Move]bool, len(moves))
-	for _, mv := range moves {
-		legal[mv] = true
-	}
-	inputs := []string{"", " ", "pass", "resign", "zz99-zz99", strings.Repeat("a", 10_000)}
-	for i := 0; i < 8; i++ {
+// longInput is a move text far longer than any notation.
+var longInput = strings.Repeat("a", 10_000)
+
+// checkGarbageMoves parses garbage move texts at s, whose text is before and
+// whose legal moves are moves: each is refused with a message or read as a
+// legal move, and none changes the position.
+func checkGarbageMoves(s game.State, before string, moves []game.Move, rng *rand.Rand) (err error) {
+	inputs := [6 + 8]string{"", " ", "pass", "resign", "zz99-zz99", longInput}
+	for i := 6; i < len(inputs); i++ {
 		base := "a1"
 		if len(moves) > 0 {
 			base = s.MoveString(moves[rng.IntN(len(moves))])
 		}
-		inputs = append(inputs, mutate(base, rng))
+		inputs[i] = mutate(base, rng)
 	}
-	before := s.Encode()
 	for _, in := range inputs {
-		mv, err := parseNoPanic(s, in)
+		mv, err, panicked := parseNoPanic(s, in)
+		if panicked {
+			return err
+		}
 		if err != nil {
-			if strings.Contains(err.Error(), "panic") {
-				return err
-			}
 			if err.Error() == "" {
 				return fmt.Errorf("empty error for move %q", in)
 			}
 			continue
 		}
-		if !legal[mv] {
+		if !slices.Contains(moves, mv) {
 			return fmt.Errorf("garbage move %q parses to an illegal move", in)
 		}
 	}
@@ -371,13 +484,14 @@ func checkGarbageMoves(s game.State, moves []game.Move, names map[string]bool, r
 	return nil
 }
 
-func parseNoPanic(s game.State, in string) (mv game.Move, err error) {
+func parseNoPanic(s game.State, in string) (mv game.Move, err error, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic parsing move %q: %v", in, r)
+			err, panicked = fmt.Errorf("panic parsing move %q: %v", in, r), true
 		}
 	}()
-	return s.ParseMove(in)
+	mv, err = s.ParseMove(in)
+	return mv, err, false
 }
 
 func checkGarbagePositions(v *game.Variant, text string, rng *rand.Rand) (err error) {

@@ -5,7 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
@@ -55,8 +57,24 @@ func mneighbours(h int) []int {
 }
 
 // angle of the direction from a to b, in degrees 0..360, on the real
-// plane (x to the right, rows going down).
+// plane (x to the right, rows going down); computed once for every pair
+// (the polygon walks ask for it millions of times).
 func mangle(a, b int) float64 {
+	return mangleTable()[a][b]
+}
+
+var mangleTable = sync.OnceValue(func() [][]float64 {
+	t := make([][]float64, len(mholes))
+	for a := range t {
+		t[a] = make([]float64, len(mholes))
+		for b := range t[a] {
+			t[a][b] = computeAngle(a, b)
+		}
+	}
+	return t
+})
+
+func computeAngle(a, b int) float64 {
 	dx := float64(mholes[b].x-mholes[a].x) / 2
 	dy := -float64(mholes[b].r-mholes[a].r) * math.Sqrt(3) / 2
 	deg := math.Atan2(dy, dx) * 180 / math.Pi
@@ -87,9 +105,11 @@ func (b mboard) clone() mboard {
 }
 
 func (b mboard) keyString() string {
-	var parts []string
+	parts := make([]string, 0, len(b))
 	for k, v := range b {
-		parts = append(parts, fmt.Sprintf("%s-%s:%d", mholes[k[0]].name, mholes[k[1]].name, v))
+		// As fmt's "%s-%s:%d", without fmt: this runs for every move of
+		// every compared position.
+		parts = append(parts, mholes[k[0]].name+"-"+mholes[k[1]].name+":"+strconv.Itoa(v))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",")
@@ -98,22 +118,26 @@ func (b mboard) keyString() string {
 // polygons returns the capturing polygons' minority segments and, for
 // tests, every polygon's segments.
 func (b mboard) polygons() (captures [][]mkey, all [][]mkey) {
-	adj := map[int][]int{}
+	// Slices indexed by hole rather than maps: the same walks, without
+	// the hashing (this runs for every move of every compared position).
+	n := len(mholes)
+	adj := make([][]int, n)
 	for k := range b {
 		adj[k[0]] = append(adj[k[0]], k[1])
 		adj[k[1]] = append(adj[k[1]], k[0])
 	}
-	used := map[[2]int]bool{}
+	used := make([]bool, n*n) // half-edge u->v at u*n+v
+	seen := make([]bool, n)
 	for k := range b {
 		for _, start := range [][2]int{{k[0], k[1]}, {k[1], k[0]}} {
-			if used[start] {
+			if used[start[0]*n+start[1]] {
 				continue
 			}
 			// Walk the face on the left of start.
 			var walk [][2]int
 			he := start
-			for !used[he] {
-				used[he] = true
+			for !used[he[0]*n+he[1]] {
+				used[he[0]*n+he[1]] = true
 				walk = append(walk, he)
 				u, v := he[0], he[1]
 				back := mangle(v, u)
@@ -131,7 +155,7 @@ func (b mboard) polygons() (captures [][]mkey, all [][]mkey) {
 			}
 			// A polygon: a simple walk, counter-clockwise, nothing inside.
 			area := 0
-			seen := map[int]bool{}
+			clear(seen)
 			simple := true
 			for _, h := range walk {
 				a, c := mholes[h[0]], mholes[h[1]]
