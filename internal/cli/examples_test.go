@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -43,7 +44,10 @@ import (
 //     users reset) gets one line, examplePassword, as the reader would type
 //     it.
 //   - HOME (and XDG_CACHE_HOME) is a fresh folder of the block: solve pogo
-//     writes its table in the user cache directory. The locale variables
+//     writes its table in the user cache directory.
+//   - The lines that solve POGO (plateau solve pogo, --out FILE) share one
+//     solve per test command, ./scripts/test's when it made one: each gets
+//     a copy of the table where it would have written it (pogoSolveLine). The locale variables
 //     are left out, so that the messages are English unless --lang fr.
 //   - Port 8080, the default of serve --addr and loadtest --server, may be
 //     taken on the machine: every ":8080" becomes a free port of the block,
@@ -91,76 +95,110 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-// sharedLines are the lines that several blocks run exactly alike and
-// whose only effect is the user cache (HOME is a block's own): POGO's
-// solution, about 20 s of two cores each time. The first block to reach
-// one runs it, as any line; the others wait for it and get a copy of the
-// cache it wrote, as if they had run it: the same command of the same
-// program twice checks nothing more.
-var sharedLines = map[string]bool{"plateau solve pogo": true}
+// POGO's table is solved once per test command. The lines that solve it
+// (pogoSolveLine: plateau solve pogo, with or without --out FILE) compute
+// the same 58 MB table, about 20 s of two cores (minutes on a loaded
+// machine), and differ only in where they write it: the first block to
+// reach one gets the table, the others wait for it, and each line gets a
+// copy of it where it would have written it, as if it had run. The table
+// comes from:
+//
+//   - PLATEAU_TEST_POGO_TABLE when it is set: ./scripts/test solves POGO
+//     before go test, with this tree's plateau solve pogo --out FILE (the
+//     same command as these lines), for the packages that check against
+//     the solution. The command is then run for real once per test
+//     command, by ./scripts/test, which fails if it fails;
+//   - otherwise the first of these lines, run for real as any line.
+//
+// Either way the table the examples use is checked: plateau solve pogo
+// --verify proves every entry of it (the solve block), and plateau play
+// pogo --seat 2=perfect plays from it (README).
+var pogoSolveLine = regexp.MustCompile(`^plateau\s+solve\s+pogo(\s+--out\s+(\S+))?$`)
 
-// sharedRuns are the shared lines run so far, by command (sharedLines).
+// sharedRuns is POGO's table, once a block has it.
 type sharedRuns struct {
-	dir string // where the caches they wrote are kept
-	mu  sync.Mutex
-	by  map[string]*sharedRun
+	dir     string // where the table of a line run for real is kept
+	mu      sync.Mutex
+	started bool
+	done    chan struct{} // closed once table is known
+	block   string        // the block that got it
+	table   string        // the table file; "" if its line failed
 }
 
-type sharedRun struct {
-	block string
-	done  chan struct{} // closed once it ran
-	kept  string        // where the copy of the cache it wrote goes
-	cache string        // kept once it is there; "" if the line failed
-}
-
-// sharedKey is the command of a line that is shared (sharedLines), its
-// comment and spacing left out, or "".
-func sharedKey(cmdline string) string {
+// pogoTableOf is where a line that solves POGO (pogoSolveLine) writes its
+// table, or "" for any other line.
+func (r *exampleRun) pogoTableOf(cmdline string) string {
 	cmd, _, _ := strings.Cut(cmdline, "#")
-	key := strings.Join(strings.Fields(cmd), " ")
-	if !sharedLines[key] {
+	m := pogoSolveLine.FindStringSubmatch(strings.TrimSpace(cmd))
+	switch {
+	case m == nil:
 		return ""
+	case m[2] == "":
+		// pogosolve.DefaultPath under the block's XDG_CACHE_HOME.
+		return filepath.Join(r.home, ".cache", "plateau", "pogo.solution")
+	case filepath.IsAbs(m[2]):
+		return m[2]
 	}
-	return key
+	return filepath.Join(r.dir, m[2])
 }
 
-// runShared runs a shared line, or waits for the block that runs it and
-// copies its cache.
-func (r *exampleRun) runShared(key, cmdline, stdin string) {
+// runPogoSolve gives a line that solves POGO its table (see
+// pogoSolveLine): from ./scripts/test's run, from the block that ran it,
+// or by running it.
+func (r *exampleRun) runPogoSolve(cmdline, stdin, dest string) {
 	t := r.t
 	sh := r.shared
 	sh.mu.Lock()
-	if sh.by == nil {
-		sh.by = map[string]*sharedRun{}
-	}
-	run, ran := sh.by[key]
-	if !ran {
-		run = &sharedRun{block: t.Name(), done: make(chan struct{})}
-		sh.by[key] = run
-		run.kept = filepath.Join(sh.dir, strconv.Itoa(len(sh.by)))
+	first := !sh.started
+	if first {
+		sh.started, sh.done, sh.block = true, make(chan struct{}), t.Name()
 	}
 	sh.mu.Unlock()
-	cache := filepath.Join(r.home, ".cache")
-	if !ran {
-		defer close(run.done) // a failure below is t.Fatal: the others see no cache
-		r.run(cmdline, stdin)
-		if err := os.CopyFS(run.kept, os.DirFS(cache)); err != nil {
-			t.Fatal(err)
+	if first {
+		if path := os.Getenv("PLATEAU_TEST_POGO_TABLE"); path != "" {
+			sh.block = "./scripts/test (PLATEAU_TEST_POGO_TABLE)"
+			sh.table = path
+			close(sh.done)
+		} else {
+			defer close(sh.done) // a failure below is t.Fatal: the others see no table
+			r.run(cmdline, stdin)
+			kept := filepath.Join(sh.dir, "pogo.solution")
+			if err := copyFile(dest, kept); err != nil {
+				t.Fatalf("%s: its table: %v", cmdline, err)
+			}
+			sh.table = kept
+			return
 		}
-		run.cache = run.kept
-		return
 	}
-	<-run.done
-	if run.cache == "" {
-		t.Fatalf("%s: failed in %s", cmdline, run.block)
+	<-sh.done
+	if sh.table == "" {
+		t.Fatalf("%s: failed in %s", cmdline, sh.block)
 	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		t.Fatal(err)
+	if err := copyFile(sh.table, dest); err != nil {
+		t.Fatalf("%s: the table of %s: %v", cmdline, sh.block, err)
 	}
-	if err := os.CopyFS(cache, os.DirFS(run.cache)); err != nil {
-		t.Fatalf("%s: the cache of %s: %v", cmdline, run.block, err)
+	t.Logf("%s: as solved by %s (its table copied to %s)", cmdline, sh.block, dest)
+}
+
+// copyFile copies the file src to dst, making dst's folder.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
 	}
-	t.Logf("%s: as run in %s (its cache copied)", cmdline, run.block)
+	defer in.Close()
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // examplePassword is what a reader types when an example asks for a
@@ -297,8 +335,8 @@ func runExamples(t *testing.T, bin string, b exampleBlock, shared *sharedRuns) {
 			p := r.start(cmdline, "")
 			p.waitOutput(t, "bot connected")
 			p.stop(t)
-		case sharedKey(cmdline) != "":
-			r.runShared(sharedKey(cmdline), cmdline, stdinFor(line))
+		case r.pogoTableOf(cmdline) != "":
+			r.runPogoSolve(cmdline, stdinFor(line), r.pogoTableOf(cmdline))
 		default:
 			r.run(cmdline, stdinFor(line))
 		}

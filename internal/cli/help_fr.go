@@ -528,7 +528,7 @@ fin.`},
 	},
 	"plateau loadtest": {
 		short: fr{"ee94382c", "Mesurer la capacité d'un serveur plateau en marche"},
-		long: fr{"400c6d80", `Sollicite un 'plateau serve' en marche comme le feraient des navigateurs, par
+		long: fr{"20d3d901", `Sollicite un 'plateau serve' en marche comme le feraient des navigateurs, par
 sa seule API publique, et mesure ce qu'il supporte.
 
 Les parties sont créées par le formulaire de nouvelle partie (POST /games) ;
@@ -561,9 +561,9 @@ sa limite dure, et un palier qui la dépasserait est sauté.
 Toutes les connexions d'un test de charge viennent d'une même adresse : le
 serveur mesuré doit donc lever ses limites par adresse de client, comme dans le
 premier exemple (une base jetable, load.db, en arrière-plan). Les exemples sont
-des essais courts ; mesurez avec les valeurs par défaut (--duration 20s) ou
-plus longtemps, et avec plus de parties (--games 1,16,64,1000), sur une machine
-au repos : docs/loadtest.md donne les essais publiés. Une autre machine se
+des essais courts ; mesurez avec les valeurs par défaut (--warmup 5s --duration
+20s) ou plus longtemps, et avec plus de parties (--games 1,16,64,1000), sur une
+machine au repos : docs/loadtest.md donne les essais publiés. Une autre machine se
 mesure par exemple avec --server http://10.0.0.5:8080 --allow-remote.`},
 		flags: map[string]fr{
 			"allow-remote":    {"4ce0c884", "permet une cible qui n'est pas une adresse de boucle locale"},
@@ -972,7 +972,7 @@ Prometheus. Voir docs/server.md.`},
 	},
 	"plateau solve": {
 		short: fr{"8af415fc", "Résoudre complètement un jeu"},
-		long: fr{"dd0ca8d7", `Résout un jeu : trouve la valeur de ses positions quand chaque camp joue au
+		long: fr{"c7064cd3", `Résout un jeu : trouve la valeur de ses positions quand chaque camp joue au
 mieux. Chaque jeu doté d'un solveur est décrit ci-dessous.
 
 plateau solve pogo calcule la valeur de chacune des 232 792 560 positions de
@@ -1001,7 +1001,7 @@ transposition exacte et des coupes sûres : une borne sur les retraits et une
 borne de couverture des lignes) prouve qu'il n'existe pas de partie plus
 courte, autant que --time le permet. Pour la disposition du livre : une pièce
 en 12 coups, prouvé en 5 à 10 minutes sans --time (l'exemple s'arrête au bout
-de 20 s et dit jusqu'où la preuve est allée). La recherche est déterministe ;
+de 5 s et dit jusqu'où la preuve est allée). La recherche est déterministe ;
 --workers N la répartit sur N recherches, chacune avec sa propre table (0 : une
 seule). Voir docs/solve-solitaire.md.`},
 		flags: map[string]fr{

@@ -338,8 +338,8 @@ terminal (or with --progress). POGO's set needs its solution (--table,
 default: where 'plateau solve pogo' writes it). A run takes from seconds to
 hours depending on the game: docs/puzzles.md gives the command, seed and
 time of each stored set.`,
-		Example: `  plateau puzzles generate saute --count 1 --seed 1 --out saute.json
-  plateau puzzles verify --file saute.json`,
+		Example: `  plateau puzzles generate porte --count 1 --seed 1 --out porte.json
+  plateau puzzles verify --file porte.json`,
 		Args: argsExactly("SET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			lang := langOf(cmd)

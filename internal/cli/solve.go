@@ -55,10 +55,9 @@ the default path above) instead of being computed. --verify then checks
 every entry against the entries of its successors, which proves the whole
 table, and fails with exit status 1 on the first inconsistency.`,
 		Example: `  plateau solve pogo
-  plateau solve pogo --out pogo.solution --json
   plateau solve pogo --verify
-  plateau solve pogo --verify pogo.solution
-  plateau solve pogo pogo.solution`,
+  plateau solve pogo --out pogo.solution
+  plateau solve pogo pogo.solution --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if err := argsGame(nil, true)(cmd, args); err != nil {
 				return err
