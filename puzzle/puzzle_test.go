@@ -432,7 +432,7 @@ func TestStoredPuzzlesVerify(t *testing.T) {
 			for range runtime.GOMAXPROCS(0) {
 				wg.Go(func() {
 					for i := range next {
-						if err := Verify(ps[i], tbl); err != nil {
+						if err := verifiedOnce(ps[i], nil, tbl); err != nil {
 							t.Error(err)
 						}
 					}
@@ -534,7 +534,7 @@ func TestVerifyRefusesTampered(t *testing.T) {
 		if set.Solved && tbl == nil {
 			continue
 		}
-		if err := Verify(p, tbl); err != nil {
+		if err := verifiedOnce(p, nil, tbl); err != nil {
 			t.Fatalf("%s: %v", p.ID, err)
 		}
 		clone := func() Puzzle {
@@ -594,7 +594,7 @@ func TestVerifyRefusesTamperedHorizon(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := c.p
-		if err := verifyIn(p, c.set, nil); err != nil {
+		if err := verifiedOnce(p, c.set, nil); err != nil {
 			t.Fatalf("%s: %v", p.ID, err)
 		}
 		nowin := -1
@@ -686,14 +686,14 @@ func TestGenerateReproducible(t *testing.T) {
 			t.Errorf("the stored set's first puzzles are not those of seed %d:\n%+v\n%+v", opt.Seed, stored[:len(a)], a)
 		}
 	}
-	// Another seed, other games.
-	opt.Seed = 2
+	// Another seed, other games: its first puzzle is enough to tell.
+	opt.Seed, opt.Count = 2, 1
 	c, _, err := Generate(context.Background(), set, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reflect.DeepEqual(a, c) {
-		t.Error("seeds 1 and 2 give the same puzzles")
+	if len(c) == 1 && reflect.DeepEqual(a[:1], c) {
+		t.Error("seeds 1 and 2 give the same first puzzle")
 	}
 }
 
