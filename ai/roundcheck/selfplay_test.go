@@ -234,8 +234,8 @@ func TestHangsRegression(t *testing.T) {
 				t.Fatal(err)
 			}
 			if blunder, safe, _ := check.Blunder(v, s, mv); blunder {
-				t.Errorf("%s, hang %d (%q, seat %d to move): %s plays %s, which lets the commandant be taken; %s keeps it",
-					v, i+1, s.Encode(), s.ToMove()+1, a.Name(), s.MoveString(mv), s.MoveString(safe))
+				t.Errorf("%s, hang %d (%q, seat %d to move): %s (%s) plays %s, which lets the commandant be taken; %s keeps it",
+					v, i+1, s.Encode(), s.ToMove()+1, level, a.Name(), s.MoveString(mv), s.MoveString(safe))
 			}
 		}
 	}
