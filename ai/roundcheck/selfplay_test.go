@@ -37,9 +37,9 @@ func env(name string, def int) int {
 // level of L'Empire for three, four and four in teams (every seat the same
 // level, the level changing with the game) and asks the checker about
 // every move: none may let the commandant be taken within the round when
-// another move keeps it. By default a few short games (about 20 s of CPU):
+// another move keeps it. By default a few short games (about 15 s of CPU):
 // one a level and variant, of 8 plies, where in hard's games medium plays
-// the first 6 and hard the last 2 (a move of hard is 300,000 positions,
+// the first 7 and hard the last (a move of hard is 300,000 positions,
 // about 2 s of CPU; the medium moves are checked as medium's). Any
 // PLATEAU_ROUNDCHECK_* variable set gives the runs of docs/ai.md, every
 // seat at the level from the start: PLATEAU_ROUNDCHECK_GAMES=N plays N
@@ -54,7 +54,7 @@ func TestLevelsNeverHangTheCommandant(t *testing.T) {
 	}
 	// lead: the plies medium plays first in the games of a level, in the
 	// default run only.
-	lead := map[string]int{"hard": 6}
+	lead := map[string]int{"hard": 7}
 	for _, kv := range os.Environ() {
 		if strings.HasPrefix(kv, "PLATEAU_ROUNDCHECK_") {
 			lead = nil
