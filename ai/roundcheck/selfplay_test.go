@@ -37,8 +37,13 @@ func env(name string, def int) int {
 // level of L'Empire for three, four and four in teams (every seat the same
 // level, the level changing with the game) and asks the checker about
 // every move: none may let the commandant be taken within the round when
-// another move keeps it. By default a few short games (under a minute on
-// two cores); PLATEAU_ROUNDCHECK_GAMES=N plays N games per variant,
+// another move keeps it. By default a few short games (about 15 s of CPU):
+// one a level and variant, of 8 plies, where in hard's games medium plays
+// the first 7 and hard the last (a move of hard is 300,000 positions,
+// about 2 s of CPU; the medium moves are checked as medium's). Any
+// PLATEAU_ROUNDCHECK_* variable set gives the runs of docs/ai.md, every
+// seat at the level from the start: PLATEAU_ROUNDCHECK_GAMES=N plays N
+// games per variant,
 // PLATEAU_ROUNDCHECK_PLIES=N caps each game (0: to its end),
 // PLATEAU_ROUNDCHECK_SEED=S changes the seeds, PLATEAU_ROUNDCHECK_LEVELS=
 // easy,max chooses the levels and PLATEAU_ROUNDCHECK_MAX=D max's time a
@@ -46,6 +51,14 @@ func env(name string, def int) int {
 func TestLevelsNeverHangTheCommandant(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games of three and four at every level")
+	}
+	// lead: the plies medium plays first in the games of a level, in the
+	// default run only.
+	lead := map[string]int{"hard": 7}
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "PLATEAU_ROUNDCHECK_") {
+			lead = nil
+		}
 	}
 	games := env("PLATEAU_ROUNDCHECK_GAMES", 3)
 	plies := env("PLATEAU_ROUNDCHECK_PLIES", 8)
@@ -73,8 +86,7 @@ func TestLevelsNeverHangTheCommandant(t *testing.T) {
 		for g := 0; g < games; g++ {
 			level := levels[g%len(levels)]
 			gameSeed := game.Mix64(seed<<20 ^ uint64(g))
-			failures := playAndCheck(t, v, level, gameSeed, plies, maxTime, check, checked)
-			blunders[level] += len(failures)
+			failures := playAndCheck(t, v, level, lead[level], gameSeed, plies, maxTime, check, checked, blunders)
 			for _, f := range failures {
 				t.Errorf("%s, %s, game seed %d: %s", v, level, gameSeed, f)
 			}
@@ -82,13 +94,26 @@ func TestLevelsNeverHangTheCommandant(t *testing.T) {
 		for _, level := range levels {
 			t.Logf("%s: %s %d plies checked, %d blunders", v, level, checked[level], blunders[level])
 		}
+		if n := checked["medium"]; n > 0 && !contains(levels, "medium") {
+			t.Logf("%s: medium %d plies checked (leading hard's games), %d blunders", v, n, blunders["medium"])
+		}
 	}
 }
 
-// playAndCheck plays one game of v, every seat at level, after 0 to 3
-// random plies, and returns the computer's moves that the checker finds
-// losing the commandant while another move keeps it.
-func playAndCheck(t *testing.T, v *game.Variant, level string, seed uint64, plies int, maxTime time.Duration, check roundcheck.Checker, checked map[string]int) []string {
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// playAndCheck plays one game of v, every seat at level (but the first
+// lead plies, played at medium), after 0 to 3 random plies, and returns
+// the computer's moves that the checker finds losing the commandant while
+// another move keeps it; checked and blunders count them by level.
+func playAndCheck(t *testing.T, v *game.Variant, level string, lead int, seed uint64, plies int, maxTime time.Duration, check roundcheck.Checker, checked, blunders map[string]int) []string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 29))
 	m := game.NewMatch(v.Start())
@@ -98,34 +123,46 @@ func playAndCheck(t *testing.T, v *game.Variant, level string, seed uint64, plie
 			t.Fatal(err)
 		}
 	}
-	agents := make([]ai.Agent, v.Players)
-	for seat := range agents {
-		a, err := ai.New(level, v, seed+uint64(seat))
-		if err != nil {
-			t.Fatal(err)
+	seats := func(level string) []ai.Agent {
+		agents := make([]ai.Agent, v.Players)
+		for seat := range agents {
+			a, err := ai.New(level, v, seed+uint64(seat))
+			if err != nil {
+				t.Fatal(err)
+			}
+			agents[seat] = a
 		}
-		agents[seat] = a
+		return agents
+	}
+	agents, leaders := seats(level), []ai.Agent(nil)
+	if lead > 0 {
+		leaders = seats("medium")
 	}
 	var failures []string
 	for n := 0; (plies == 0 || n < plies) && !m.Outcome().Ended(); n++ {
 		s := m.State()
+		who, a := level, agents[s.ToMove()]
+		if n < lead {
+			who, a = "medium", leaders[s.ToMove()]
+		}
 		ctx, cancel := context.Background(), func() {}
-		if level == "max" {
+		if who == "max" {
 			ctx, cancel = context.WithTimeout(ctx, maxTime)
 		}
-		mv, err := agents[s.ToMove()].Choose(ctx, m)
+		mv, err := a.Choose(ctx, m)
 		cancel()
 		if err != nil {
 			t.Fatal(err)
 		}
-		checked[level]++
+		checked[who]++
 		blunder, safe, ok := check.Blunder(v, s, mv)
 		if !ok {
 			t.Logf("%s: the checker's budget ran out at %q", v, s.Encode())
 		}
 		if blunder {
-			failures = append(failures, fmt.Sprintf("position %q (seat %d to move): %s lets the commandant be taken within the round; %s keeps it",
-				s.Encode(), s.ToMove()+1, s.MoveString(mv), s.MoveString(safe)))
+			blunders[who]++
+			failures = append(failures, fmt.Sprintf("position %q (seat %d to move): %s's %s lets the commandant be taken within the round; %s keeps it",
+				s.Encode(), s.ToMove()+1, who, s.MoveString(mv), s.MoveString(safe)))
 		}
 		if err := m.Play(mv); err != nil {
 			t.Fatal(err)
@@ -184,19 +221,51 @@ func TestHangsRegression(t *testing.T) {
 		s := m.State()
 		for _, level := range ai.Levels {
 			a, err := ai.New(level, v, uint64(i+1))
+			if level == "max" {
+				// max thinks 5 s a move, and what a time finds depends
+				// on the machine: its search with 100,000 positions.
+				a, err = maxWithoutClock(v, uint64(i+1), 100_000)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // max: 5 s a move
-			mv, err := a.Choose(ctx, m)
-			cancel()
+			mv, err := a.Choose(context.Background(), m)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if blunder, safe, _ := check.Blunder(v, s, mv); blunder {
-				t.Errorf("%s, hang %d (%q, seat %d to move): %s plays %s, which lets the commandant be taken; %s keeps it",
-					v, i+1, s.Encode(), s.ToMove()+1, a.Name(), s.MoveString(mv), s.MoveString(safe))
+				t.Errorf("%s, hang %d (%q, seat %d to move): %s (%s) plays %s, which lets the commandant be taken; %s keeps it",
+					v, i+1, s.Encode(), s.ToMove()+1, level, a.Name(), s.MoveString(mv), s.MoveString(safe))
 			}
 		}
 	}
+}
+
+// maxWithoutClock is the level max of L'Empire in v with a budget of
+// positions in place of its time, the rest of its spec (paranoid
+// alpha-beta, or the guard of the round for four in teams) kept: its own
+// search, at a cost the test chooses, whose moves do not depend on the
+// machine's speed as a time budget's do.
+func maxWithoutClock(v *game.Variant, seed uint64, nodes int) (ai.Agent, error) {
+	lv, err := ai.New("max", v, seed)
+	if err != nil {
+		return nil, err
+	}
+	name := lv.Name() // "max (alphabeta:time=5s,...)"
+	i := strings.Index(name, " (alphabeta:")
+	if i < 0 || !strings.HasSuffix(name, ")") {
+		return nil, fmt.Errorf("max of %s is %s, not alpha-beta", v, name)
+	}
+	keep := []string{"nodes=" + strconv.Itoa(nodes)}
+	for _, p := range strings.Split(name[i+len(" (alphabeta:"):len(name)-1], ",") {
+		if k, _, _ := strings.Cut(p, "="); p != "" && k != "time" && k != "nodes" {
+			keep = append(keep, p)
+		}
+	}
+	spec := "alphabeta:" + strings.Join(keep, ",")
+	a, err := ai.New(spec, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	return ai.GuardRound(spec, a, v), nil
 }
