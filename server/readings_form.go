@@ -1,6 +1,8 @@
 package server
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
@@ -29,6 +31,7 @@ var readingFormMessages = map[string][2]string{
 // value said so, and for the start option its help and the usual start.
 func readingField(f *optionField, g *game.Game, lang string) {
 	f.Reading = true
+	f.Doc = withoutValueCodes(f.Doc, f.Values)
 	for i := range f.Choices {
 		if f.Choices[i].Selected {
 			f.Choices[i].Label = strings.Replace(tr(lang, "readings:usual"), "%s", f.Choices[i].Label, 1)
@@ -48,4 +51,21 @@ func readingField(f *optionField, g *game.Game, lang string) {
 // game.StartOption); "_" and ";" typed as such stay, and so does book.
 func startFormValue(typed string) string {
 	return game.StartValue(strings.Join(strings.Fields(typed), " "))
+}
+
+// valueCode is a parenthesised option value in an option's description,
+// "(far)" or "(own-left: North on h11)": the rules packages' docs name
+// the values for the command line, where they are typed.
+var valueCode = regexp.MustCompile(`\s*\(([a-z0-9-]+)(:[^)]*)?\)`)
+
+// withoutValueCodes drops from doc the option values in parentheses: the
+// form shows each value in words beside its choice, and a code such as
+// "(far)" on a French page is a program word.
+func withoutValueCodes(doc string, values []string) string {
+	return valueCode.ReplaceAllStringFunc(doc, func(m string) string {
+		if sub := valueCode.FindStringSubmatch(m); sub != nil && slices.Contains(values, sub[1]) {
+			return ""
+		}
+		return m
+	})
 }
