@@ -141,7 +141,7 @@ func TestBrowserLobbyRatedGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range render.Places(m.State(), mv) {
-			do(t, w, "click "+p, chromedp.Click(chromedp.CSS(`#board [data-place="`+p+`"]`)))
+			click(t, w, "click "+p, `#board [data-place="`+p+`"]`)
 		}
 		if eval[bool](t, w, `document.getElementById('choose').open`) {
 			do(t, w, "choose "+notation, chromedp.Click(chromedp.CSS(`#choices button[data-move="`+notation+`"]`)))

@@ -141,6 +141,26 @@ func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Acti
 	}
 }
 
+// click clicks the element sel, again when the page redrew it between
+// finding it and clicking it (a state arriving replaces the board's
+// drawing: chromedp then reports the node gone).
+func click(t *testing.T, ctx context.Context, what, sel string) {
+	t.Helper()
+	var err error
+	for try := 0; try < 5; try++ {
+		tctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		err = chromedp.Do(tctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Could not find node") && !strings.Contains(err.Error(), "detached") {
+			break
+		}
+	}
+	t.Fatalf("%s: %v", what, err)
+}
+
 func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
 	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -248,7 +268,7 @@ func TestBrowserPOGOTwoWindows(t *testing.T) {
 			t.Fatalf("%s has no places to click", notation)
 		}
 		for _, p := range places {
-			do(t, w, "click "+p, chromedp.Click(chromedp.CSS(`#board [data-place="`+p+`"]`)))
+			click(t, w, "click "+p, `#board [data-place="`+p+`"]`)
 		}
 		// Several moves share these clicks: the dialog asks which.
 		if eval[bool](t, w, `document.getElementById('choose').open`) {

@@ -57,7 +57,7 @@ func TestBrowserContentSecurityPolicy(t *testing.T) {
 	do(t, w, "hint", chromedp.Click(chromedp.CSS(`#hintbtn`)))
 	waitJS(t, w, "the hint drawn", `!!document.querySelector('#board .suggest .suggest-place')`)
 	// A move by click, then history navigation (fetches the SVG).
-	do(t, w, "click", chromedp.Click(chromedp.CSS(`#board [data-place="b1"]`)))
+	click(t, w, "click", `#board [data-place="b1"]`)
 	do(t, w, "navigate", chromedp.Click(chromedp.CSS(`#navfirst`)))
 	// The record viewer posts to /archive/svg.
 	do(t, w, "viewer", chromedp.Navigate(ts.URL+"/archive"))

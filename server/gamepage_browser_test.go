@@ -60,7 +60,7 @@ func TestBrowserGamePageAgainstTheComputer(t *testing.T) {
 			if n := eval[int](t, w, `document.querySelectorAll('#board .hints .hint-movable').length`); n != 3 {
 				t.Errorf("%d movable pieces marked at the start, want 3", n)
 			}
-			do(t, w, "select b1", chromedp.Click(chromedp.CSS(`#board [data-place="b1"]`)))
+			click(t, w, "select b1", `#board [data-place="b1"]`)
 			// From b1: dots on the empty cells, rings on the stacks.
 			if n := eval[int](t, w, `document.querySelectorAll('#board .hints .hint-target').length`); n != 3 {
 				t.Errorf("%d empty targets marked after selecting b1, want 3 (a2, b2, c2)", n)
@@ -87,7 +87,7 @@ func TestBrowserGamePageAgainstTheComputer(t *testing.T) {
 			// History: the board is not live, and says so.
 			do(t, w, "back to the start", chromedp.Click(chromedp.CSS(`#navfirst`)))
 			waitJS(t, w, "the history bar", `!document.getElementById('history').hidden && document.getElementById('historytext').textContent.includes('Position de départ')`)
-			do(t, w, "click the past board", chromedp.Click(chromedp.CSS(`#board [data-place="a1"]`)))
+			click(t, w, "click the past board", `#board [data-place="a1"]`)
 			waitJS(t, w, "not live", `document.getElementById('notice').textContent.includes('position passée')`)
 			screenshot(t, w, "gamepage-history-fr-"+size.name)
 			do(t, w, "back to the game", chromedp.Click(chromedp.CSS(`#backtolive`)))

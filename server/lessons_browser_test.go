@@ -61,7 +61,7 @@ func TestBrowserLessons(t *testing.T) {
 					do(t, w, "type "+input, chromedp.SendKeys(chromedp.CSS(`#moveinput`), input+kb.Enter))
 				} else {
 					for _, p := range places {
-						do(t, w, "click "+p, chromedp.Click(chromedp.CSS(`#board [data-place="`+p+`"]`)))
+						click(t, w, "click "+p, `#board [data-place="`+p+`"]`)
 					}
 					if eval[bool](t, w, `document.getElementById('choose').open`) {
 						waitJS(t, w, "the choices' pictures", `[...document.querySelectorAll('#choices img')].every(i => i.complete && i.naturalWidth > 0)`)
@@ -117,7 +117,7 @@ func TestBrowserLessons(t *testing.T) {
 		do(t, w, c.name, chromedp.Navigate(ts.URL+c.path))
 		waitJS(t, w, "the step", lessonIs(`!a.dataset.solved`))
 		for _, p := range c.clicks {
-			do(t, w, "click "+p, chromedp.Click(chromedp.CSS(`#board [data-place="`+p+`"]`)))
+			click(t, w, "click "+p, `#board [data-place="`+p+`"]`)
 		}
 		waitJS(t, w, c.name, `document.getElementById('feedback').classList.contains('`+c.kind+`') && !document.getElementById('feedback').hidden`)
 		if says := eval[string](t, w, `document.getElementById('feedback').textContent`); !strings.Contains(says, c.want) {
@@ -132,8 +132,8 @@ func TestBrowserLessons(t *testing.T) {
 	do(t, w, "phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/learn/saute?step=2&lang=en"))
 	waitJS(t, w, "the step", lessonIs(`!a.dataset.solved`))
 	screenshot(t, w, "lesson-saute-step2-phone-en")
-	do(t, w, "click b8", chromedp.Click(chromedp.CSS(`#board [data-place="b8"]`)))
-	do(t, w, "click e8", chromedp.Click(chromedp.CSS(`#board [data-place="e8"]`)))
+	click(t, w, "click b8", `#board [data-place="b8"]`)
+	click(t, w, "click e8", `#board [data-place="e8"]`)
 	waitJS(t, w, "solved", lessonIs(`a.dataset.solved === '1'`))
 	if !eval[bool](t, w, insideViewport("#next")) {
 		t.Error("phone: the next step's button is not on screen after the move")

@@ -33,7 +33,7 @@ func clickPuzzleMove(t *testing.T, w context.Context, p *puzzle.Puzzle, move str
 		t.Fatalf("%s: no places to click for %s", p.ID, move)
 	}
 	for _, pl := range places {
-		do(t, w, "click "+pl, chromedp.Click(chromedp.CSS(`#board [data-place="`+pl+`"]`)))
+		click(t, w, "click "+pl, `#board [data-place="`+pl+`"]`)
 	}
 	if eval[bool](t, w, `document.getElementById('choose').open`) {
 		do(t, w, "choose "+move, chromedp.Click(chromedp.CSS(`#choices button[data-move="`+move+`"]`)))
