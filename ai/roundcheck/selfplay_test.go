@@ -90,8 +90,11 @@ func TestLevelsNeverHangTheCommandant(t *testing.T) {
 		for g := 0; g < games; g++ {
 			level := levels[g%len(levels)]
 			gameSeed := game.Mix64(seed<<20 ^ uint64(g))
+			before := checked[level]
 			failures := playAndCheck(t, v, level, gameSeed, plies, maxTime, check, checked)
 			blunders[level] += len(failures)
+			// A line a game, so that a long run shows its progress.
+			t.Logf("%s: game %d, %s: %d plies checked, %d blunders", v, g+1, level, checked[level]-before, len(failures))
 			for _, f := range failures {
 				t.Errorf("%s, %s, game seed %d: %s", v, level, gameSeed, f)
 			}
