@@ -69,3 +69,20 @@ func TestBRSDefaultsTakeNothing(t *testing.T) {
 		}
 	}
 }
+
+// brs=true is read, named, and refused when it is not a boolean.
+func TestBRSSpec(t *testing.T) {
+	v := empire.Variant(4, false)
+	a, err := New("alphabeta:depth=2,brs=true", v, 1)
+	if err != nil || a.Name() != "alphabeta:depth=2,brs=true" || !a.(*AlphaBeta).brs {
+		t.Fatalf("brs=true: %v, %v", a, err)
+	}
+	if _, err := New("alphabeta:depth=2,brs=often", v, 1); err == nil || !strings.Contains(err.Error(), "true or false") {
+		t.Errorf("brs=often: %v, want an error saying true or false", err)
+	}
+	// With two sides there is no round to search by best replies.
+	a, err = New("alphabeta:depth=2,brs=true", empire.Variant(2, false), 1)
+	if err != nil || a.(*AlphaBeta).brs {
+		t.Errorf("two players: brs set (%v)", err)
+	}
+}
