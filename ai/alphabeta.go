@@ -36,6 +36,11 @@ type AlphaBetaConfig struct {
 	// TableBits sets the transposition table to 2^TableBits entries of 32
 	// bytes; 0 means 18 (8 MiB).
 	TableBits int
+	// BRS, with more than two sides, searches the opponents' turns of a
+	// round as one layer where only the best reply among them is chosen
+	// (best-reply search, brs.go); Depth and Rounds then count layers:
+	// the searcher's moves and the opponents' replies, a round being two.
+	BRS bool
 }
 
 // Scores of won and lost positions: win - ply, so that quicker wins and
@@ -112,6 +117,14 @@ type AlphaBeta struct {
 	killers [maxPly][2]game.Move
 	history [game.MaxPlayers][historySize]int32
 
+	// Best-reply search (cfg.BRS with more than two sides): the replies
+	// of each ply, a scratch list of moves, and the game's test of a move
+	// that takes a piece (RegisterCaptures; nil when it has none).
+	brs        bool
+	brsReplies [maxPly + 1][]brsReply
+	brsBuf     []game.Move
+	takes      func(game.State, game.Move) bool
+
 	// The current search.
 	pos      *position
 	nodes    int64
@@ -167,6 +180,13 @@ func NewAlphaBeta(cfg AlphaBetaConfig, v *game.Variant, seed uint64) (*AlphaBeta
 	if f, ok := LookupEval(v.Game.ID); ok {
 		a.eval = f
 	}
+	if cfg.BRS && a.paranoid {
+		// A round is two layers, and no budget but cancellation stops
+		// the search before it has seen one: the move and every reply
+		// (the commandant's safety rests on it).
+		a.brs, a.minDepth = true, max(cfg.Rounds*brsDepth, brsDepth)
+		a.takes = lookupCaptures(v.Game.ID)
+	}
 	return a, nil
 }
 
@@ -187,6 +207,9 @@ func (a *AlphaBeta) Name() string {
 	}
 	if a.cfg.Noise > 0 {
 		parts = append(parts, "noise="+strconv.FormatFloat(a.cfg.Noise, 'g', -1, 64))
+	}
+	if a.cfg.BRS {
+		parts = append(parts, "brs=true")
 	}
 	return "alphabeta:" + strings.Join(parts, ",")
 }
@@ -229,6 +252,9 @@ func (a *AlphaBeta) Choose(ctx context.Context, m *game.Match) (game.Move, error
 		}
 	}
 	maxDepth := a.cfg.Depth + a.cfg.Rounds*a.v.Players
+	if a.brs {
+		maxDepth = a.cfg.Depth + a.cfg.Rounds*brsDepth
+	}
 	if maxDepth <= 0 {
 		maxDepth = maxPly - 1
 	}
@@ -418,6 +444,9 @@ func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) fl
 	}
 	if a.stop {
 		return 0
+	}
+	if a.brs && a.side(s.ToMove()) == 1 {
+		return a.searchBRS(s, depth, ply, alpha, beta)
 	}
 	me := s.ToMove()
 	h := s.Hash() ^ a.salt

@@ -321,6 +321,9 @@ func (a *AlphaBeta) analyse(ctx context.Context, m *game.Match, focus []game.Mov
 		}
 	}
 	maxDepth := a.cfg.Depth + a.cfg.Rounds*a.v.Players
+	if a.brs {
+		maxDepth = a.cfg.Depth + a.cfg.Rounds*brsDepth // layers
+	}
 	if maxDepth <= 0 {
 		maxDepth = maxPly - 1
 	}

@@ -257,6 +257,8 @@ func TestAnalyserSpecs(t *testing.T) {
 		{"pogo", "", "hard", "alphabeta:depth=8"},
 		{"alignement", "", "medium", "mcts:iterations=1000,threads=1"},
 		{"empire", "players=3", "hard", "alphabeta:depth=5,nodes=300000"},
+		{"empire", "players=4", "hard", "alphabeta:depth=4,nodes=300000,brs=true"},
+		{"empire", "players=4,teams=true", "hard", "alphabeta:depth=5,nodes=300000"},
 		{"poldr", "players=3", "hard", "mcts:iterations=10000,threads=1"},
 		{"porte", "players=3", "hard", "mcts:iterations=10000,time=5s"},
 		{"saute", "players=3", "easy", "mcts:iterations=100,threads=1"},

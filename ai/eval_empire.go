@@ -27,6 +27,20 @@ func init() {
 		"hard":   "alphabeta:depth=5,nodes=300000",
 		"max":    "alphabeta:time=5s",
 	})
+	// Four without teams: paranoid search never finished depth 4 (a
+	// round of four is b^3 positions for one move), so hard played
+	// medium's moves; best-reply search sees its next move and the
+	// replies to it (brs.go, docs/ai.md).
+	RegisterPlayerCountLevels("empire", 4, map[string]string{
+		"hard": "alphabeta:depth=4,nodes=300000,brs=true",
+	})
+	RegisterCaptures("empire", func(st game.State, m game.Move) bool {
+		if m == game.Pass {
+			return false
+		}
+		_, shape := st.(*empire.State).Piece(board.Cell(m >> 8 & 0xff))
+		return shape != board.NoShape
+	})
 }
 
 // Weights of the L'Empire evaluation, in pieces.

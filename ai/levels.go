@@ -52,7 +52,26 @@ var (
 	// that have their own (RegisterTeamLevels), keyed by game id; they
 	// come before the multi-player levels.
 	teamLevelSpecs = map[string]map[string]string{}
+
+	// countLevelSpecs are the levels of games played by a given number of
+	// players without teams that have their own (RegisterPlayerCountLevels),
+	// keyed by game id and then players; they come before the
+	// multi-player levels.
+	countLevelSpecs = map[string]map[int]map[string]string{}
 )
+
+// RegisterPlayerCountLevels sets the specs of the levels of the game id
+// when players play without teams; levels not given keep the game's
+// multi-player levels (L'Empire for four: a hard level of its own).
+func RegisterPlayerCountLevels(id string, players int, specs map[string]string) {
+	levelsMu.Lock()
+	defer levelsMu.Unlock()
+	id = strings.ToLower(id)
+	if countLevelSpecs[id] == nil {
+		countLevelSpecs[id] = map[int]map[string]string{}
+	}
+	countLevelSpecs[id][players] = specs
+}
 
 // RegisterTeamLevels sets the specs of the levels of the game id when four
 // play in two teams; levels not given keep the others.
@@ -134,6 +153,9 @@ func LevelSpecFor(v *game.Variant, level string) (spec string, multi bool, err e
 		spec, ok := teamLevelSpecs[id][level]
 		if !ok || v.Teams == nil {
 			spec, ok = multiLevelSpecs[id][level]
+		}
+		if s, count := countLevelSpecs[id][v.Players][level]; count && v.Teams == nil {
+			spec, ok = s, true
 		}
 		levelsMu.RUnlock()
 		if ok {

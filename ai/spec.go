@@ -14,9 +14,10 @@ const SpecHelp = `an agent spec is a level (easy, medium, hard, max) or an agent
 optional parameters after a colon, separated by commas:
   random
   mcts[:iterations=N][,time=DURATION][,threads=N][,c=X][,reuse=false][,decisive=false]
-  alphabeta[:depth=N][,rounds=N][,nodes=N][,time=DURATION][,noise=X][,table=BITS]
+  alphabeta[:depth=N][,rounds=N][,nodes=N][,time=DURATION][,noise=X][,table=BITS][,brs=true]
     (rounds=N searches N whole rounds more: N times the number of players, in plies;
-    with more than two sides the search is paranoid: every opponent plays against it)
+    with more than two sides the search is paranoid: every opponent plays against it;
+    brs=true: only the opponent with the best reply moves, depth counts layers)
   engine:[time=D] [iterations=N] [depth=N] [nodes=N] [timeout=D] PROGRAM [ARGS...]  (docs/engine-protocol.md)
   perfect[:table=PATH]  (POGO, from the solution of 'plateau solve pogo')
 for example mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`
@@ -26,9 +27,10 @@ var SpecHelpText = game.Text{EN: SpecHelp, FR: `un agent est un niveau (easy, me
 ou un agent avec des paramètres facultatifs après deux-points, séparés par des virgules :
   random  (au hasard)
   mcts[:iterations=N][,time=DURÉE][,threads=N][,c=X][,reuse=false][,decisive=false]
-  alphabeta[:depth=N][,rounds=N][,nodes=N][,time=DURÉE][,noise=X][,table=BITS]
+  alphabeta[:depth=N][,rounds=N][,nodes=N][,time=DURÉE][,noise=X][,table=BITS][,brs=true]
     (rounds=N cherche N tours de table de plus : N fois le nombre de joueurs, en coups ;
-    à plus de deux camps la recherche est paranoïaque : chaque adversaire joue contre lui)
+    à plus de deux camps la recherche est paranoïaque : chaque adversaire joue contre lui ;
+    brs=true : seul l'adversaire à la meilleure réponse joue, depth compte des couches)
   engine:[time=D] [iterations=N] [depth=N] [nodes=N] [timeout=D] PROGRAMME [ARGS...]  (docs/engine-protocol.md)
   perfect[:table=CHEMIN]  (POGO, d'après la solution de 'plateau solve pogo')
 par exemple mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`}
@@ -213,8 +215,9 @@ func newAlphaBetaFromParams(p *params, v *game.Variant, seed uint64) (Agent, err
 		Time:      p.duration("time"),
 		Noise:     p.float("noise", 0, EvalLimit),
 		TableBits: p.int("table", 8, 28),
+		BRS:       p.bool("brs", false),
 	}
-	if err := p.done("alphabeta", "depth", "rounds", "nodes", "time", "noise", "table"); err != nil {
+	if err := p.done("alphabeta", "depth", "rounds", "nodes", "time", "noise", "table", "brs"); err != nil {
 		return nil, err
 	}
 	if cfg.Depth == 0 && cfg.Rounds == 0 && cfg.Time == 0 && cfg.Nodes == 0 {

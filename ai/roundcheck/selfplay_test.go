@@ -46,8 +46,9 @@ func env(name string, def int) int {
 // games per variant,
 // PLATEAU_ROUNDCHECK_PLIES=N caps each game (0: to its end),
 // PLATEAU_ROUNDCHECK_SEED=S changes the seeds, PLATEAU_ROUNDCHECK_LEVELS=
-// easy,max chooses the levels and PLATEAU_ROUNDCHECK_MAX=D max's time a
-// move (docs/ai.md gives the large run).
+// easy,max chooses the levels, PLATEAU_ROUNDCHECK_VARIANTS=3,4,4teams the
+// variants and PLATEAU_ROUNDCHECK_MAX=D max's time a move (docs/ai.md
+// gives the large run).
 func TestLevelsNeverHangTheCommandant(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games of three and four at every level")
@@ -75,8 +76,24 @@ func TestLevelsNeverHangTheCommandant(t *testing.T) {
 		}
 		maxTime = d
 	}
+	variants := empireVariants
+	if s := os.Getenv("PLATEAU_ROUNDCHECK_VARIANTS"); s != "" {
+		variants = nil
+		for _, name := range strings.Split(s, ",") {
+			switch strings.TrimSpace(name) {
+			case "3":
+				variants = append(variants, empireVariants[0])
+			case "4":
+				variants = append(variants, empireVariants[1])
+			case "4teams":
+				variants = append(variants, empireVariants[2])
+			default:
+				t.Fatalf("PLATEAU_ROUNDCHECK_VARIANTS=%q: %q is not a variant; they are 3, 4 and 4teams", s, name)
+			}
+		}
+	}
 	check := roundcheck.Checker{Loss: roundcheck.Commandant}
-	for _, opts := range empireVariants {
+	for _, opts := range variants {
 		v, err := game.NewVariant("empire", opts)
 		if err != nil {
 			t.Fatal(err)
@@ -86,7 +103,10 @@ func TestLevelsNeverHangTheCommandant(t *testing.T) {
 		for g := 0; g < games; g++ {
 			level := levels[g%len(levels)]
 			gameSeed := game.Mix64(seed<<20 ^ uint64(g))
+			before := checked[level]
 			failures := playAndCheck(t, v, level, lead[level], gameSeed, plies, maxTime, check, checked, blunders)
+			// A line a game, so that a long run shows its progress.
+			t.Logf("%s: game %d, %s: %d plies checked, %d blunders", v, g+1, level, checked[level]-before, len(failures))
 			for _, f := range failures {
 				t.Errorf("%s, %s, game seed %d: %s", v, level, gameSeed, f)
 			}
@@ -191,6 +211,14 @@ var hangs = []struct {
 		position: "2T2S2T2S....3S3T3S3T/2S......2S.3S.3C/2T2S2T......3T.3T/...........3S/............/2S1S........3S./............/......2C1T..../1S.........../.1C1T........./1S.1S........./1T1S1T1S........ 3 14"},
 	{opts: game.Options{"players": "3"}, levels: "hard (f5-c5)",
 		position: "2T1S.2S..3S2S.3T3S./..2S.......3S3S/2T2S.....2C..1C./2S..........3S/.3T........../............/............/2S....3C....../1S.........../1T.1T........./1S.2T..2T....../1T.1T.1S....1S.. 3 26"},
+	// Four players: South-West's commandant on d4 is attacked by
+	// South-East's archer on h4, which North-West can take, and South-West
+	// can take North-East's commandant instead of saving its own. Hard's
+	// best-reply search, its opponents' default moves allowed to take
+	// (North-West's h7xh4 then hides South-East's threat), played d4-l4
+	// (ai.TestBRSDefaultsTakeNothing).
+	{opts: game.Options{"players": "4"}, levels: "hard with default moves that take (d4-l4)",
+		position: "2C.........3T./...........3S/............/..1T..3C....../............/.......2T..../............/............/...1C...4S..../............/............/1S..........4C 1 20"},
 }
 
 // TestHangsRegression: no level lets its commandant be taken within the
