@@ -34,6 +34,7 @@ func init() {
 	RegisterPlayerCountLevels("empire", 4, map[string]string{
 		"hard": "alphabeta:depth=4,nodes=300000,brs=true",
 	})
+	RegisterRoundBlow("empire", empireBlow)
 	RegisterCaptures("empire", func(st game.State, m game.Move) bool {
 		if m == game.Pass {
 			return false
@@ -177,4 +178,27 @@ func evalEmpire(st game.State, seat int) float64 {
 		}
 	}
 	return mine - theirs
+}
+
+// empireBlow says whether the player to move can, with one move, take the
+// commandant (the cylinder) of root or of a partner of root, or (unless
+// out) win at once (a throne): the rules' own CanCapture and WinsAtOnce,
+// exact.
+func empireBlow(st game.State, root int, out bool) bool {
+	s := st.(*empire.State)
+	v := s.Variant()
+	mover := s.ToMove()
+	if sideOut(v, s, root) {
+		return true // taken earlier in the round
+	}
+	if !out && v.Team(mover) != v.Team(root) && s.WinsAtOnce() {
+		return true
+	}
+	for c := board.Cell(0); c < board.Cells; c++ {
+		p, shape := s.Piece(c)
+		if shape == board.Cylinder && v.Team(p) == v.Team(root) && s.CanCapture(mover, c) {
+			return true
+		}
+	}
+	return false
 }

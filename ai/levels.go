@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 
@@ -198,12 +199,32 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 // does that itself, at a cost the guard would double. Two-player games
 // keep a as it is. The engine uses it when a go budget replaces a level's
 // own.
+//
+// A paranoid search whose depth stops before the round's end (easy and
+// medium of L'Empire: depth 2 or 3 with three or four players) is guarded
+// too: its evaluation counts the commandant attacked by the players still
+// to move as taken, but a move of a player in between can open another's
+// line (issue 29: easy let its commandant be taken that way, in 3 of 220
+// games).
 func GuardRound(spec string, a Agent, v *game.Variant) Agent {
 	paranoid := strings.HasPrefix(spec, "alphabeta") && sides(v) > 2
-	if v.Players > 2 && !paranoid {
+	if v.Players > 2 && (!paranoid || shortOfRound(spec, v)) {
 		return roundGuard{Agent: a, v: v}
 	}
 	return a
+}
+
+// shortOfRound says whether an alpha-beta spec searches a fixed depth
+// shorter than a round of v (its move and every other player's).
+func shortOfRound(spec string, v *game.Variant) bool {
+	_, params, _ := strings.Cut(spec, ":")
+	for _, kv := range strings.Split(params, ",") {
+		if k, val, ok := strings.Cut(kv, "="); ok && strings.TrimSpace(k) == "depth" {
+			d, err := strconv.Atoi(strings.TrimSpace(val))
+			return err == nil && d < v.Players
+		}
+	}
+	return false
 }
 
 // IsLevel says whether name is a level (easy, medium, hard, max).

@@ -3,6 +3,8 @@ package ai
 import (
 	"context"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/plateau-games/plateau/game"
 )
@@ -34,22 +36,45 @@ const (
 // visiting at most budget positions. For tools and tests that check a
 // player's choice from outside, such as an engine's.
 func LosesInRound(v *game.Variant, s game.State, mv game.Move, budget int) bool {
-	return roundVerdict(v, s, mv, &budget) == lost
+	return roundVerdict(v, s, mv, &budget, false) == lost
 }
 
-func roundVerdict(v *game.Variant, s game.State, mv game.Move, budget *int) verdict {
+// roundVerdict judges mv; with out, only root's side being put out of the
+// game (its commandant taken) counts as lost, whatever else the round does.
+func roundVerdict(v *game.Variant, s game.State, mv game.Move, budget *int, out bool) verdict {
 	c := s.Clone()
 	c.Apply(mv)
-	return roundSearch(v, c, s.ToMove(), s.ToMove(), v.Players-1, budget)
+	return roundSearch(v, c, s.ToMove(), s.ToMove(), v.Players-1, budget, out)
+}
+
+// sideOut says whether a player of root's side is out of the game, for
+// games that can tell (L'Empire: its commandant taken).
+func sideOut(v *game.Variant, s game.State, root int) bool {
+	e, ok := s.(interface{ Eliminated(seat int) bool })
+	if !ok {
+		return false
+	}
+	for p := 0; p < v.Players; p++ {
+		if v.Team(p) == v.Team(root) && e.Eliminated(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // roundSearch judges s, reached by a move of the seat last.
-func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *int) verdict {
+func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *int, out bool) verdict {
 	*budget--
 	if *budget < 0 {
 		return unproven
 	}
+	if out && sideOut(v, s, root) {
+		return lost
+	}
 	if o := v.Judge(s, 1); o.Ended() {
+		if out {
+			return safe // over, and root's side still in it
+		}
 		r := Rewards(v, o)
 		if r[root] < 0.5 && (v.Teams != nil || last == root || r[last] >= 0.5) {
 			return lost
@@ -67,11 +92,22 @@ func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *i
 		return safe // the round is over: root moves again
 	}
 	enemy := v.Team(mover) != v.Team(root)
+	if plies == 1 && enemy {
+		// The round's last opponent: a game that says what its one move
+		// can do (RegisterRoundBlow) is asked instead of trying every
+		// move; a round of four costs b^2 positions rather than b^3.
+		if blow := lookupRoundBlow(v.Game.ID); blow != nil {
+			if blow(s, root, out) {
+				return lost
+			}
+			return safe
+		}
+	}
 	open := false
 	for _, mv := range s.LegalMoves(nil) {
 		c := s.Clone()
 		c.Apply(mv)
-		switch roundSearch(v, c, root, mover, plies-1, budget) {
+		switch roundSearch(v, c, root, mover, plies-1, budget, out) {
 		case lost:
 			if enemy {
 				return lost
@@ -124,25 +160,32 @@ func (g roundGuard) Choose(ctx context.Context, m *game.Match) (game.Move, error
 		return mv, err
 	}
 	s := m.State()
-	budget := roundGuardBudget
-	if roundVerdict(g.v, s, mv, &budget) != lost {
-		return mv, nil
-	}
 	total := roundGuardTotal
-	for _, alt := range preferred(g.Agent, g.v, s) {
-		// Not stopped by ctx: the budget bounds it, and a move chosen
-		// in a hurry needs the check most.
-		if total <= 0 {
-			break
+	// First a move that does not lose the game within the round; when
+	// every move loses it (a rival's win cannot be stopped), at least one
+	// that keeps the player in the game: a commandant taken hands a
+	// whole army to another player, which spoils the game for the others
+	// at the table (issue 29).
+	for _, out := range []bool{false, true} {
+		budget := roundGuardBudget
+		if roundVerdict(g.v, s, mv, &budget, out) != lost {
+			return mv, nil
 		}
-		if alt == mv {
-			continue
-		}
-		budget := min(roundGuardBudget, total)
-		v := roundVerdict(g.v, s, alt, &budget)
-		total -= min(roundGuardBudget, total) - max(budget, 0)
-		if v == safe {
-			return alt, nil
+		for _, alt := range preferred(g.Agent, g.v, s) {
+			// Not stopped by ctx: the budget bounds it, and a move chosen
+			// in a hurry needs the check most.
+			if total <= 0 {
+				break
+			}
+			if alt == mv {
+				continue
+			}
+			budget := min(roundGuardBudget, total)
+			v := roundVerdict(g.v, s, alt, &budget, out)
+			total -= min(roundGuardBudget, total) - max(budget, 0)
+			if v == safe {
+				return alt, nil
+			}
 		}
 	}
 	return mv, nil
@@ -184,4 +227,26 @@ func preferred(a Agent, v *game.Variant, s game.State) []game.Move {
 	}
 	sort.SliceStable(moves, func(i, j int) bool { return value[moves[i]] > value[moves[j]] })
 	return moves
+}
+
+var (
+	blowsMu sync.RWMutex
+	blows   = map[string]func(s game.State, root int, out bool) bool{}
+)
+
+// RegisterRoundBlow gives the round guard a game's exact answer to: can
+// the player to move in s, with one move, make root lose (take the
+// commandant of root's side, win at once; with out, only put root's side
+// out of the game)? It is asked for the round's last opponent, whose every
+// move the guard would otherwise try.
+func RegisterRoundBlow(id string, f func(s game.State, root int, out bool) bool) {
+	blowsMu.Lock()
+	defer blowsMu.Unlock()
+	blows[strings.ToLower(id)] = f
+}
+
+func lookupRoundBlow(id string) func(game.State, int, bool) bool {
+	blowsMu.RLock()
+	defer blowsMu.RUnlock()
+	return blows[strings.ToLower(id)]
 }

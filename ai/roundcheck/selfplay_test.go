@@ -219,6 +219,17 @@ var hangs = []struct {
 	// (ai.TestBRSDefaultsTakeNothing).
 	{opts: game.Options{"players": "4"}, levels: "hard with default moves that take (d4-l4)",
 		position: "2C.........3T./...........3S/............/..1T..3C....../............/.......2T..../............/............/...1C...4S..../............/............/1S..........4C 1 20"},
+	// Found by a larger run (easy and medium, 60 games a variant to their
+	// end, seed 3001): easy (depth 2) for three and four stops before the
+	// round's end, and a move of a player in between opens another's
+	// line; where every move loses the game, the guard now keeps at
+	// least the commandant (ai.GuardRound, roundGuard).
+	{opts: game.Options{"players": "3"}, levels: "easy (l5xh5)",
+		position: "....3S..1C..3S3T/2S.2S......2S../.2S3C..2T....3S3T/............/.......2C..../............/............/....1S..1S...3S/1T.........../............/1S.........../....1S....... 3 59"},
+	{opts: game.Options{"players": "4"}, levels: "easy (a5-e5)",
+		position: "2T2S2T2S....3S3T3S3T/..2S..3S2C...4S3S/2T.2T......3T3S3T/2S.........4S3S/....1C......./............/.2S1S........./2S......3C..../1S..........4S/1T1S1T......4T.4T/1S........4S4C4S/1T1S1T1S....4S4T.4T 2 13"},
+	{opts: game.Options{"players": "4"}, levels: "easy and medium (e12-e8)",
+		position: "2T.2T2S3T...3S3T3S1C/2S.2S..3S...3S../2T2S2T......3T3S3T/2S.....1S...3C3S/............/..........4S./....2S......./............/1S..........4S/1T1S1T......4T4S4T/.2C1S.4C....4S.4S/1T1S1T1S....4S4T.4T 3 14"},
 }
 
 // TestHangsRegression: no level lets its commandant be taken within the
