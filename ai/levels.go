@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 
@@ -194,37 +193,22 @@ func newLevel(level string, v *game.Variant, seed uint64) (Agent, error) {
 
 // GuardRound gives the agent a of spec what every level has in a game of
 // three or four: it never plays a move that loses within the round when
-// another is safe (roundGuard). Paranoid alpha-beta (the multi-player
-// levels of L'Empire, with an evaluation that sees the round's threats)
-// does that itself, at a cost the guard would double. Two-player games
-// keep a as it is. The engine uses it when a go budget replaces a level's
-// own.
+// another is safe, and never one that puts it out of the game (its
+// commandant taken) when another keeps it in (roundGuard). Two-player
+// games keep a as it is. The engine uses it when a go budget replaces a
+// level's own.
 //
-// A paranoid search whose depth stops before the round's end (easy and
-// medium of L'Empire: depth 2 or 3 with three or four players) is guarded
-// too: its evaluation counts the commandant attacked by the players still
-// to move as taken, but a move of a player in between can open another's
-// line (issue 29: easy let its commandant be taken that way, in 3 of 220
-// games).
+// Paranoid alpha-beta (L'Empire's levels for three and four) is guarded
+// too: easy and medium stop before the round's end (depth 2 and 3), max
+// and hard may not finish it in their budget, and a move of a player in
+// between can open another's line (issue 29: easy let its commandant be
+// taken that way, 3 times in 220 games). With L'Empire's exact answer for
+// the round's last opponent (RegisterRoundBlow) the check costs little.
 func GuardRound(spec string, a Agent, v *game.Variant) Agent {
-	paranoid := strings.HasPrefix(spec, "alphabeta") && sides(v) > 2
-	if v.Players > 2 && (!paranoid || shortOfRound(spec, v)) {
+	if v.Players > 2 {
 		return roundGuard{Agent: a, v: v}
 	}
 	return a
-}
-
-// shortOfRound says whether an alpha-beta spec searches a fixed depth
-// shorter than a round of v (its move and every other player's).
-func shortOfRound(spec string, v *game.Variant) bool {
-	_, params, _ := strings.Cut(spec, ":")
-	for _, kv := range strings.Split(params, ",") {
-		if k, val, ok := strings.Cut(kv, "="); ok && strings.TrimSpace(k) == "depth" {
-			d, err := strconv.Atoi(strings.TrimSpace(val))
-			return err == nil && d < v.Players
-		}
-	}
-	return false
 }
 
 // IsLevel says whether name is a level (easy, medium, hard, max).
