@@ -56,9 +56,10 @@ func TestChatMessageCommittedLateIsShown(t *testing.T) {
 	s, ts := runServer(t, Config{Store: st, NewAgent: cheapAgents})
 	g := createGame(t, ts, form("pogo", "me", "invite"))
 	a, b := dial(t, ts, g.id), dial(t, ts, g.id)
-	a.hello(0, g.mine[0])
-	b.hello(0, g.invited[1])
-	// (The history may come before or after the hello's state.)
+	// Both histories read first: one loaded after the other server's
+	// messages below would already hold them (nothing left to catch up).
+	a.helloChat(g.mine[0])
+	b.helloChat(g.invited[1])
 	live := func(m msg) bool { return m["history"] != true }
 	r, _ := s.lookupRoom(g.id)
 	if r == nil {
