@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -151,7 +152,7 @@ func (r *room) abortInLocked() int64 {
 }
 
 func init() {
-	for k, v := range map[string][2]string{
+	web.Register(map[string][2]string{
 		"sent:aborted":          {"Game aborted — %s did not make a first move in time", "Partie annulée — %s n'a pas joué son premier coup à temps"},
 		"sent:abortedby":        {"Game aborted by %s", "Partie annulée par %s"},
 		"info:aborted":          {"Game aborted: %s did not make a first move in time", "Partie annulée : %s n'a pas joué son premier coup à temps"},
@@ -171,9 +172,7 @@ func init() {
 		"rematchwithdraw":       {"Withdraw the proposal", "Retirer la proposition"},
 		"rematchproposed":       {"Rematch proposed", "Revanche proposée"},
 		"rematchfollowing":      {"Rematch accepted: opening it…", "Revanche acceptée : ouverture…"},
-	} {
-		messages[k] = v
-	}
-	consentJSKeys = append(consentJSKeys, "abort", "abortconfirm", "abortsoon", "rematchproposes", "rematchwaiting",
+	})
+	web.RegisterJS("abort", "abortconfirm", "abortsoon", "rematchproposes", "rematchwaiting",
 		"rematchaccept", "rematchdecline", "rematchwithdraw", "rematchproposed", "rematchfollowing")
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -188,7 +189,7 @@ func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name s
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	s.refuse(r, reason)
-	s.pages.fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(tr(lang, "loginlimited"), secs))
+	s.pages.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "loginlimited"), secs))
 	return false
 }
 
@@ -198,21 +199,21 @@ func (p *pages) accountsOff(w http.ResponseWriter, r *http.Request, lang string)
 	if p.s.accounts.accountsOfStore != nil {
 		return false
 	}
-	p.fail(w, r, lang, http.StatusNotFound, tr(lang, "noaccounts"))
+	p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 	return true
 }
 
 func (p *pages) loginPage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) {
 		return
 	}
 	f := accountForm{Next: localNext(r.URL.Query().Get("next")), Closed: p.s.accounts.signupClosed}
-	p.render(w, r, lang, "login", tr(lang, "login"), http.StatusOK, f)
+	p.web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
 }
 
 func (p *pages) signupPage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) {
 		return
 	}
@@ -221,33 +222,33 @@ func (p *pages) signupPage(w http.ResponseWriter, r *http.Request) {
 	if f.Closed {
 		code = http.StatusForbidden
 	}
-	p.render(w, r, lang, "login", tr(lang, "signup"), code, f)
+	p.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 }
 
 // readAccountForm parses a small form; false when it answered an error.
 func (p *pages) readAccountForm(w http.ResponseWriter, r *http.Request, lang string) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAccountForm)
 	if err := r.ParseForm(); err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, tr(lang, "formtoolarge"))
+		p.web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "formtoolarge"))
 		return false
 	}
 	return true
 }
 
 func (p *pages) login(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
 		return
 	}
 	name, password := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password")
 	f := accountForm{Name: name, Next: localNext(r.PostForm.Get("next")), Closed: p.s.accounts.signupClosed}
 	again := func(code int, key string) {
-		f.Error = tr(lang, key)
-		p.render(w, r, lang, "login", tr(lang, "login"), code, f)
+		f.Error = web.T(lang, key)
+		p.web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
 	}
 	busy := func(code int, msg string) {
 		f.Error = msg
-		p.render(w, r, lang, "login", tr(lang, "login"), code, f)
+		p.web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
 	}
 	if store.CheckUserName(name) != nil {
 		// Not a name anyone could have: no account bucket to fill.
@@ -320,7 +321,7 @@ func (p *pages) startSession(w http.ResponseWriter, r *http.Request, lang, name,
 }
 
 func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
 		return
 	}
@@ -329,11 +330,11 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Signup: true, Name: name, Next: localNext(r.PostForm.Get("next")), Closed: p.s.accounts.signupClosed}
 	again := func(code int, msg string) {
 		f.Error = msg
-		p.render(w, r, lang, "login", tr(lang, "signup"), code, f)
+		p.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 	}
 	if f.Closed {
 		p.s.refuse(r, "signup_closed")
-		again(http.StatusForbidden, tr(lang, "signupclosed"))
+		again(http.StatusForbidden, web.T(lang, "signupclosed"))
 		return
 	}
 	if !p.s.limitLogin(w, r, lang, "") {
@@ -341,15 +342,15 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := store.CheckUserName(name); err != nil {
 		f.Name = ""
-		again(http.StatusBadRequest, fmt.Sprintf(tr(lang, "nameinvalid"), store.MinUserName, store.MaxUserName))
+		again(http.StatusBadRequest, fmt.Sprintf(web.T(lang, "nameinvalid"), store.MinUserName, store.MaxUserName))
 		return
 	}
 	if n := len(password); n < accounts.MinPassword || n > accounts.MaxPassword || !utf8.ValidString(password) {
-		again(http.StatusBadRequest, fmt.Sprintf(tr(lang, "passwordlength"), accounts.MinPassword, accounts.MaxPassword))
+		again(http.StatusBadRequest, fmt.Sprintf(web.T(lang, "passwordlength"), accounts.MinPassword, accounts.MaxPassword))
 		return
 	}
 	if password != again2 {
-		again(http.StatusBadRequest, tr(lang, "passwordmismatch"))
+		again(http.StatusBadRequest, web.T(lang, "passwordmismatch"))
 		return
 	}
 	hash, err := p.s.hashPassword(r.Context(), password)
@@ -364,7 +365,7 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 	u := &store.User{Name: name, PasswordHash: hash}
 	switch err := p.s.accounts.accountsOfStore.CreateUser(r.Context(), u); {
 	case errors.Is(err, store.ErrConflict):
-		again(http.StatusConflict, fmt.Sprintf(tr(lang, "nametaken"), name))
+		again(http.StatusConflict, fmt.Sprintf(web.T(lang, "nametaken"), name))
 		return
 	case err != nil:
 		p.internalError(w, r, lang, "create user", err)
@@ -376,7 +377,7 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 
 // logout ends the browser's session, in the store and in the browser.
 func (p *pages) logout(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if st := p.s.accounts.accountsOfStore; st != nil {
 		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
 			if err := st.DeleteSession(r.Context(), accounts.TokenHash(c.Value)); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // Computer seats from the web are names, never specs: a level (random,
@@ -51,7 +52,7 @@ func (s *Server) agentSpec(name string, v *game.Variant) (string, error) {
 		return name, nil
 	}
 	return "", fmt.Errorf("agent %s is not offered by this server; the choices are %s",
-		game.Quote(CleanText(name, 60)), strings.Join(s.agentNames(), ", "))
+		game.Quote(web.CleanText(name, 60)), strings.Join(s.agentNames(), ", "))
 }
 
 // publicAgent is what may be shown of a stored computer seat: its name

@@ -17,6 +17,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/review"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -263,12 +264,12 @@ func (s *Server) loadFinished(ctx context.Context, id string) (*store.Game, *gam
 func (p *pages) analysisFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
 	switch {
 	case errors.Is(err, errUnfinished):
-		p.fail(w, r, lang, http.StatusConflict, tr(lang, "analysisunfinished"))
+		p.web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "analysisunfinished"))
 	case errors.Is(err, errNoAnalysis):
-		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "analysisoff"))
+		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "analysisoff"))
 	case errors.Is(err, errReviewsBusy):
 		w.Header().Set("Retry-After", "60")
-		p.fail(w, r, lang, http.StatusServiceUnavailable, tr(lang, "analysisbusy"))
+		p.web.Fail(w, r, lang, http.StatusServiceUnavailable, web.T(lang, "analysisbusy"))
 	default:
 		p.loadFailed(w, r, lang, err)
 	}
@@ -277,7 +278,7 @@ func (p *pages) analysisFailed(w http.ResponseWriter, r *http.Request, lang stri
 // startAnalysis (POST /games/ID/analysis) starts the review of a finished
 // game, or joins the one running, and shows its page.
 func (p *pages) startAnalysis(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	id := r.PathValue("id")
 	_, m, err := p.s.loadFinished(r.Context(), id)
 	if err == nil {
@@ -323,7 +324,7 @@ func (p *pages) analysisJSON(w http.ResponseWriter, r *http.Request) {
 // analysisPage (GET /games/ID/analysis) shows a game's review at ?ply=,
 // its progress while it runs, or the button that starts it.
 func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	id := r.PathValue("id")
 	g, m, err := p.s.loadFinished(r.Context(), id)
 	if err != nil {
@@ -347,14 +348,14 @@ func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
 		d.Budget = st.Budget
 	}
 	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
-	p.render(w, r, lang, "analysis", tr(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
+	p.web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }
 
 // archiveAnalysis (POST /archive/analysis) judges an uploaded or pasted
 // record while the request waits (at most maxRecordBytes of it, and a
 // slot among Config.MaxReviews), and shows the review; nothing is stored.
 func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	rec, text, err := readRecord(w, r)
 	if err != nil {
 		p.badRecord(w, r, lang, text, err)
@@ -392,12 +393,12 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 		err = errors.New("the review was stopped")
 	}
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	var players []string
 	for _, name := range rec.Players {
-		players = append(players, CleanText(name, maxNameRunes))
+		players = append(players, web.CleanText(name, web.MaxNameRunes))
 	}
 	d := p.analysisData(r, lang, m, rv, players)
 	d.State, d.Record, d.Enabled = "done", text, true
@@ -408,7 +409,7 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
 	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
-	p.render(w, r, lang, "analysis", tr(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
+	p.web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }
 
 // analysisData is what the analysis page shows.
@@ -488,7 +489,7 @@ func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *re
 			am.Caption = fmt.Sprintf("%d. %s — %s", pl.Ply, pl.Move, pl.Class.In(lang))
 			if pl.Move != pl.Best && pl.Class >= review.Inaccuracy {
 				am.BestPlaces = strings.Join(pl.BestPlaces, " ")
-				am.Caption += fmt.Sprintf(" (%s). %s %s (%s).", pl.After.In(lang), tr(lang, "betterwas"), pl.Best, pl.Before.In(lang))
+				am.Caption += fmt.Sprintf(" (%s). %s %s (%s).", pl.After.In(lang), web.T(lang, "betterwas"), pl.Best, pl.Before.In(lang))
 			} else {
 				am.Caption += fmt.Sprintf(" (%s).", pl.After.In(lang))
 			}
@@ -517,7 +518,7 @@ func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *re
 		}
 	}
 	if d.Ply == 0 {
-		d.Caption = tr(lang, "startposition")
+		d.Caption = web.T(lang, "startposition")
 	}
 	if d.Total > 0 {
 		d.Percent = 100 * d.Done / d.Total
@@ -558,7 +559,7 @@ func evalGraph(rv *review.Review, ply int, lang string) template.HTML {
 	x := func(k int) float64 { return pad + float64(k)*step }
 	y := func(v float64) float64 { return h/2 - v*(h/2-pad) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="evalgraph" id="evalgraph" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s" data-step="%.3f" data-pad="%.0f">`, w, h, template.HTMLEscapeString(tr(lang, "evalgraph")), step, pad)
+	fmt.Fprintf(&b, `<svg class="evalgraph" id="evalgraph" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s" data-step="%.3f" data-pad="%.0f">`, w, h, template.HTMLEscapeString(web.T(lang, "evalgraph")), step, pad)
 	fmt.Fprintf(&b, `<rect class="eg-bg" x="0" y="0" width="%.0f" height="%.0f"/>`, w, h)
 	fmt.Fprintf(&b, `<line class="eg-mid" x1="0" y1="%.1f" x2="%.0f" y2="%.1f"/>`, h/2, w, h/2)
 	if rv.Sides == 2 && len(rv.Series) > 0 {
@@ -602,7 +603,7 @@ const playFromAgent = "medium"
 // against the computer from the position after N moves of a finished
 // game: the player takes the side to move.
 func (p *pages) playFromGame(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	_, m, err := p.s.loadFinished(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -615,15 +616,15 @@ func (p *pages) playFromGame(w http.ResponseWriter, r *http.Request) {
 // playFromRecord (POST /archive/analysis/play, record and ply) is
 // playFromGame for an uploaded record.
 func (p *pages) playFromRecord(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	rec, _, err := readRecord(w, r)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	p.playFrom(w, r, lang, m)
@@ -632,7 +633,7 @@ func (p *pages) playFromRecord(w http.ResponseWriter, r *http.Request) {
 func (p *pages) playFrom(w http.ResponseWriter, r *http.Request, lang string, m *game.Match) {
 	ply, err := strconv.Atoi(r.FormValue("ply"))
 	if err != nil || ply < 0 || ply > len(m.Moves()) {
-		p.fail(w, r, lang, http.StatusBadRequest, fmt.Sprintf("ply %q: a number from 0 to %d", r.FormValue("ply"), len(m.Moves())))
+		p.web.Fail(w, r, lang, http.StatusBadRequest, fmt.Sprintf("ply %q: a number from 0 to %d", r.FormValue("ply"), len(m.Moves())))
 		return
 	}
 	st, err := positionAt(m, ply)
@@ -655,7 +656,7 @@ func (p *pages) playFrom(w http.ResponseWriter, r *http.Request, lang string, m 
 	created, err := p.s.createGame(r.Context(), spec)
 	if err != nil {
 		if errors.As(err, new(*formError)) {
-			p.fail(w, r, lang, http.StatusConflict, err.Error())
+			p.web.Fail(w, r, lang, http.StatusConflict, err.Error())
 			return
 		}
 		p.internalError(w, r, lang, "play from here", err)

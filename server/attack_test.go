@@ -25,6 +25,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -672,7 +673,7 @@ func TestAttackBidiNames(t *testing.T) {
 	if got := stored.Seats[0].Name; got != "alice[31m bob" {
 		t.Errorf("stored name %q", got)
 	}
-	if n := len([]rune(stored.Seats[1].Name)); n != maxNameRunes {
+	if n := len([]rune(stored.Seats[1].Name)); n != web.MaxNameRunes {
 		t.Errorf("a name of %d runes stored", n)
 	}
 	// A name stored by an older version is cleaned when shown.
@@ -688,7 +689,7 @@ func TestAttackBidiNames(t *testing.T) {
 		}
 	}
 	for _, r := range []rune{0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0x7F, 0x85, 0x2028} {
-		if got := CleanText("a"+string(r)+"b", 10); got != "ab" && got != "a b" {
+		if got := web.CleanText("a"+string(r)+"b", 10); got != "ab" && got != "a b" {
 			t.Errorf("CleanText kept %U: %q", r, got)
 		}
 	}

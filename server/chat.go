@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -118,7 +119,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_limited", Message: "too many messages: wait a little"})
 		return
 	}
-	clean := CleanText(text, store.MaxChatText)
+	clean := web.CleanText(text, store.MaxChatText)
 	if strings.TrimSpace(clean) == "" {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_empty", Message: "an empty message"})
 		return

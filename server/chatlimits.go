@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -36,14 +37,12 @@ const (
 )
 
 func init() {
-	for k, v := range map[string][2]string{
+	web.Register(map[string][2]string{
 		"err:chat_rate": {"You are writing too fast, from all your pages together: wait %d s before your next message.",
 			"Vous écrivez trop vite, toutes vos pages comprises : patientez %d s avant votre prochain message."},
 		"err:chat_share": {"You already have %d messages in this chat, the most one person may have: let the others talk.",
 			"Vous avez déjà %d messages dans cette discussion, le maximum pour une personne : laissez parler les autres."},
-	} {
-		messages[k] = v
-	}
+	})
 	refusalReasons = append(refusalReasons, "chat_rate", "chat_share")
 }
 
@@ -84,11 +83,11 @@ func (r *room) chatRefusedLocked(c *client, err error) bool {
 	switch {
 	case errors.Is(err, store.ErrChatShare):
 		r.s.metrics.refusals.WithLabelValues("chat_share").Inc()
-		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_share", Message: fmt.Sprintf(tr(lang, "err:chat_share"), le.Limit)})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_share", Message: fmt.Sprintf(web.T(lang, "err:chat_share"), le.Limit)})
 	default:
 		r.s.metrics.refusals.WithLabelValues("chat_rate").Inc()
 		secs := max(int(math.Ceil(le.Wait.Seconds())), 1)
-		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_rate", Message: fmt.Sprintf(tr(lang, "err:chat_rate"), secs)})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_rate", Message: fmt.Sprintf(web.T(lang, "err:chat_rate"), secs)})
 	}
 	return true
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -116,7 +117,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 		CreatedAt: now, UpdatedAt: now}
 	c := &Created{Mine: map[int]string{}, Invited: map[int]string{}}
 	for i, seat := range spec.Seats[:v.Players] {
-		st := store.Seat{Name: CleanText(seat.Name, maxNameRunes)}
+		st := store.Seat{Name: web.CleanText(seat.Name, web.MaxNameRunes)}
 		switch seat.Kind {
 		case "me", "invite":
 			tok := newToken()
@@ -139,7 +140,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 			}
 			st.Kind, st.Agent = "computer", name
 		default:
-			return nil, &formError{fmt.Sprintf("seat %d: %s is not me, invite or computer", i+1, game.Quote(CleanText(seat.Kind, 20)))}
+			return nil, &formError{fmt.Sprintf("seat %d: %s is not me, invite or computer", i+1, game.Quote(web.CleanText(seat.Kind, 20)))}
 		}
 		g.Seats = append(g.Seats, st)
 	}

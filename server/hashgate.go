@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // Password hashes are bounded server-wide: each argon2id hash holds 19 MiB
@@ -171,16 +172,14 @@ func (s *Server) hashBusy(w http.ResponseWriter, r *http.Request, lang string, f
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		json.NewEncoder(w).Encode(map[string]any{"error": "busy", "message": tr(lang, "hashbusy"), "retryAfter": hashRetryAfter})
+		json.NewEncoder(w).Encode(map[string]any{"error": "busy", "message": web.T(lang, "hashbusy"), "retryAfter": hashRetryAfter})
 		return
 	}
-	form(http.StatusServiceUnavailable, tr(lang, "hashbusy"))
+	form(http.StatusServiceUnavailable, web.T(lang, "hashbusy"))
 }
 
 func init() {
-	for k, v := range map[string][2]string{
+	web.Register(map[string][2]string{
 		"hashbusy": {"The server is busy, try again in a few seconds.", "Le serveur est occupé, réessayez dans quelques secondes."},
-	} {
-		messages[k] = v
-	}
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -132,21 +133,21 @@ func (r *room) hintLocked(c *client) {
 	seat := r.match.ToMove()
 	switch {
 	case !r.s.hints.enabled:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_off", Message: tr("en", "err:hint_off")})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_off", Message: web.T("en", "err:hint_off")})
 	case c.spectator():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "spectator", Message: "spectators cannot ask for hints"})
 	case r.finished():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
 	case r.g.Rated:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_rated", Message: tr("en", "err:hint_rated")})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_rated", Message: web.T("en", "err:hint_rated")})
 	case !r.g.Casual:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_not_casual", Message: tr("en", "err:hint_not_casual")})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_not_casual", Message: web.T("en", "err:hint_not_casual")})
 	case !r.hasComputerLocked():
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_no_computer", Message: tr("en", "err:hint_no_computer")})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_no_computer", Message: web.T("en", "err:hint_no_computer")})
 	case !c.holds(seat):
 		r.sendLocked(c, errorMsg{Type: "error", Code: "not_your_turn", Message: fmt.Sprintf("it is seat %d's turn, not yours: a hint is for the player to move", seat+1)})
 	case r.hint != nil:
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_pending", Message: tr("en", "err:hint_pending")})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_pending", Message: web.T("en", "err:hint_pending")})
 	case r.lastHint != nil && r.lastHint.pos == r.pos && r.lastHint.msg.Seat == seat:
 		// The same position: the same hint, not counted again.
 		r.sendLocked(c, r.lastHint.msg)
@@ -166,7 +167,7 @@ func (r *room) startHintLocked(c *client, seat int) {
 	spec, err := r.s.agentSpec(hintStrength, v)
 	if err != nil {
 		r.s.logError("hint", err, "game", r.id)
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: tr("en", "err:hint_failed")})
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})
 		return
 	}
 	m := game.NewMatch(r.match.Start())
@@ -193,14 +194,14 @@ func (r *room) startHintLocked(c *client, seat int) {
 		}
 		switch {
 		case errors.Is(err, errQueueFull):
-			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_busy", Message: tr("en", "err:hint_busy")})
+			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_busy", Message: web.T("en", "err:hint_busy")})
 			return
 		case errors.Is(err, errOwnerBusy):
-			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_queue", Message: tr("en", "err:hint_queue")})
+			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_queue", Message: web.T("en", "err:hint_queue")})
 			return
 		case err != nil:
 			r.s.log.Warn("hint search failed", "game", r.id, "err", err)
-			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: tr("en", "err:hint_failed")})
+			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})
 			return
 		}
 		r.giveHintLocked(c, hr, m, mv)
@@ -290,9 +291,9 @@ func hintsText(plies []int, lang string) string {
 	for i, p := range plies {
 		moves[i] = strconv.Itoa(p + 1)
 	}
-	count, which := fmt.Sprintf(tr(lang, "hintsmany"), len(plies)), tr(lang, "hintmoves")
+	count, which := fmt.Sprintf(web.T(lang, "hintsmany"), len(plies)), web.T(lang, "hintmoves")
 	if len(plies) == 1 {
-		count, which = tr(lang, "hintsone"), tr(lang, "hintmove")
+		count, which = web.T(lang, "hintsone"), web.T(lang, "hintmove")
 	}
 	return count + " (" + fmt.Sprintf(which, strings.Join(moves, ", ")) + ")"
 }
@@ -306,7 +307,7 @@ func (r *room) localizedHint(m hintMsg, lang string) hintMsg {
 	if !strings.Contains(m.Says, m.Move) {
 		words = m.Says + " (" + m.Move + ")"
 	}
-	m.Text = fmt.Sprintf(tr(lang, "hint:text"), words)
+	m.Text = fmt.Sprintf(web.T(lang, "hint:text"), words)
 	return m
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // The site's own host names. A DNS-rebinding page (evil.example, whose
@@ -26,10 +27,10 @@ import (
 
 func init() {
 	refusalReasons = append(refusalReasons, "wrong_host")
-	messages["host:wrong"] = [2]string{
+	web.Register(map[string][2]string{"host:wrong": {
 		"Misdirected request: this server does not serve the host %.60q. If it is this site's name, start the server with --origin or --host naming it.",
 		"Requête mal adressée : ce serveur ne sert pas l'hôte %.60q. Si c'est le nom de ce site, démarrez le serveur avec --origin ou --host qui le nomme.",
-	}
+	}})
 }
 
 // ParseHost checks a host name given to --host (a name or an address,
@@ -94,8 +95,8 @@ func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
 	s.refuse(r, "wrong_host")
 	// The language from the request only: no cookie is set for a host
 	// that is not the site's.
-	lang := pickLang(headerOnly{w, http.Header{}}, r)
-	http.Error(w, fmt.Sprintf(tr(lang, "host:wrong"), r.Host), http.StatusMisdirectedRequest)
+	lang := web.PickLang(headerOnly{w, http.Header{}}, r)
+	http.Error(w, fmt.Sprintf(web.T(lang, "host:wrong"), r.Host), http.StatusMisdirectedRequest)
 }
 
 // headerOnly is a ResponseWriter whose headers go nowhere.

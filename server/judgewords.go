@@ -8,6 +8,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // judgeWords says in words which search judged an analysis and its time
@@ -19,7 +20,7 @@ func judgeWords(v *game.Variant, lang, agent, budget string) string {
 	spec := agent
 	level := ""
 	// An analyser built from a level is named "hard (alphabeta:…)".
-	if name, inner, ok := strings.Cut(agent, " ("); ok && hasMessage("level:"+name) {
+	if name, inner, ok := strings.Cut(agent, " ("); ok && web.Has("level:"+name) {
 		level, spec = name, strings.TrimSuffix(inner, ")")
 	}
 	kind, params, _ := strings.Cut(spec, ":")
@@ -41,18 +42,18 @@ func judgeWords(v *game.Variant, lang, agent, budget string) string {
 	per := durationWords(budget, lang)
 	if level != "" {
 		if per == "" {
-			return fmt.Sprintf(tr(lang, "analysislevel"), tr(lang, "level:"+level))
+			return fmt.Sprintf(web.T(lang, "analysislevel"), web.T(lang, "level:"+level))
 		}
-		return fmt.Sprintf(tr(lang, "analysislevelby"), tr(lang, "level:"+level), per)
+		return fmt.Sprintf(web.T(lang, "analysislevelby"), web.T(lang, "level:"+level), per)
 	}
 	who := agent
-	if hasMessage("judge:" + kind) {
-		who = tr(lang, "judge:"+kind)
+	if web.Has("judge:" + kind) {
+		who = web.T(lang, "judge:"+kind)
 	}
 	if per == "" {
-		return fmt.Sprintf(tr(lang, "analysisbyagent"), who)
+		return fmt.Sprintf(web.T(lang, "analysisbyagent"), who)
 	}
-	return fmt.Sprintf(tr(lang, "analysisby"), who, per)
+	return fmt.Sprintf(web.T(lang, "analysisby"), who, per)
 }
 
 // sameSearch says whether two search specs are the same search, the time
@@ -89,13 +90,11 @@ func durationWords(text, lang string) string {
 }
 
 func init() {
-	for k, v := range map[string][2]string{
+	web.Register(map[string][2]string{
 		"judge:alphabeta": {"an alpha-beta search", "une recherche alpha-bêta"},
 		"judge:mcts":      {"a Monte-Carlo tree search", "une recherche arborescente Monte-Carlo"},
 		"judge:perfect":   {"the complete solution of the game", "la solution complète du jeu"},
-	} {
-		messages[k] = v
-	}
+	})
 }
 
 // budgetWords is a search budget for the analysis page: "300 ms", never

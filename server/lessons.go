@@ -11,6 +11,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // The lessons (package lesson): a guided first game of every game, step by
@@ -36,7 +37,7 @@ type lessonCard struct {
 
 // learnList is GET /learn.
 func (p *pages) learnList(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	var cards []lessonCard
 	for _, l := range lesson.All() {
 		g, err := game.Lookup(l.Game)
@@ -48,11 +49,11 @@ func (p *pages) learnList(w http.ResponseWriter, r *http.Request) {
 			c.Steps = append(c.Steps, st.Title.In(lang))
 		}
 		if v, err := g.Variant(g.AllVariants()[0]); err == nil {
-			c.Picture = p.startPicture(v, lang)
+			c.Picture = p.web.StartPicture(v, lang)
 		}
 		cards = append(cards, c)
 	}
-	p.render(w, r, lang, "lessons", tr(lang, "lessons"), http.StatusOK, cards)
+	p.web.Render(w, r, lang, "lessons", web.T(lang, "lessons"), http.StatusOK, cards)
 }
 
 // lessonData is a step's page.
@@ -127,7 +128,7 @@ func (p *pages) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepTex
 		l = lesson.For(g.ID)
 	}
 	if l == nil {
-		msg := fmt.Sprintf(tr(lang, "lesson:none"), r.PathValue("id"))
+		msg := fmt.Sprintf(web.T(lang, "lesson:none"), r.PathValue("id"))
 		p.lessonFail(w, r, lang, http.StatusNotFound, msg, asJSON)
 		return nil, nil, 0, false
 	}
@@ -135,13 +136,13 @@ func (p *pages) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepTex
 	if stepText != "" {
 		n, err = strconv.Atoi(strings.TrimSpace(stepText))
 		if err != nil || len(stepText) > 9 {
-			p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(tr(lang, "lesson:badstep"), len(l.Steps)), asJSON)
+			p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:badstep"), len(l.Steps)), asJSON)
 			return nil, nil, 0, false
 		}
 	}
 	st, ok := l.Step(n)
 	if !ok {
-		p.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(tr(lang, "lesson:nostep"), n, len(l.Steps)), asJSON)
+		p.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "lesson:nostep"), n, len(l.Steps)), asJSON)
 		return nil, nil, 0, false
 	}
 	return l, st, n, true
@@ -156,7 +157,7 @@ func (p *pages) lessonFail(w http.ResponseWriter, r *http.Request, lang string, 
 		writeJSON(w, code, map[string]string{"error": msg})
 		return
 	}
-	p.fail(w, r, lang, code, msg)
+	p.web.Fail(w, r, lang, code, msg)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -178,7 +179,7 @@ func wantsJSON(r *http.Request) bool {
 
 // lessonPage is GET /learn/GAME?step=N.
 func (p *pages) lessonPage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	l, st, n, ok := p.lessonStep(w, r, lang, r.URL.Query().Get("step"), false)
 	if !ok {
 		return
@@ -188,11 +189,11 @@ func (p *pages) lessonPage(w http.ResponseWriter, r *http.Request) {
 
 // lessonCheck is POST /learn/GAME/check: fields step and move.
 func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	asJSON := wantsJSON(r)
 	r.Body = http.MaxBytesReader(w, r.Body, maxLessonForm)
 	if err := r.ParseForm(); err != nil {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, tr(lang, "lesson:badform"), asJSON)
+		p.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
 		return
 	}
 	l, st, n, ok := p.lessonStep(w, r, lang, r.PostForm.Get("step"), asJSON)
@@ -201,7 +202,7 @@ func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	move := r.PostForm.Get("move")
 	if len(move) > game.MaxInput {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(tr(lang, "lesson:toolong"), game.MaxInput), asJSON)
+		p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
 		return
 	}
 	v, err := l.Check(st, move, lang)
@@ -231,7 +232,7 @@ func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
 // lessonPreview is GET /learn/GAME/preview?step=N&move=M: the position
 // after the legal move M of step N, small, the move marked.
 func (p *pages) lessonPreview(w http.ResponseWriter, r *http.Request) {
-	lang := normLang(r.FormValue("lang"))
+	lang := web.NormLang(r.FormValue("lang"))
 	l, st, _, ok := p.lessonStep(w, r, lang, r.URL.Query().Get("step"), true)
 	if !ok {
 		return
@@ -252,7 +253,7 @@ func lessonStatus(s game.State, lang string) string {
 	if s.Outcome().Ended() || s.ToMove() < 0 {
 		return "" // the drawing says who won
 	}
-	return fmt.Sprintf(tr(lang, "lesson:tomove"), s.Variant().SeatName(s.ToMove(), lang))
+	return fmt.Sprintf(web.T(lang, "lesson:tomove"), s.Variant().SeatName(s.ToMove(), lang))
 }
 
 // renderLesson draws step n of l, with the verdict of a move sent without
@@ -299,8 +300,8 @@ func (p *pages) renderLesson(w http.ResponseWriter, r *http.Request, lang string
 		d.Board = template.HTML(svg)
 	}
 	d.Legal, d.Messages = p.trainerData(s, lang, "lesson:right", "lesson:wrong")
-	title := fmt.Sprintf(tr(lang, "lesson:title"), d.Name)
-	p.render(w, r, lang, "lesson", title, http.StatusOK, d)
+	title := fmt.Sprintf(web.T(lang, "lesson:title"), d.Name)
+	p.web.Render(w, r, lang, "lesson", title, http.StatusOK, d)
 }
 
 // lessonHTML is a lesson's text as HTML: escaped, with notation between
@@ -336,7 +337,7 @@ func (p *pages) trainerData(s game.State, lang, right, wrong string) (legalJSON,
 	describeShared(s.Variant(), legal, lang)
 	msgs := map[string]string{}
 	for _, k := range []string{"chooseMove", "cancel", right, wrong, "lesson:illegal", "lesson:neterror", "lesson:nostart", "puzzle:shownlead"} {
-		msgs[k] = tr(lang, k)
+		msgs[k] = web.T(lang, k)
 	}
 	// Marshalling strings and slices of strings cannot fail.
 	b, _ := json.Marshal(legal)

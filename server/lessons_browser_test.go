@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // lessonIs is a page expression on the lesson page's data attributes.
@@ -73,7 +74,7 @@ func TestBrowserLessons(t *testing.T) {
 				}
 				waitJS(t, w, fmt.Sprintf("step %d solved", n), lessonIs(`a.dataset.solved === '1'`))
 				says := eval[string](t, w, `document.getElementById('feedback').textContent`)
-				if !strings.Contains(says, st.Done.In(lang)) || !strings.Contains(says, tr(lang, "lesson:right")) {
+				if !strings.Contains(says, st.Done.In(lang)) || !strings.Contains(says, web.T(lang, "lesson:right")) {
 					t.Errorf("step %d says %q", n, says)
 				}
 				if lang == "fr" {

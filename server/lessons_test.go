@@ -15,6 +15,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // postLesson posts a form to path; header holds name, value pairs. It
@@ -82,12 +83,12 @@ func TestLessonPages(t *testing.T) {
 				}
 				st, _ := l.Step(n + 1)
 				for _, want := range []string{"data-place=", `data-legal="`, `src="/static/lesson.js"`, html.EscapeString(st.Title.In(lang)),
-					`id="entry"`, tr(lang, "lesson:showanswer")} {
+					`id="entry"`, web.T(lang, "lesson:showanswer")} {
 					if !strings.Contains(body, want) {
 						t.Errorf("GET %s: no %q", path, want)
 					}
 				}
-				progress := strings.Replace(strings.Replace(tr(lang, "lesson:stepof"), "%d", strconv.Itoa(n+1), 1), "%d", strconv.Itoa(len(l.Steps)), 1)
+				progress := strings.Replace(strings.Replace(web.T(lang, "lesson:stepof"), "%d", strconv.Itoa(n+1), 1), "%d", strconv.Itoa(len(l.Steps)), 1)
 				if !strings.Contains(body, progress) {
 					t.Errorf("GET %s: no %q", path, progress)
 				}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -378,9 +379,9 @@ func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 			if !ok {
 				secs := int(math.Ceil(wait.Seconds()))
 				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-				lang := pickLang(w, r)
+				lang := web.PickLang(w, r)
 				s.refuse(r, "rate_limited")
-				s.pages.fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(tr(lang, "ratelimited"), max(secs, 1)))
+				s.pages.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "ratelimited"), max(secs, 1)))
 				return
 			}
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -141,13 +142,17 @@ func TestAttackPanickingAgentKeepsServing(t *testing.T) {
 
 // panicRenderer panics when drawing POGO while panicNow is set: a bug in
 // the room's code while it holds the room.
-type panicRenderer struct{ gameRenderer }
+type panicRenderer struct{}
 
-func (p panicRenderer) SVG(s game.State, o render.Options) ([]byte, error) {
+func (panicRenderer) SVG(s game.State, o render.Options) ([]byte, error) {
 	if panicNow.Load() && s.Variant().Game.ID == "pogo" {
 		panic("renderer bug")
 	}
-	return p.gameRenderer.SVG(s, o)
+	return web.DefaultRenderer().SVG(s, o)
+}
+
+func (panicRenderer) Places(s game.State, m game.Move) []string {
+	return web.DefaultRenderer().Places(s, m)
 }
 
 var panicNow atomic.Bool

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -74,7 +75,7 @@ func lobbyChoices(lang string) []lobbyChoice {
 // or "—".
 func clockText(clock, inc int64, days int, lang string) string {
 	if days > 0 {
-		return countWords(lang, days, "n:daysamove")
+		return web.CountWords(lang, days, "n:daysamove")
 	}
 	if clock == 0 {
 		return "—"
@@ -95,11 +96,11 @@ func (p *pages) challengeRows(list []store.Challenge, user, lang string) []chall
 		}
 		switch c.Seat {
 		case 0:
-			row.Colour = tr(lang, "colourfirst")
+			row.Colour = web.T(lang, "colourfirst")
 		case 1:
-			row.Colour = tr(lang, "coloursecond")
+			row.Colour = web.T(lang, "coloursecond")
 		default:
-			row.Colour = tr(lang, "colourrandom")
+			row.Colour = web.T(lang, "colourrandom")
 		}
 		rows = append(rows, row)
 	}
@@ -111,7 +112,7 @@ func (p *pages) lobbyOff(w http.ResponseWriter, r *http.Request, lang string) bo
 	if p.s.accounts.lobby != nil && p.s.accounts.accountsOfStore != nil {
 		return false
 	}
-	p.fail(w, r, lang, http.StatusNotFound, tr(lang, "noaccounts"))
+	p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 	return true
 }
 
@@ -130,7 +131,7 @@ func (p *pages) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 }
 
 func (p *pages) lobby(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.lobbyOff(w, r, lang) {
 		return
 	}
@@ -141,13 +142,13 @@ func (p *pages) lobby(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Choices = lobbyChoices(lang)
 	d.Error = p.lobbyMessage(r.URL.Query().Get("error"), lang)
-	p.render(w, r, lang, "lobby", tr(lang, "lobby"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
 }
 
 // lobbyList is the table of challenges alone, which the lobby page fetches
 // every few seconds.
 func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.lobbyOff(w, r, lang) {
 		return
 	}
@@ -156,10 +157,9 @@ func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
 		p.s.plainInternalError(w, r, "lobby list", err)
 		return
 	}
-	t := p.tmpl["lobby"]
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := t.ExecuteTemplate(w, "challenges", page{Lang: lang, User: d.User, Data: d}); err != nil {
+	if err := p.web.Fragment(w, "lobby", "challenges", web.Page{Lang: lang, User: d.User, Data: d}); err != nil {
 		p.s.log.Warn("lobby list", "error", err)
 	}
 }
@@ -169,7 +169,7 @@ func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
 func (p *pages) lobbyMessage(code, lang string) string {
 	switch code {
 	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock", "readings":
-		return tr(lang, "challenge:"+code)
+		return web.T(lang, "challenge:"+code)
 	}
 	return ""
 }
@@ -190,7 +190,7 @@ func (p *pages) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
 }
 
 func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.lobbyOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
 		return
 	}
@@ -258,7 +258,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.lobbyOff(w, r, lang) {
 		return
 	}
@@ -323,7 +323,7 @@ func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store
 }
 
 func (p *pages) cancelChallenge(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.lobbyOff(w, r, lang) {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -97,9 +98,9 @@ func durationText(d time.Duration, lang string) string {
 	days, hours, minutes := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
 	switch {
 	case days > 0:
-		return itoa(days) + " " + tr(lang, "dayshort") + " " + itoa(hours) + " " + tr(lang, "hourshort")
+		return itoa(days) + " " + web.T(lang, "dayshort") + " " + itoa(hours) + " " + web.T(lang, "hourshort")
 	case hours > 0:
-		return itoa(hours) + " " + tr(lang, "hourshort") + " " + pad2(minutes)
+		return itoa(hours) + " " + web.T(lang, "hourshort") + " " + pad2(minutes)
 	}
 	return itoa(minutes) + " min"
 }
@@ -119,7 +120,7 @@ type myGamesData struct {
 }
 
 func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) {
 		return
 	}
@@ -139,7 +140,7 @@ func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
 			d.YourTurn++
 		}
 	}
-	p.render(w, r, lang, "mygames", tr(lang, "mygames"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "mygames", web.T(lang, "mygames"), http.StatusOK, d)
 }
 
 // turnsCache keeps the reminder's last count per account with what it

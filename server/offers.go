@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -25,9 +26,7 @@ import (
 // computer's clock runs from (store.Turns.SetClockFrom).
 
 func init() {
-	for k, v := range offerMessages {
-		messages[k] = v
-	}
+	web.Register(offerMessages)
 }
 
 var offerMessages = map[string][2]string{

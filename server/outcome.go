@@ -8,6 +8,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -50,12 +51,12 @@ func parseReason(reason string) (code string, seat int) {
 // else the seat's name ("Blanc", "Sud-Ouest").
 func playerName(v *game.Variant, i int, seats []store.Seat, lang string) string {
 	if i >= 0 && i < len(seats) {
-		if name := CleanText(seats[i].Name, maxNameRunes); name != "" {
+		if name := web.CleanText(seats[i].Name, web.MaxNameRunes); name != "" {
 			return name
 		}
 	}
 	if i < 0 || i >= v.Players {
-		return tr(lang, "aplayer")
+		return web.T(lang, "aplayer")
 	}
 	return v.SeatName(i, lang)
 }
@@ -65,11 +66,11 @@ func reasonSentence(v *game.Variant, seats []store.Seat, reason, lang string) st
 	code, seat := parseReason(reason)
 	switch code {
 	case reasonResigned:
-		return fmt.Sprintf(tr(lang, "sent:resigned"), playerName(v, seat, seats, lang))
+		return fmt.Sprintf(web.T(lang, "sent:resigned"), playerName(v, seat, seats, lang))
 	case reasonTime:
-		return fmt.Sprintf(tr(lang, "sent:time"), playerName(v, seat, seats, lang))
+		return fmt.Sprintf(web.T(lang, "sent:time"), playerName(v, seat, seats, lang))
 	case reasonAgreement:
-		return tr(lang, "sent:agreement")
+		return web.T(lang, "sent:agreement")
 	case "":
 		return ""
 	}
@@ -92,24 +93,24 @@ func outcomeSentence(v *game.Variant, seats []store.Seat, result, reason, lang s
 			names[i] = playerName(v, w, seats, lang)
 		}
 		if len(names) == 1 {
-			head = fmt.Sprintf(tr(lang, "sent:wins"), names[0])
+			head = fmt.Sprintf(web.T(lang, "sent:wins"), names[0])
 		} else {
 			last := names[len(names)-1]
-			head = fmt.Sprintf(tr(lang, "sent:winmany"), strings.Join(names[:len(names)-1], ", "), last)
+			head = fmt.Sprintf(web.T(lang, "sent:winmany"), strings.Join(names[:len(names)-1], ", "), last)
 		}
 	case game.Draw:
 		if code, _ := parseReason(reason); code == reasonAgreement {
-			return tr(lang, "sent:drawagreed")
+			return web.T(lang, "sent:drawagreed")
 		}
-		head = tr(lang, "sent:draw")
+		head = web.T(lang, "sent:draw")
 	default:
 		switch code, seat := parseReason(reason); code {
 		case reasonAbandoned:
-			return tr(lang, "sent:abandoned")
+			return web.T(lang, "sent:abandoned")
 		case reasonAborted, reasonAbortedBy:
-			return fmt.Sprintf(tr(lang, "sent:"+code), playerName(v, seat, seats, lang))
+			return fmt.Sprintf(web.T(lang, "sent:"+code), playerName(v, seat, seats, lang))
 		}
-		head = tr(lang, "sent:over")
+		head = web.T(lang, "sent:over")
 	}
 	if why := reasonSentence(v, seats, reason, lang); why != "" {
 		return head + " — " + why
@@ -126,24 +127,24 @@ func (r *room) localized(c *client, v any) any {
 	switch m := v.(type) {
 	case infoMsg:
 		name := playerName(r.match.Variant(), m.Seat, r.g.Seats, lang)
-		if key := "info:" + m.Code; hasMessage(key) {
-			m.Text = strings.ReplaceAll(tr(lang, key), "%s", name)
+		if key := "info:" + m.Code; web.Has(key) {
+			m.Text = strings.ReplaceAll(web.T(lang, key), "%s", name)
 		}
 		return m
 	case hintMsg:
 		return r.localizedHint(m, lang)
 	case rematchMsg:
-		m.Text = fmt.Sprintf(tr(lang, "info:rematch"), playerName(r.match.Variant(), m.By, r.g.Seats, lang))
+		m.Text = fmt.Sprintf(web.T(lang, "info:rematch"), playerName(r.match.Variant(), m.By, r.g.Seats, lang))
 		return m
 	case errorMsg:
 		if lang != "fr" {
 			return m
 		}
 		key := "err:" + m.Code
-		if !hasMessage(key) {
+		if !web.Has(key) {
 			return m
 		}
-		text := tr(lang, key)
+		text := web.T(lang, key)
 		switch m.Code {
 		case "illegal":
 			legal := game.LegalNotations(r.match.State())
@@ -153,7 +154,7 @@ func (r *room) localized(c *client, v any) any {
 			}
 			text = fmt.Sprintf(text, "« "+strings.Trim(game.Quote(m.Move), `"`)+" »", list)
 			if len(legal) == 0 {
-				text = tr(lang, "err:over")
+				text = web.T(lang, "err:over")
 			}
 		case "not_your_turn":
 			text = fmt.Sprintf(text, playerName(r.match.Variant(), r.match.ToMove(), r.g.Seats, lang))
@@ -188,8 +189,8 @@ func referenceOf(m errorMsg) string {
 // levelText is a computer seat's agent in words: a level's name in lang,
 // an operator's engine name as it is.
 func levelText(agent, lang string) string {
-	if key := "level:" + agent; hasMessage(key) {
-		return tr(lang, key)
+	if key := "level:" + agent; web.Has(key) {
+		return web.T(lang, key)
 	}
 	return agent
 }

@@ -3,13 +3,11 @@ package server
 import (
 	"bytes"
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -24,157 +22,42 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
-
-//go:embed templates/*.html
-var templateFS embed.FS
-
-//go:embed static
-var staticFS embed.FS
 
 // maxRecordBytes bounds an uploaded game record; the longest games of the
 // catalogue write a few tens of kilobytes.
 const maxRecordBytes = 1 << 20
 
-func staticHandler() http.Handler {
-	sub, err := fs.Sub(staticFS, "static")
-	if err != nil {
-		panic(err) // the folder is embedded: cannot happen
-	}
-	fsrv := http.FileServerFS(sub)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Files only: a folder (the root, or anything ending in /) is not
-		// listed.
-		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
-			http.NotFound(w, r)
-			return
-		}
-		if f, err := sub.Open(r.URL.Path); err == nil {
-			st, err := f.Stat()
-			f.Close()
-			if err == nil && st.IsDir() {
-				http.NotFound(w, r)
-				return
-			}
-		}
-		// The files change only with the binary; an hour of caching is a
-		// fair trade against stale scripts after an upgrade.
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		fsrv.ServeHTTP(w, r)
-	})
-}
-
 // pages renders the HTML pages.
 type pages struct {
-	s     *Server
-	tmpl  map[string]*template.Template
-	md    goldmark.Markdown
-	cache map[string]template.HTML // start pictures by variant, drawn once
+	s   *Server
+	web *web.Shell
+	md  goldmark.Markdown
 }
 
 func newPages(s *Server) (*pages, error) {
-	funcs := template.FuncMap{
-		"t":        tr,
-		"reason":   func(lang, reason string) string { return game.ReasonText(reason, lang) },
-		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
-		"add":      func(a, b int) int { return a + b },
-		"count":    countWords,
-	}
-	p := &pages{s: s, tmpl: map[string]*template.Template{}, cache: map[string]template.HTML{}}
-	names, err := fs.Glob(templateFS, "templates/*.html")
+	sh, err := web.New(web.Config{
+		Renderer: s.render,
+		User: func(r *http.Request) string {
+			if u := s.currentUser(r); u != nil {
+				return u.Name
+			}
+			return ""
+		},
+		Login:         s.accounts.accountsOfStore != nil,
+		InternalError: s.plainInternalError,
+		BadRequest:    func() { s.metrics.refusals.WithLabelValues("bad_request").Inc() },
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range names {
-		base := strings.TrimSuffix(strings.TrimPrefix(name, "templates/"), ".html")
-		if base == "layout" {
-			continue
-		}
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", name)
-		if err != nil {
-			return nil, fmt.Errorf("server: template %s: %w", name, err)
-		}
-		p.tmpl[base] = t
-	}
+	p := &pages{s: s, web: sh}
 	// Rules pages are the project's own files: raw HTML in them is trusted,
 	// and the diagrams are inserted as raw HTML.
 	p.md = goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
 	return p, nil
-}
-
-// page is what every template gets.
-type page struct {
-	Lang  string
-	Title string
-	Path  string // the current path and query without lang, for the switch
-	User  string // the account logged in, "" for none
-	Login bool   // the store keeps accounts: offer to log in
-	Data  any
-}
-
-func (p *pages) render(w http.ResponseWriter, r *http.Request, lang, name, title string, code int, data any) {
-	t := p.tmpl[name]
-	q := r.URL.Query()
-	q.Del("lang")
-	path := r.URL.Path
-	if r.Method != http.MethodGet {
-		path = "/"
-	}
-	if len(q) > 0 {
-		path += "?" + q.Encode()
-	}
-	var b bytes.Buffer
-	pg := page{Lang: lang, Title: title, Path: path, Data: data, Login: p.s.accounts.accountsOfStore != nil}
-	if u := p.s.currentUser(r); u != nil {
-		pg.User = u.Name
-	}
-	if err := t.Execute(&b, pg); err != nil {
-		p.s.plainInternalError(w, r, "template "+name, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(code)
-	w.Write(b.Bytes())
-}
-
-func (p *pages) fail(w http.ResponseWriter, r *http.Request, lang string, code int, msg string) {
-	title := tr(lang, "error")
-	switch code {
-	case http.StatusNotFound:
-		title = tr(lang, "notfound")
-	case http.StatusBadRequest:
-		title = tr(lang, "badrequest")
-		p.s.metrics.refusals.WithLabelValues("bad_request").Inc()
-	case http.StatusTooManyRequests:
-		title = tr(lang, "toomany")
-	}
-	p.render(w, r, lang, "error", title, code, msg)
-}
-
-// picture draws a state as inline SVG for a template.
-func (p *pages) picture(s game.State, lang string) template.HTML {
-	svg, err := p.s.render.SVG(s, render.Options{Lang: lang})
-	if err != nil {
-		return template.HTML(`<p class="err">` + template.HTMLEscapeString(err.Error()) + `</p>`)
-	}
-	return template.HTML(svg)
-}
-
-// startPicture is the start position of a variant, drawn once.
-func (p *pages) startPicture(v *game.Variant, lang string) template.HTML {
-	key := lang + " " + v.String()
-	p.s.mu.Lock()
-	pic, ok := p.cache[key]
-	p.s.mu.Unlock()
-	if ok {
-		return pic
-	}
-	pic = p.picture(v.Start(), lang)
-	p.s.mu.Lock()
-	p.cache[key] = pic
-	p.s.mu.Unlock()
-	return pic
 }
 
 type gameCard struct {
@@ -190,16 +73,16 @@ func playerCount(g *game.Game) string {
 }
 
 func (p *pages) catalogue(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	var cards []gameCard
 	for _, g := range game.Games() {
 		c := gameCard{ID: g.ID, Name: g.Name.In(lang), Summary: g.Summary.In(lang), Author: g.Author, Players: playerCount(g)}
 		if v, err := g.Variant(g.AllVariants()[0]); err == nil {
-			c.Picture = p.startPicture(v, lang)
+			c.Picture = p.web.StartPicture(v, lang)
 		}
 		cards = append(cards, c)
 	}
-	p.render(w, r, lang, "catalogue", tr(lang, "games"), http.StatusOK, cards)
+	p.web.Render(w, r, lang, "catalogue", web.T(lang, "games"), http.StatusOK, cards)
 }
 
 type rulesData struct {
@@ -214,15 +97,15 @@ type variantPicture struct {
 }
 
 func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	g, err := game.Lookup(r.PathValue("id"))
 	if err != nil {
-		p.fail(w, r, lang, http.StatusNotFound, err.Error())
+		p.web.Fail(w, r, lang, http.StatusNotFound, err.Error())
 		return
 	}
 	text, err := docs.Rules(g.ID, lang)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusNotFound, err.Error())
+		p.web.Fail(w, r, lang, http.StatusNotFound, err.Error())
 		return
 	}
 	var variants []*game.Variant
@@ -235,9 +118,9 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 		variants = append(variants, v)
 		label := optionsText(opts.String(), lang)
 		if label == "" {
-			label = tr(lang, "default")
+			label = web.T(lang, "default")
 		}
-		d.Pictures = append(d.Pictures, variantPicture{Label: label, Picture: p.startPicture(v, lang)})
+		d.Pictures = append(d.Pictures, variantPicture{Label: label, Picture: p.web.StartPicture(v, lang)})
 	}
 	var b bytes.Buffer
 	if err := p.md.Convert([]byte(p.withDiagrams(text, variants, lang)), &b); err != nil {
@@ -245,7 +128,7 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Body = template.HTML(b.String())
-	p.render(w, r, lang, "rules", d.Name+" — "+tr(lang, "rules"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "rules", d.Name+" — "+web.T(lang, "rules"), http.StatusOK, d)
 }
 
 // withDiagrams adds a drawing after every code block of a rules page that
@@ -253,8 +136,8 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 // which 'plateau rules' uses too for its text boards).
 func (p *pages) withDiagrams(text string, variants []*game.Variant, lang string) string {
 	return docs.WithDiagrams(text, variants, func(s game.State) string {
-		return `<figure class="diagram">` + strings.ReplaceAll(string(p.picture(s, lang)), "\n", " ") +
-			`<figcaption>` + template.HTMLEscapeString(tr(lang, "diagram")) + `</figcaption></figure>`
+		return `<figure class="diagram">` + strings.ReplaceAll(string(p.web.Picture(s, lang)), "\n", " ") +
+			`<figcaption>` + template.HTMLEscapeString(web.T(lang, "diagram")) + `</figcaption></figure>`
 	})
 }
 
@@ -296,14 +179,14 @@ type valueChoice struct {
 }
 
 func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	id := r.URL.Query().Get("game")
 	if id == "" {
 		id = "pogo"
 	}
 	g, err := game.Lookup(id)
 	if err != nil {
-		p.fail(w, r, lang, http.StatusNotFound, err.Error())
+		p.web.Fail(w, r, lang, http.StatusNotFound, err.Error())
 		return
 	}
 	p.renderNewGame(w, r, lang, g, http.StatusOK, "")
@@ -314,7 +197,7 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 	for _, name := range p.s.agentNames() {
 		label := levelText(name, lang)
 		if p.s.engines[name] != "" {
-			label += " (" + tr(lang, "engine") + ")"
+			label += " (" + web.T(lang, "engine") + ")"
 		}
 		d.Levels = append(d.Levels, agentChoice{Value: name, Label: label})
 	}
@@ -324,7 +207,7 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 	for _, opts := range g.AllVariants() {
 		label := opts.String()
 		if label == "" {
-			label = tr(lang, "default")
+			label = web.T(lang, "default")
 		}
 		d.Variants = append(d.Variants, variantChoice{Value: opts.String(), Label: label})
 	}
@@ -332,11 +215,11 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 		if o.Name == "seed" {
 			continue // a server game's start is chosen for it
 		}
-		f := optionField{Name: o.Name, Label: tr(lang, "optname:"+o.Name), Doc: o.Doc.In(lang), Default: o.Default, Values: o.Values}
+		f := optionField{Name: o.Name, Label: web.T(lang, "optname:"+o.Name), Doc: o.Doc.In(lang), Default: o.Default, Values: o.Values}
 		for _, val := range o.Values {
 			label := optionsText(o.Name+"="+val, lang)
 			if label == "" { // a false flag reads as nothing: say no
-				label = tr(lang, "no")
+				label = web.T(lang, "no")
 			}
 			f.Choices = append(f.Choices, valueChoice{Value: val, Label: label, Selected: val == o.Default})
 		}
@@ -350,22 +233,22 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 	for i := 0; i < g.MaxPlayers; i++ {
 		d.Seats = append(d.Seats, i)
 	}
-	p.render(w, r, lang, "new", tr(lang, "newgame"), code, d)
+	p.web.Render(w, r, lang, "new", web.T(lang, "newgame"), code, d)
 }
 
 // createGame reads the new game form, stores the game and sends the
 // creator to its page with the seat tokens in the URL fragment, which
 // browsers do not send to servers (nor to logs).
 func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	if err := r.ParseForm(); err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	g, err := game.Lookup(r.PostForm.Get("game"))
 	if err != nil {
-		p.fail(w, r, lang, http.StatusBadRequest, err.Error())
+		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	spec, err := readGameForm(r.PostForm, g)
@@ -447,7 +330,7 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 			break
 		}
 		spec.Seats = append(spec.Seats, SeatSpec{Kind: kind, Agent: strings.TrimSpace(f.Get("level" + n)),
-			Name: CleanText(f.Get("name"+n), maxNameRunes)})
+			Name: web.CleanText(f.Get("name"+n), web.MaxNameRunes)})
 	}
 	var err error
 	spec.Clock, spec.Increment, spec.MoveDays, err = readClock(f)
@@ -497,16 +380,16 @@ type gamePageData struct {
 }
 
 func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
 	if err != nil {
 		p.loadFailed(w, r, lang, err)
 		return
 	}
 	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: optionsText(g.Options, lang),
-		Picture: p.picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
+		Picture: p.web.Picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
 		Result: g.Result, Reason: g.Reason, Outcome: outcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)}
-	msgs, err := json.Marshal(jsMessages(lang))
+	msgs, err := json.Marshal(web.JSMessages(lang))
 	if err != nil {
 		p.internalError(w, r, lang, "game page", err)
 		return
@@ -516,7 +399,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
 	}
-	p.render(w, r, lang, "game", m.Variant().Title(lang), http.StatusOK, d)
+	p.web.Render(w, r, lang, "game", m.Variant().Title(lang), http.StatusOK, d)
 }
 
 // seatLabel is how a seat is shown: the variant's name of the seat, and
@@ -524,7 +407,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 // control characters).
 func seatLabel(v *game.Variant, i int, seat store.Seat, lang string) string {
 	label := v.SeatName(i, lang)
-	if name := CleanText(seat.Name, maxNameRunes); name != "" {
+	if name := web.CleanText(seat.Name, web.MaxNameRunes); name != "" {
 		label += " — " + name
 	}
 	return label
@@ -532,7 +415,7 @@ func seatLabel(v *game.Variant, i int, seat store.Seat, lang string) string {
 
 func (p *pages) loadFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
 	if errors.Is(err, store.ErrNotFound) {
-		p.fail(w, r, lang, http.StatusNotFound, "no such game")
+		p.web.Fail(w, r, lang, http.StatusNotFound, "no such game")
 		return
 	}
 	p.internalError(w, r, lang, "load game", err)
@@ -574,7 +457,7 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 		p.s.plainInternalError(w, r, "replay", err)
 		return
 	}
-	svg, err := p.s.render.SVG(s, render.Options{Lang: normLang(r.FormValue("lang")), LastMove: last, Flip: r.FormValue("flip") == "1"})
+	svg, err := p.s.render.SVG(s, render.Options{Lang: web.NormLang(r.FormValue("lang")), LastMove: last, Flip: r.FormValue("flip") == "1"})
 	if err != nil {
 		p.s.plainInternalError(w, r, "draw", err)
 		return
@@ -625,7 +508,7 @@ func (p *pages) gameRecord(w http.ResponseWriter, r *http.Request) {
 func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 	rec := record.FromMatch(m)
 	for _, seat := range g.Seats {
-		name := CleanText(seat.Name, maxNameRunes)
+		name := web.CleanText(seat.Name, web.MaxNameRunes)
 		if name == "" {
 			name = seat.Kind
 			if seat.Kind == "computer" {
@@ -659,7 +542,7 @@ type archiveRow struct {
 }
 
 func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	offset, _ := strconv.Atoi(r.URL.Query().Get("offset"))
 	offset = max(offset, 0)
 	finished := true
@@ -673,7 +556,7 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 	if len(list) == perPage {
 		d.Next = offset + perPage
 	}
-	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "archive", web.T(lang, "archive"), http.StatusOK, d)
 }
 
 // archiveRows are games as the archive lists them.
@@ -691,9 +574,9 @@ func archiveRows(list []store.Game, lang string) []archiveRow {
 			}
 		}
 		for _, seat := range g.Seats {
-			name := CleanText(seat.Name, maxNameRunes)
+			name := web.CleanText(seat.Name, web.MaxNameRunes)
 			if name == "" {
-				name = tr(lang, "kind:"+seat.Kind)
+				name = web.T(lang, "kind:"+seat.Kind)
 			}
 			row.Players = append(row.Players, name)
 		}
@@ -745,7 +628,7 @@ type viewData struct {
 // stored: the page keeps the record text and asks /archive/svg for each
 // position.
 func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	rec, text, err := readRecord(w, r)
 	if err != nil {
 		p.badRecord(w, r, lang, text, err)
@@ -758,14 +641,14 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: optionsText(rec.Options.String(), lang), Text: text,
 		Result: rec.Result.String(), Reason: rec.Result.Reason, Moves: m.Notations(),
-		Picture: p.picture(m.State(), lang)}
+		Picture: p.web.Picture(m.State(), lang)}
 	var seats []store.Seat
 	for _, name := range rec.Players {
 		seats = append(seats, store.Seat{Name: name})
 	}
 	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
 	for _, name := range rec.Players {
-		d.Players = append(d.Players, CleanText(name, maxNameRunes))
+		d.Players = append(d.Players, web.CleanText(name, web.MaxNameRunes))
 	}
 	// The hints each seat had, from the record's Hints tag.
 	for seat, plies := range rec.Hints {
@@ -777,7 +660,7 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Players[seat] += " — " + hintsText(plies, lang)
 	}
-	p.render(w, r, lang, "view", tr(lang, "uploadedtitle"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "view", web.T(lang, "uploadedtitle"), http.StatusOK, d)
 }
 
 func (p *pages) recordSVG(w http.ResponseWriter, r *http.Request) {
@@ -850,7 +733,7 @@ func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
 	last := p.s.render.Places(before, mv)
 	after.Apply(mv)
 	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last,
-		Lang: normLang(r.FormValue("lang")), Flip: r.FormValue("flip") == "1", Status: " "})
+		Lang: web.NormLang(r.FormValue("lang")), Flip: r.FormValue("flip") == "1", Status: " "})
 	if err != nil {
 		p.s.plainInternalError(w, r, "draw", err)
 		return

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // get fetches a path and returns the status and body.
@@ -89,7 +90,7 @@ func TestLanguage(t *testing.T) {
 	if _, body := get(t, ts, "/", "Accept-Language", "de, en;q=0.5"); !strings.Contains(body, `lang="en"`) {
 		t.Error("Accept-Language de,en: want English")
 	}
-	if _, body := get(t, ts, "/", "Cookie", langCookie+"=fr", "Accept-Language", "en"); !strings.Contains(body, `lang="fr"`) {
+	if _, body := get(t, ts, "/", "Cookie", web.LangCookie+"=fr", "Accept-Language", "en"); !strings.Contains(body, `lang="fr"`) {
 		t.Error("cookie not followed")
 	}
 	resp, err := http.Get(ts.URL + "/archive?lang=fr")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau-games/plateau/accounts"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -86,19 +87,19 @@ func ratingRowOf(rt store.Rating, lang string) ratingRow {
 }
 
 func (p *pages) player(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) {
 		return
 	}
 	name := r.PathValue("name")
 	if store.CheckUserName(name) != nil {
-		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 		return
 	}
 	ctx := r.Context()
 	u, err := p.s.accounts.accountsOfStore.LoadUser(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
-		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 		return
 	}
 	if err != nil {
@@ -120,7 +121,7 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		d.NewToken = newTokenOf(r)
 	}
 	if u.Role == store.RoleOperator {
-		d.Role = tr(lang, "operator")
+		d.Role = web.T(lang, "operator")
 	}
 	if rs, ok := p.s.cfg.Store.(store.Ratings); ok {
 		list, err := rs.UserRatings(ctx, u.Name)
@@ -165,7 +166,7 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Games = archiveRows(games, lang)
-	p.render(w, r, lang, "player", u.Name, http.StatusOK, d)
+	p.web.Render(w, r, lang, "player", u.Name, http.StatusOK, d)
 }
 
 type leaderboardData struct {
@@ -175,13 +176,13 @@ type leaderboardData struct {
 }
 
 func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	if p.accountsOff(w, r, lang) {
 		return
 	}
 	rs, ok := p.s.cfg.Store.(store.Ratings)
 	if !ok {
-		p.fail(w, r, lang, http.StatusNotFound, tr(lang, "noaccounts"))
+		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 		return
 	}
 	d := leaderboardData{Choices: lobbyChoices(lang), Key: r.URL.Query().Get("variant")}
@@ -202,7 +203,7 @@ func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
 		row.Rank = i + 1
 		d.Rows = append(d.Rows, row)
 	}
-	p.render(w, r, lang, "leaderboard", tr(lang, "leaderboard"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "leaderboard", web.T(lang, "leaderboard"), http.StatusOK, d)
 }
 
 // ratingGraph draws a rating history as an SVG line: the rating after
@@ -227,7 +228,7 @@ func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
 	}
 	y := func(v float64) float64 { return top + (hi-v)*(h-top-bottom)/(hi-lo) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="ratinggraph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, w, h, template.HTMLEscapeString(tr(lang, "ratinggraph")))
+	fmt.Fprintf(&b, `<svg class="ratinggraph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, w, h, template.HTMLEscapeString(web.T(lang, "ratinggraph")))
 	fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="#fff" stroke="#ccc"/>`, left, top, w-left-right, h-top-bottom)
 	for _, v := range []float64{lo, (lo + hi) / 2, hi} {
 		fmt.Fprintf(&b, `<line x1="%.0f" x2="%.0f" y1="%.1f" y2="%.1f" stroke="#eee"/>`, left, w-right, y(v), y(v))
@@ -257,7 +258,7 @@ func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
 // stop working.
 func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		lang := pickLang(w, r)
+		lang := web.PickLang(w, r)
 		if p.accountsOff(w, r, lang) {
 			return
 		}
@@ -265,17 +266,17 @@ func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 		name := r.PathValue("name")
 		if me == nil || me.Role != store.RoleOperator {
 			p.s.refuse(r, "not_operator")
-			p.fail(w, r, lang, http.StatusForbidden, tr(lang, "err:not_operator_account"))
+			p.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_operator_account"))
 			return
 		}
 		if store.CheckUserName(name) != nil || store.UserKey(name) == store.UserKey(me.Name) {
-			p.fail(w, r, lang, http.StatusBadRequest, tr(lang, "err:not_operator_account"))
+			p.web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "err:not_operator_account"))
 			return
 		}
 		st := p.s.accounts.accountsOfStore
 		u, err := st.LoadUser(r.Context(), name)
 		if errors.Is(err, store.ErrNotFound) {
-			p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+			p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		if err != nil {
@@ -315,20 +316,20 @@ func newTokenOf(r *http.Request) string {
 // for its owner or an operator.
 func (p *pages) botToken(revoke bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		lang := pickLang(w, r)
+		lang := web.PickLang(w, r)
 		if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
 			return
 		}
 		bots, ok := p.s.cfg.Store.(store.BotTokens)
 		name := r.PathValue("name")
 		if !ok || store.CheckUserName(name) != nil {
-			p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+			p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		ctx := r.Context()
 		bot, err := p.s.accounts.accountsOfStore.LoadUser(ctx, name)
 		if errors.Is(err, store.ErrNotFound) {
-			p.fail(w, r, lang, http.StatusNotFound, tr(lang, "nosuchplayer"))
+			p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		if err != nil {
@@ -338,7 +339,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 		me := p.s.currentUser(r)
 		if !canManageBot(me, bot) {
 			p.s.refuse(r, "not_owner")
-			p.fail(w, r, lang, http.StatusForbidden, tr(lang, "err:not_owner"))
+			p.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_owner"))
 			return
 		}
 		if revoke {
@@ -362,10 +363,10 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 			p.internalError(w, r, lang, "bot token", err)
 			return
 		}
-		t := &store.BotToken{ID: id, User: bot.Name, Label: CleanText(r.PostForm.Get("label"), 100), Hash: hash}
+		t := &store.BotToken{ID: id, User: bot.Name, Label: web.CleanText(r.PostForm.Get("label"), 100), Hash: hash}
 		if err := bots.CreateBotToken(ctx, t); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				p.fail(w, r, lang, http.StatusConflict, tr(lang, "err:too_many_tokens"))
+				p.web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "err:too_many_tokens"))
 				return
 			}
 			p.internalError(w, r, lang, "create bot token", err)

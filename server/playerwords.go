@@ -13,6 +13,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/rating"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -46,23 +47,9 @@ var playerMessages = map[string][2]string{
 	"analysislevelby":      {"Judged by the computer at the %s level, %s per position.", "Jugé par l'ordinateur au niveau %s, %s par position."},
 }
 
-// playerJSKeys are the messages the game page's script gets besides
-// jsMessages' own.
-var playerJSKeys = []string{"resignask", "resignyes", "resignno", "ratingnew"}
-
 func init() {
-	for k, v := range playerMessages {
-		messages[k] = v
-	}
-}
-
-// plural picks the singular or plural form for n: French counts 0 and 1
-// as singular ("0 coup repris"), English only 1.
-func plural(lang string, n int, one, many string) string {
-	if n == 1 || (lang == "fr" && n == 0) {
-		return one
-	}
-	return many
+	web.Register(playerMessages)
+	web.RegisterJS("resignask", "resignyes", "resignno", "ratingnew")
 }
 
 // ratingWords is a rating as shown beside a name: "1662", "1662?" while
@@ -165,11 +152,11 @@ func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text str
 		return
 	}
 	d := archiveData{Games: archiveRows(list, lang), Record: text,
-		Error: fmt.Sprintf(tr(lang, "uploaderror"), strings.TrimSuffix(game.ErrorText(err, lang), "."))}
+		Error: fmt.Sprintf(web.T(lang, "uploaderror"), strings.TrimSuffix(game.ErrorText(err, lang), "."))}
 	if len(list) == 50 {
 		d.Next = 50
 	}
-	p.render(w, r, lang, "archive", tr(lang, "archive"), http.StatusBadRequest, d)
+	p.web.Render(w, r, lang, "archive", web.T(lang, "archive"), http.StatusBadRequest, d)
 }
 
 // puzzleFlip says whether a puzzle's board is turned: the side to play
@@ -192,13 +179,7 @@ func (p *pages) standingAfterTry(r *http.Request, lang string, pz *puzzle.Puzzle
 	}
 	st := standing[pz.ID]
 	if st.Attempts > 0 {
-		return fmt.Sprintf(tr(lang, "puzzle:standingof"), st.Rating, countWords(lang, st.Attempts, "n:tries"), countWords(lang, st.Solved, "n:solved"))
+		return fmt.Sprintf(web.T(lang, "puzzle:standingof"), st.Rating, web.CountWords(lang, st.Attempts, "n:tries"), web.CountWords(lang, st.Solved, "n:solved"))
 	}
-	return fmt.Sprintf(tr(lang, "puzzle:standingrated"), st.Rating)
-}
-
-// countWords is n with its noun in the right number: key+":one" or
-// key+":many" formats n ("1 essai", "0 essai", "2 tries").
-func countWords(lang string, n int, key string) string {
-	return fmt.Sprintf(tr(lang, key+plural(lang, n, ":one", ":many")), n)
+	return fmt.Sprintf(web.T(lang, "puzzle:standingrated"), st.Rating)
 }

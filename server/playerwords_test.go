@@ -10,6 +10,7 @@ import (
 
 	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // A pasted record that cannot be read comes back in the form, with the
@@ -47,8 +48,8 @@ func TestPlural(t *testing.T) {
 		n    int
 		want string
 	}{{"en", 0, "moves"}, {"en", 1, "move"}, {"en", 2, "moves"}, {"fr", 0, "move"}, {"fr", 1, "move"}, {"fr", 2, "moves"}} {
-		if got := plural(c.lang, c.n, "move", "moves"); got != c.want {
-			t.Errorf("plural(%s, %d) = %q, want %q", c.lang, c.n, got, c.want)
+		if got := web.Plural(c.lang, c.n, "move", "moves"); got != c.want {
+			t.Errorf("web.Plural(%s, %d) = %q, want %q", c.lang, c.n, got, c.want)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -113,7 +114,7 @@ func (p *pages) puzzleStore() store.Puzzles {
 
 // puzzleList is GET /puzzles.
 func (p *pages) puzzleList(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	mine := map[string]*store.PuzzleRating{}
 	if ps, u := p.puzzleStore(), p.s.currentUser(r); ps != nil && u != nil {
 		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
@@ -154,27 +155,18 @@ func (p *pages) puzzleList(w http.ResponseWriter, r *http.Request) {
 		Cards    []puzzleCard
 		LoggedIn bool
 	}{cards, p.s.currentUser(r) != nil}
-	p.render(w, r, lang, "puzzles", tr(lang, "puzzles"), http.StatusOK, d)
+	p.web.Render(w, r, lang, "puzzles", web.T(lang, "puzzles"), http.StatusOK, d)
 }
 
 // puzzlePicture is a puzzle's position, drawn once.
 func (p *pages) puzzlePicture(pz *puzzle.Puzzle, lang string) template.HTML {
-	key := lang + " puzzle " + pz.ID
-	p.s.mu.Lock()
-	pic, ok := p.cache[key]
-	p.s.mu.Unlock()
-	if ok {
-		return pic
-	}
-	s, err := pz.State()
-	if err != nil {
-		return ""
-	}
-	pic = p.picture(s, lang)
-	p.s.mu.Lock()
-	p.cache[key] = pic
-	p.s.mu.Unlock()
-	return pic
+	return p.web.Cached(lang+" puzzle "+pz.ID, func() template.HTML {
+		s, err := pz.State()
+		if err != nil {
+			return ""
+		}
+		return p.web.Picture(s, lang)
+	})
 }
 
 // setName names a set for players: the game, and what tells the set from
@@ -229,19 +221,19 @@ func setName(set *puzzle.Set, lang string) string {
 // puzzlePage is GET /puzzles/{id}: a puzzle, or for a game or a set the
 // next puzzle for this player.
 func (p *pages) puzzlePage(w http.ResponseWriter, r *http.Request) {
-	lang := pickLang(w, r)
+	lang := web.PickLang(w, r)
 	id := r.PathValue("id")
 	if pz, ok := puzzle.Find(id); ok {
 		p.renderPuzzle(w, r, lang, &pz, nil)
 		return
 	}
 	if len(id) > store.MaxPuzzleID {
-		p.fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(tr(lang, "puzzle:none"), id[:store.MaxPuzzleID]+"…"))
+		p.web.Fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id[:store.MaxPuzzleID]+"…"))
 		return
 	}
 	candidates := puzzle.All(id)
 	if len(candidates) == 0 {
-		p.fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(tr(lang, "puzzle:none"), id))
+		p.web.Fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id))
 		return
 	}
 	next, err := p.nextPuzzle(r, candidates, r.URL.Query().Get("after"))
@@ -377,7 +369,7 @@ func (p *pages) puzzleOf(w http.ResponseWriter, r *http.Request, lang string, as
 		if len(id) > store.MaxPuzzleID {
 			id = id[:store.MaxPuzzleID] + "…"
 		}
-		p.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(tr(lang, "puzzle:none"), id), asJSON)
+		p.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id), asJSON)
 		return nil, nil, false
 	}
 	s, err := pz.State()
@@ -391,11 +383,11 @@ func (p *pages) puzzleOf(w http.ResponseWriter, r *http.Request, lang string, as
 // puzzlePost reads a post about the path's puzzle (its body bounded), or
 // answers the error.
 func (p *pages) puzzlePost(w http.ResponseWriter, r *http.Request) (lang string, asJSON bool, pz *puzzle.Puzzle, s game.State, ok bool) {
-	lang = pickLang(w, r)
+	lang = web.PickLang(w, r)
 	asJSON = wantsJSON(r)
 	r.Body = http.MaxBytesReader(w, r.Body, maxPuzzleForm)
 	if err := r.ParseForm(); err != nil {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, tr(lang, "lesson:badform"), asJSON)
+		p.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
 		return lang, asJSON, nil, nil, false
 	}
 	pz, s, ok = p.puzzleOf(w, r, lang, asJSON)
@@ -410,7 +402,7 @@ func (p *pages) puzzleCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	move := strings.TrimSpace(r.PostForm.Get("move"))
 	if len(move) > game.MaxInput {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(tr(lang, "lesson:toolong"), game.MaxInput), asJSON)
+		p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
 		return
 	}
 	out, err := p.judgePuzzle(r, lang, pz, s, move)
@@ -436,7 +428,7 @@ func (p *pages) judgePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, s g
 	mv, err := s.ParseMove(move)
 	if err != nil {
 		if move == "" {
-			return &puzzleVerdict{Illegal: true, Says: tr(lang, "puzzle:nomove")}, nil
+			return &puzzleVerdict{Illegal: true, Says: web.T(lang, "puzzle:nomove")}, nil
 		}
 		return &puzzleVerdict{Illegal: true, Says: reasonText(err, lang)}, nil
 	}
@@ -478,30 +470,30 @@ func reasonText(err error, lang string) string { return lesson.Reason(err, lang)
 // keyText says why the key is right.
 func keyText(pz *puzzle.Puzzle, key, lang string) string {
 	if pz.Kind == puzzle.KindSave {
-		return fmt.Sprintf(tr(lang, "puzzle:keysave"), key)
+		return fmt.Sprintf(web.T(lang, "puzzle:keysave"), key)
 	}
 	if pz.N <= 1 {
-		return fmt.Sprintf(tr(lang, "puzzle:keywin1"), key)
+		return fmt.Sprintf(web.T(lang, "puzzle:keywin1"), key)
 	}
-	return fmt.Sprintf(tr(lang, "puzzle:keywin"), key, pz.N)
+	return fmt.Sprintf(web.T(lang, "puzzle:keywin"), key, pz.N)
 }
 
 // refutationText says what the opponent does against a wrong move.
 func refutationText(pz *puzzle.Puzzle, w *puzzle.Wrong, opp, lang string) string {
 	switch {
 	case w.Result == "draw":
-		return fmt.Sprintf(tr(lang, "puzzle:refdraw"), w.Move, opp, w.Reply)
+		return fmt.Sprintf(web.T(lang, "puzzle:refdraw"), w.Move, opp, w.Reply)
 	case w.Result != "loss": // "nowin": no forced win within the horizon
 		if w.Reply != "" {
-			return fmt.Sprintf(tr(lang, "puzzle:refnowin"), w.Move, pz.Horizon, opp, w.Reply)
+			return fmt.Sprintf(web.T(lang, "puzzle:refnowin"), w.Move, pz.Horizon, opp, w.Reply)
 		}
-		return fmt.Sprintf(tr(lang, "puzzle:refnowinbare"), w.Move, pz.Horizon)
+		return fmt.Sprintf(web.T(lang, "puzzle:refnowinbare"), w.Move, pz.Horizon)
 	case w.Plies <= 1 || w.Reply == "":
-		return fmt.Sprintf(tr(lang, "puzzle:refnow"), w.Move)
+		return fmt.Sprintf(web.T(lang, "puzzle:refnow"), w.Move)
 	case w.Plies == 2:
-		return fmt.Sprintf(tr(lang, "puzzle:refwin1"), w.Move, opp, w.Reply)
+		return fmt.Sprintf(web.T(lang, "puzzle:refwin1"), w.Move, opp, w.Reply)
 	default:
-		return fmt.Sprintf(tr(lang, "puzzle:refwin"), w.Move, opp, w.Reply, w.Plies-1)
+		return fmt.Sprintf(web.T(lang, "puzzle:refwin"), w.Move, opp, w.Reply, w.Plies-1)
 	}
 }
 
@@ -525,13 +517,13 @@ func (p *pages) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solv
 			return puzzleUpdate(pl, st, solved)
 		})
 	if errors.Is(err, store.ErrConflict) {
-		return tr(lang, "puzzle:ratedbefore")
+		return web.T(lang, "puzzle:ratedbefore")
 	}
 	if err != nil {
 		p.s.log.Warn("puzzle rating", "puzzle", pz.ID, "user", u.Name, "error", err)
 		return ""
 	}
-	return fmt.Sprintf(tr(lang, "puzzle:ratingchange"), math.Round(before), math.Round(stored.Rating), signed(stored.Rating-before))
+	return fmt.Sprintf(web.T(lang, "puzzle:ratingchange"), math.Round(before), math.Round(stored.Rating), signed(stored.Rating-before))
 }
 
 func signed(d float64) string {
@@ -568,7 +560,7 @@ func (p *pages) puzzleSolution(w http.ResponseWriter, r *http.Request) {
 
 // puzzlePreview is GET /puzzles/{id}/preview?move=M.
 func (p *pages) puzzlePreview(w http.ResponseWriter, r *http.Request) {
-	lang := normLang(r.FormValue("lang"))
+	lang := web.NormLang(r.FormValue("lang"))
 	_, s, ok := p.puzzleOf(w, r, lang, true)
 	if !ok {
 		return
@@ -607,13 +599,13 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 		Verdict:  verdict, LoggedIn: p.s.currentUser(r) != nil}
 	switch {
 	case pz.Kind == puzzle.KindSave:
-		d.Task = fmt.Sprintf(tr(lang, "puzzle:tasksave"), d.You)
+		d.Task = fmt.Sprintf(web.T(lang, "puzzle:tasksave"), d.You)
 	case pz.N <= 1:
-		d.Task = fmt.Sprintf(tr(lang, "puzzle:taskwin1"), d.You)
+		d.Task = fmt.Sprintf(web.T(lang, "puzzle:taskwin1"), d.You)
 	case pz.Horizon > 0:
-		d.Task = fmt.Sprintf(tr(lang, "puzzle:taskhorizon"), d.You, pz.N, pz.Horizon)
+		d.Task = fmt.Sprintf(web.T(lang, "puzzle:taskhorizon"), d.You, pz.N, pz.Horizon)
 	default:
-		d.Task = fmt.Sprintf(tr(lang, "puzzle:taskwin"), d.You, pz.N)
+		d.Task = fmt.Sprintf(web.T(lang, "puzzle:taskwin"), d.You, pz.N)
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
@@ -651,5 +643,5 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 		d.Board = template.HTML(svg)
 	}
 	d.Legal, d.Messages = p.trainerData(s, lang, "puzzle:right", "puzzle:wrong")
-	p.render(w, r, lang, "puzzle", fmt.Sprintf(tr(lang, "puzzle:title"), d.Name, pz.ID), http.StatusOK, d)
+	p.web.Render(w, r, lang, "puzzle", fmt.Sprintf(web.T(lang, "puzzle:title"), d.Name, pz.ID), http.StatusOK, d)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // puzzleIs is a page expression on the puzzle page.
@@ -83,7 +84,7 @@ func TestBrowserPuzzles(t *testing.T) {
 	waitJS(t, alice, "the puzzle again", puzzleIs(`f.hidden && !document.getElementById('entry').hidden`))
 	clickPuzzleMove(t, alice, p, p.Key)
 	waitJS(t, alice, "solved", puzzleIs(`a.dataset.solved === '1' && f.classList.contains('right')`))
-	if rated := eval[string](t, alice, `document.getElementById('rated').textContent`); rated != tr("fr", "puzzle:ratedbefore") {
+	if rated := eval[string](t, alice, `document.getElementById('rated').textContent`); rated != web.T("fr", "puzzle:ratedbefore") {
 		t.Errorf("a second try is rated: %q", rated)
 	}
 	if !eval[bool](t, alice, insideViewport("#next")) {

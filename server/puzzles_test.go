@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/puzzle"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -82,7 +83,7 @@ func TestPuzzleAnswersAndRatings(t *testing.T) {
 	}
 	// Again, and a wrong move after: only the first answer counts.
 	for _, m := range []string{p.Key, wrong.Move} {
-		if _, v := checkPuzzle(t, c, ts.URL, p.ID, m); v.Rated != tr("en", "puzzle:ratedbefore") {
+		if _, v := checkPuzzle(t, c, ts.URL, p.ID, m); v.Rated != web.T("en", "puzzle:ratedbefore") {
 			t.Errorf("a second answer %s: rated %q", m, v.Rated)
 		}
 	}

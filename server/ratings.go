@@ -11,6 +11,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -185,7 +186,7 @@ func ratingText(changes []ratingChange, lang string) string {
 		}
 		parts[i] = fmt.Sprintf("%s %.0f → %.0f (%s%.0f)", c.User, c.Before, c.After, sign, math.Abs(d))
 	}
-	return tr(lang, "ratingchange") + " " + strings.Join(parts, ", ")
+	return web.T(lang, "ratingchange") + " " + strings.Join(parts, ", ")
 }
 
 // pastRatingChanges finds the rating changes a finished rated game made:

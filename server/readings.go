@@ -1,6 +1,9 @@
 package server
 
-import "github.com/plateau-games/plateau/game"
+import (
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
+)
 
 // Readings of the rules (game.Variant.Readings): a game played with a
 // reading other than the default is never rated. A rated challenge of
@@ -9,9 +12,7 @@ import "github.com/plateau-games/plateau/game"
 // title names the readings in words (game.Variant.Title).
 
 func init() {
-	for k, v := range readingMessages {
-		messages[k] = v
-	}
+	web.Register(readingMessages)
 }
 
 var readingMessages = map[string][2]string{

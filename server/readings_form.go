@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // The new game form's readings of the rules (game.IsReading): their own
@@ -15,9 +16,7 @@ import (
 // them "_" and ";", since options are separated by them).
 
 func init() {
-	for k, v := range readingFormMessages {
-		messages[k] = v
-	}
+	web.Register(readingFormMessages)
 }
 
 var readingFormMessages = map[string][2]string{
@@ -34,11 +33,11 @@ func readingField(f *optionField, g *game.Game, lang string) {
 	f.Doc = withoutValueCodes(f.Doc, f.Values)
 	for i := range f.Choices {
 		if f.Choices[i].Selected {
-			f.Choices[i].Label = strings.Replace(tr(lang, "readings:usual"), "%s", f.Choices[i].Label, 1)
+			f.Choices[i].Label = strings.Replace(web.T(lang, "readings:usual"), "%s", f.Choices[i].Label, 1)
 		}
 	}
 	if f.Name == "start" {
-		f.Doc = tr(lang, "readings:start")
+		f.Doc = web.T(lang, "readings:start")
 		f.Default = ""
 		if v, err := g.Variant(nil); err == nil {
 			f.Start = v.Start().Encode()

@@ -15,6 +15,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -432,7 +433,7 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 }
 
 func (r *room) helloLocked(c *client, msg inMsg) {
-	if l := normLang(msg.Lang); l != "" {
+	if l := web.NormLang(msg.Lang); l != "" {
 		c.lang = l
 	}
 	if msg.Flip != nil {
@@ -477,7 +478,7 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	}
 	if bad > 0 {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "token",
-			Message: plural("en", bad, "1 token holds", fmt.Sprintf("%d tokens hold", bad)) + " no seat of this game; you can watch"})
+			Message: web.Plural("en", bad, "1 token holds", fmt.Sprintf("%d tokens hold", bad)) + " no seat of this game; you can watch"})
 	}
 	n := len(r.g.Moves)
 	if msg.Ply != nil && *msg.Ply >= 0 && *msg.Ply <= n {

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -323,9 +324,7 @@ func (s *Server) requestOwner(r *http.Request) string {
 }
 
 func init() {
-	for k, v := range schedulerMessages {
-		messages[k] = v
-	}
+	web.Register(schedulerMessages)
 }
 
 // schedulerMessages are the texts of the refusals of a person's full line.

@@ -11,10 +11,10 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/coder/websocket"
+
+	"github.com/plateau-games/plateau/server/internal/web"
 )
 
 // contentSecurityPolicy allows the site's own scripts, styles, images and
@@ -186,7 +186,7 @@ func errorID() string {
 func (p *pages) internalError(w http.ResponseWriter, r *http.Request, lang, what string, err error) {
 	id := p.s.logInternal(r, what, err)
 	infoOf(r).handled = true
-	p.fail(w, r, lang, http.StatusInternalServerError, fmt.Sprintf(tr(lang, "internal"), id))
+	p.web.Fail(w, r, lang, http.StatusInternalServerError, fmt.Sprintf(web.T(lang, "internal"), id))
 }
 
 // plainInternalError is internalError for answers that are not pages (SVG,
@@ -250,56 +250,6 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController and the WebSocket upgrade reach the
 // connection underneath.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// isBidiControl reports the Unicode bidirectional formatting characters,
-// which can make a name display as something else (U+202E turns the text
-// after it around).
-func isBidiControl(r rune) bool {
-	switch {
-	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
-		return true
-	case r == 0x200E, r == 0x200F, r == 0x061C:
-		return true
-	}
-	return false
-}
-
-// CleanText makes user text fit to store and show: invalid UTF-8, control
-// characters (line breaks and tabs become spaces), bidirectional controls,
-// line and paragraph separators and byte order marks are removed, spaces
-// are collapsed and trimmed, and the result is at most n runes.
-func CleanText(s string, n int) string {
-	s = strings.ToValidUTF8(s, "")
-	var b strings.Builder
-	space := false
-	count := 0
-	for _, r := range s {
-		if count >= n {
-			break
-		}
-		switch {
-		case r == '\t' || r == '\n' || r == '\r' || unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case unicode.IsControl(r), isBidiControl(r), r == 0x2028, r == 0x2029, r == 0xFEFF, r == utf8.RuneError:
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			count++
-			space = false
-			if count >= n {
-				break
-			}
-		}
-		b.WriteRune(r)
-		count++
-	}
-	return b.String()
-}
-
-// maxNameRunes bounds a seat name.
-const maxNameRunes = 40
 
 // wsAcceptOptions are the options the WebSocket upgrade should use: the
 // front middleware has checked the origin (sameOriginUpgrade), and the

@@ -17,7 +17,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/klauspost/compress/gzhttp"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -25,11 +24,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 
 	_ "github.com/plateau-games/plateau/games/all" // registers every game
@@ -346,7 +348,7 @@ func New(cfg Config) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.render == nil {
-		s.render = defaultRenderer()
+		s.render = web.DefaultRenderer()
 	}
 	build := cfg.NewAgent
 	if build == nil {
@@ -440,7 +442,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
-	mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
+	mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
 	mux.HandleFunc("GET /{$}", s.pages.catalogue)
 	mux.HandleFunc("GET /rules/{id}", s.pages.rules)
 	mux.HandleFunc("GET /learn", s.pages.learnList)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -25,7 +27,7 @@ var sameInBothLanguages = map[string]bool{
 // error or refused move written in the server's source, every level and
 // every option value of every game.
 func TestEveryTextHasFrench(t *testing.T) {
-	for key, m := range messages {
+	for key, m := range web.All() {
 		if m[1] == "" && m[0] != "" {
 			t.Errorf("message %q has no French text", key)
 		}
@@ -34,7 +36,14 @@ func TestEveryTextHasFrench(t *testing.T) {
 		}
 	}
 	// The codes the server sends, found in its source.
-	files, _ := filepath.Glob("*.go")
+	// (The feature packages under internal/ included.)
+	var files []string
+	filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			files = append(files, path)
+		}
+		return err
+	})
 	patterns := map[string]*regexp.Regexp{
 		"err:":  regexp.MustCompile(`(?:errorMsg\{Type: "(?:error|reject)", Code: |rejectLocked\(c, |sendError\(c, )"([a-z_]+)"`),
 		"info:": regexp.MustCompile(`infoMsg\{Type: "info", Code: "([a-z_]+)"`),
@@ -52,9 +61,9 @@ func TestEveryTextHasFrench(t *testing.T) {
 			for _, m := range re.FindAllStringSubmatch(string(src), -1) {
 				found++
 				key := prefix + m[1]
-				if !hasMessage(key) {
+				if !web.Has(key) {
 					t.Errorf("%s: code %q has no text (%s)", f, m[1], key)
-				} else if fr := tr("fr", key); fr == tr("en", key) {
+				} else if fr := web.T("fr", key); fr == web.T("en", key) {
 					t.Errorf("%s: %s has no French text", f, key)
 				}
 			}
@@ -64,7 +73,7 @@ func TestEveryTextHasFrench(t *testing.T) {
 		t.Errorf("found only %d codes in the server's source: the patterns are out of date", found)
 	}
 	for _, level := range append([]string{"random", "computer"}, ai.Levels...) {
-		if !hasMessage("level:" + level) {
+		if !web.Has("level:" + level) {
 			t.Errorf("level %q has no words", level)
 		}
 	}

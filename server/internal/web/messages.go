@@ -1,50 +1,4 @@
-package server
-
-import (
-	"net/http"
-	"strings"
-	"time"
-
-	"github.com/plateau-games/plateau/game"
-)
-
-// langCookie remembers the language chosen with ?lang=.
-const langCookie = "plateau_lang"
-
-// pickLang chooses the page language: ?lang= (remembered in a cookie), then
-// the cookie, then the browser's Accept-Language, then English.
-func pickLang(w http.ResponseWriter, r *http.Request) string {
-	if l := normLang(r.URL.Query().Get("lang")); l != "" {
-		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: l, Path: "/",
-			MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
-		return l
-	}
-	if c, err := r.Cookie(langCookie); err == nil {
-		if l := normLang(c.Value); l != "" {
-			return l
-		}
-	}
-	// Accept-Language lists tags by preference; the first one we speak wins.
-	// Quality values are ignored: browsers list tags in preference order.
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if l := normLang(tag); l != "" {
-			return l
-		}
-	}
-	return "en"
-}
-
-func normLang(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	switch {
-	case s == "fr" || strings.HasPrefix(s, "fr-"):
-		return "fr"
-	case s == "en" || strings.HasPrefix(s, "en-"):
-		return "en"
-	}
-	return ""
-}
+package web
 
 // messages are the interface strings, English then French. JavaScript gets
 // the ones it needs through the page (data-msg in game.html).
@@ -424,47 +378,4 @@ var messages = map[string][2]string{
 	"lesson:badstep":        {"The step is a number, from 1 to %d.", "L'étape est un nombre, de 1 à %d."},
 	"lesson:badform":        {"The move could not be read.", "Le coup n'a pas pu être lu."},
 	"lesson:toolong":        {"A move is at most %d bytes long.", "Un coup fait au plus %d octets."},
-}
-
-// tr translates key into lang; an unknown key shows itself, so that a
-// missing string is visible rather than blank.
-func tr(lang, key string) string {
-	m, ok := messages[key]
-	if !ok {
-		return key
-	}
-	if lang == "fr" {
-		return m[1]
-	}
-	return m[0]
-}
-
-// hasMessage says whether key has a text.
-func hasMessage(key string) bool {
-	_, ok := messages[key]
-	return ok
-}
-
-// consentJSKeys are more strings of the game page's script (abort.go).
-var consentJSKeys []string
-
-// jsMessages are the strings the game page's script uses.
-func jsMessages(lang string) map[string]string {
-	keys := []string{"chatspectators", "chatremoved", "chatdelete", "dayshort", "hourshort", "chooseMove", "cancel", "tomove", "you", "spectator", "connecting",
-		"disconnected", "thinking", "gameover", "draw", "wins", "drawoffered", "undoasked",
-		"waiting", "declined", "accept", "decline", "over", "passes", "invitelinks", "watchlink",
-		"flipboard", "copy", "copied", "rematch", "playrematch", "historyview", "startview", "backtolive",
-		"notlive", "online", "offline", "partner", "newgame", "replay", "lastmove", "sent:draw", "sent:over",
-		"hint", "hintsearching", "hintsone", "hintsmany", "hintmoves", "hintmove", "hinted"}
-	keys = append(keys, consentJSKeys...)
-	keys = append(keys, playerJSKeys...)
-	out := make(map[string]string, len(keys))
-	for _, k := range keys {
-		out[k] = tr(lang, k)
-	}
-	// End reasons come from the rules engines in English.
-	for en, text := range game.ReasonTexts(lang) {
-		out["reason:"+en] = text
-	}
-	return out
 }

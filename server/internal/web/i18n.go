@@ -1,0 +1,123 @@
+// Package web is the site's shell: the layout and page templates, the
+// static files, the interface strings in English and French and the
+// choice of language, and the helpers every feature's pages share
+// (rendering a page or an error, pictures of positions, clean user text,
+// words for counts). It knows no feature: features register their strings
+// and use the shell.
+package web
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// LangCookie remembers the language chosen with ?lang=.
+const LangCookie = "plateau_lang"
+
+// PickLang chooses the page language: ?lang= (remembered in a cookie), then
+// the cookie, then the browser's Accept-Language, then English.
+func PickLang(w http.ResponseWriter, r *http.Request) string {
+	if l := NormLang(r.URL.Query().Get("lang")); l != "" {
+		http.SetCookie(w, &http.Cookie{Name: LangCookie, Value: l, Path: "/",
+			MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
+		return l
+	}
+	if c, err := r.Cookie(LangCookie); err == nil {
+		if l := NormLang(c.Value); l != "" {
+			return l
+		}
+	}
+	// Accept-Language lists tags by preference; the first one we speak wins.
+	// Quality values are ignored: browsers list tags in preference order.
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if l := NormLang(tag); l != "" {
+			return l
+		}
+	}
+	return "en"
+}
+
+func NormLang(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case s == "fr" || strings.HasPrefix(s, "fr-"):
+		return "fr"
+	case s == "en" || strings.HasPrefix(s, "en-"):
+		return "en"
+	}
+	return ""
+}
+
+// T translates key into lang; an unknown key shows itself, so that a
+// missing string is visible rather than blank.
+func T(lang, key string) string {
+	m, ok := messages[key]
+	if !ok {
+		return key
+	}
+	if lang == "fr" {
+		return m[1]
+	}
+	return m[0]
+}
+
+// Has says whether key has a text.
+func Has(key string) bool {
+	_, ok := messages[key]
+	return ok
+}
+
+// Register adds a feature's interface strings (English, French) to the
+// shell's; each feature registers its own from an init function. A key
+// registered twice is a programming error, caught when the program starts.
+func Register(m map[string][2]string) {
+	for k, v := range m {
+		if _, dup := messages[k]; dup {
+			panic("web: message " + k + " registered twice")
+		}
+		messages[k] = v
+	}
+}
+
+// moreJSKeys are the strings of the game page's script that features
+// register (RegisterJS) besides the shell's own.
+var moreJSKeys []string
+
+// RegisterJS adds keys to the strings the game page's script gets.
+func RegisterJS(keys ...string) {
+	moreJSKeys = append(moreJSKeys, keys...)
+}
+
+// JSMessages are the strings the game page's script uses.
+func JSMessages(lang string) map[string]string {
+	keys := []string{"chatspectators", "chatremoved", "chatdelete", "dayshort", "hourshort", "chooseMove", "cancel", "tomove", "you", "spectator", "connecting",
+		"disconnected", "thinking", "gameover", "draw", "wins", "drawoffered", "undoasked",
+		"waiting", "declined", "accept", "decline", "over", "passes", "invitelinks", "watchlink",
+		"flipboard", "copy", "copied", "rematch", "playrematch", "historyview", "startview", "backtolive",
+		"notlive", "online", "offline", "partner", "newgame", "replay", "lastmove", "sent:draw", "sent:over",
+		"hint", "hintsearching", "hintsone", "hintsmany", "hintmoves", "hintmove", "hinted"}
+	keys = append(keys, moreJSKeys...)
+	out := make(map[string]string, len(keys))
+	for _, k := range keys {
+		out[k] = T(lang, k)
+	}
+	// End reasons come from the rules engines in English.
+	for en, text := range game.ReasonTexts(lang) {
+		out["reason:"+en] = text
+	}
+	return out
+}
+
+// All is every interface string by key (a copy), for the checks that
+// every text has its French.
+func All() map[string][2]string {
+	out := make(map[string][2]string, len(messages))
+	for k, v := range messages {
+		out[k] = v
+	}
+	return out
+}

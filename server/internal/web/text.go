@@ -1,0 +1,73 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// isBidiControl reports the Unicode bidirectional formatting characters,
+// which can make a name display as something else (U+202E turns the text
+// after it around).
+func isBidiControl(r rune) bool {
+	switch {
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0x200E, r == 0x200F, r == 0x061C:
+		return true
+	}
+	return false
+}
+
+// CleanText makes user text fit to store and show: invalid UTF-8, control
+// characters (line breaks and tabs become spaces), bidirectional controls,
+// line and paragraph separators and byte order marks are removed, spaces
+// are collapsed and trimmed, and the result is at most n runes.
+func CleanText(s string, n int) string {
+	s = strings.ToValidUTF8(s, "")
+	var b strings.Builder
+	space := false
+	count := 0
+	for _, r := range s {
+		if count >= n {
+			break
+		}
+		switch {
+		case r == '\t' || r == '\n' || r == '\r' || unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case unicode.IsControl(r), isBidiControl(r), r == 0x2028, r == 0x2029, r == 0xFEFF, r == utf8.RuneError:
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			count++
+			space = false
+			if count >= n {
+				break
+			}
+		}
+		b.WriteRune(r)
+		count++
+	}
+	return b.String()
+}
+
+// MaxNameRunes bounds a seat name.
+const MaxNameRunes = 40
+
+// Plural picks the singular or plural form for n: French counts 0 and 1
+// as singular ("0 coup repris"), English only 1.
+func Plural(lang string, n int, one, many string) string {
+	if n == 1 || (lang == "fr" && n == 0) {
+		return one
+	}
+	return many
+}
+
+// CountWords is n with its noun in the right number: key+":one" or
+// key+":many" formats n ("1 essai", "0 essai", "2 tries").
+func CountWords(lang string, n int, key string) string {
+	return fmt.Sprintf(T(lang, key+Plural(lang, n, ":one", ":many")), n)
+}
