@@ -89,18 +89,18 @@ func (s *Server) resolveAccounts(cfg Config) error {
 // currentUser is the user logged in on r's browser, or nil. It is read
 // once per request.
 func (s *Server) currentUser(r *http.Request) *store.User {
-	info := infoOf(r)
-	if info.userRead {
-		return info.user
+	info := web.Info(r)
+	if info.UserRead {
+		return info.User
 	}
-	info.userRead = true
+	info.UserRead = true
 	st := s.accounts.accountsOfStore
 	if st == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	info.credGen = s.revokes.gen.Load() // before the lookup (trackCredential)
+	info.CredGen = s.revokes.gen.Load() // before the lookup (trackCredential)
 	// A program playing as a bot account sends its token instead of a
 	// cookie.
 	if auth := r.Header.Get("Authorization"); strings.HasPrefix(auth, "Bearer ") {
@@ -116,7 +116,7 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 			}
 			return nil
 		}
-		info.user, info.cred = u, "bot "+accounts.TokenHash(tok)
+		info.User, info.Cred = u, "bot "+accounts.TokenHash(tok)
 		return u
 	}
 	c, err := r.Cookie(sessionCookie)
@@ -130,7 +130,7 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 		}
 		return nil
 	}
-	info.user, info.cred = u, "session "+accounts.TokenHash(c.Value)
+	info.User, info.Cred = u, "session "+accounts.TokenHash(c.Value)
 	return u
 }
 
@@ -178,7 +178,7 @@ func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name s
 		return true
 	}
 	now := time.Now()
-	ok, wait := a.byAddress.take(infoOf(r).key, now, a.perMinute, a.burst)
+	ok, wait := a.byAddress.take(web.Info(r).Key, now, a.perMinute, a.burst)
 	reason := "login_limited"
 	if ok && name != "" {
 		ok, wait, reason = s.accountBucket(r, name, now)
@@ -371,7 +371,7 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "create user", err)
 		return
 	}
-	p.s.log.Info("account created", "user", u.Name, "client", infoOf(r).client.String())
+	p.s.log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
 	p.startSession(w, r, lang, u.Name, f.Next)
 }
 

@@ -560,7 +560,7 @@ func TestAttackClientTableBounded(t *testing.T) {
 	// IPv6 addresses of one /64 count as one client.
 	tab := newClientTable(10)
 	for i := 0; i < 5; i++ {
-		tab.take(clientKey(netip.MustParseAddr(fmt.Sprintf("2001:db8::%x", i+1))), time.Now(), 1, 3)
+		tab.take(web.ClientKey(netip.MustParseAddr(fmt.Sprintf("2001:db8::%x", i+1))), time.Now(), 1, 3)
 	}
 	if tab.len() != 1 {
 		t.Errorf("one /64 made %d entries", tab.len())

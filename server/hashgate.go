@@ -166,7 +166,7 @@ func gateRefused(err error) bool {
 // with the message and the status).
 func (s *Server) hashBusy(w http.ResponseWriter, r *http.Request, lang string, form func(code int, msg string)) {
 	s.refuse(r, "hash_busy")
-	infoOf(r).handled = true // a 503 of ours, safe to show
+	web.Info(r).Handled = true // a 503 of ours, safe to show
 	w.Header().Set("Retry-After", strconv.Itoa(hashRetryAfter))
 	if strings.Contains(r.Header.Get("Accept"), "application/json") {
 		w.Header().Set("Content-Type", "application/json")

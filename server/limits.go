@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"fmt"
 	"math"
-	"net"
 	"net/http"
 	"net/netip"
 	"runtime"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/web"
-	"github.com/plateau-games/plateau/store"
 )
 
 // The defaults of the limits, in one place. A zero Config field takes its
@@ -189,51 +187,13 @@ func ParseTrustedProxy(text string) (netip.Prefix, error) {
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
-// reqInfo is what the front middleware learns about a request; handlers
-// reach it through the request's context.
-type reqInfo struct {
-	client  netip.Addr // the client's address (see clientAddr)
-	key     string     // the rate limiting key: the address, or its /64 for IPv6
-	refused string     // the reason of a refusal, for the log line
-	handled bool       // a 5xx the handler answered itself, safely
-	// The account logged in (currentUser), read once per request.
-	user     *store.User
-	userRead bool
-	cred     string // its credential: "session HASH" or "bot HASH" (revoke.go)
-	credGen  int64  // the revocation checks begun before it was read
-}
-
-type infoKey struct{}
-
-func infoOf(r *http.Request) *reqInfo {
-	if i, ok := r.Context().Value(infoKey{}).(*reqInfo); ok {
-		return i
-	}
-	i := &reqInfo{}
-	i.client = remoteIP(r.RemoteAddr)
-	i.key = clientKey(i.client)
-	return i
-}
-
-func remoteIP(remote string) netip.Addr {
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
-		return netip.Addr{}
-	}
-	return a.Unmap()
-}
-
 // clientAddr is the address of the client: the connection's peer, unless
 // that peer is a trusted proxy; then X-Forwarded-For is read from the
 // right, skipping trusted proxies, and the first other address is the
 // client. Addresses an untrusted client wrote to the left of it are
 // ignored: anyone can send an X-Forwarded-For.
 func (s *Server) clientAddr(r *http.Request) netip.Addr {
-	peer := remoteIP(r.RemoteAddr)
+	peer := web.RemoteIP(r.RemoteAddr)
 	if !s.trusted(peer) {
 		return peer
 	}
@@ -265,19 +225,6 @@ func (s *Server) trusted(a netip.Addr) bool {
 		}
 	}
 	return false
-}
-
-// clientKey is what per-client limits count by: an IPv4 address, or the
-// /64 of an IPv6 address (one customer usually holds a whole /64).
-func clientKey(a netip.Addr) string {
-	if !a.IsValid() {
-		return "unknown"
-	}
-	if a.Is6() {
-		p, _ := a.Prefix(64)
-		return p.String()
-	}
-	return a.String()
 }
 
 // clientTable holds the game creation buckets of recent client addresses,
@@ -374,8 +321,8 @@ func (c *socketCount) release(key string) {
 func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.limits.createPerMinute > 0 {
-			info := infoOf(r)
-			ok, wait := s.clients.take(info.key, time.Now(), s.limits.createPerMinute, s.limits.createBurst)
+			info := web.Info(r)
+			ok, wait := s.clients.take(info.Key, time.Now(), s.limits.createPerMinute, s.limits.createBurst)
 			if !ok {
 				secs := int(math.Ceil(wait.Seconds()))
 				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
@@ -394,12 +341,12 @@ func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 // the server is full, 429 when this client holds too many.
 func (s *Server) limitSockets(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		info := infoOf(r)
-		switch reason := s.sockets.acquire(info.key, s.limits.wsPerClient, s.limits.wsTotal); reason {
+		info := web.Info(r)
+		switch reason := s.sockets.acquire(info.Key, s.limits.wsPerClient, s.limits.wsTotal); reason {
 		case "":
 		case "too_many_connections":
 			s.refuse(r, reason)
-			info.handled = true
+			info.Handled = true
 			w.Header().Set("Retry-After", "30")
 			http.Error(w, "The server has too many live connections; try again in a minute.", http.StatusServiceUnavailable)
 			return
@@ -409,7 +356,7 @@ func (s *Server) limitSockets(next http.HandlerFunc) http.HandlerFunc {
 			http.Error(w, fmt.Sprintf("Too many live connections from your address (the limit is %d); close some game pages.", s.limits.wsPerClient), http.StatusTooManyRequests)
 			return
 		}
-		defer s.sockets.release(info.key)
+		defer s.sockets.release(info.Key)
 		next(w, r)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -81,7 +82,7 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 	revoked := make(chan struct{})
 	var once sync.Once
 	s.currentUser(r)
-	defer s.trackCredential(infoOf(r), func() { once.Do(func() { close(revoked) }) })()
+	defer s.trackCredential(web.Info(r), func() { once.Do(func() { close(revoked) }) })()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")

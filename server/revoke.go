@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -87,16 +88,16 @@ func (rv *revoker) request(user string) {
 // trackCredential tracks a live connection opened with the credential of
 // info (s.currentUser was called); close ends it and must not block. The
 // returned function stops the tracking, when the connection ends.
-func (s *Server) trackCredential(info *reqInfo, close func()) func() {
-	if info.user == nil || info.cred == "" {
+func (s *Server) trackCredential(info *web.RequestInfo, close func()) func() {
+	if info.User == nil || info.Cred == "" {
 		return func() {}
 	}
 	rv := s.revokes
-	c := &liveConn{user: store.UserKey(info.user.Name), cred: info.cred, close: close}
+	c := &liveConn{user: store.UserKey(info.User.Name), cred: info.Cred, close: close}
 	rv.mu.Lock()
 	rv.conns[c] = struct{}{}
 	rv.mu.Unlock()
-	if rv.gen.Load() != info.credGen {
+	if rv.gen.Load() != info.CredGen {
 		// A check began between the lookup and now, and may have missed
 		// this connection.
 		rv.request(c.user)

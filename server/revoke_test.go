@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -218,10 +219,10 @@ func TestRevocationRaceChecksAgain(t *testing.T) {
 	if err := st.CreateUser(t.Context(), &store.User{Name: "alice"}); err != nil {
 		t.Fatal(err)
 	}
-	info := &reqInfo{user: &store.User{Name: "alice"}, cred: "session " + accounts.TokenHash("no such session"),
-		credGen: s.revokes.gen.Load()}
+	info := &web.RequestInfo{User: &store.User{Name: "alice"}, Cred: "session " + accounts.TokenHash("no such session"),
+		CredGen: s.revokes.gen.Load()}
 	s.revokes.request("someone") // a check begins after the lookup
-	eventually(t, "the check to begin", func() bool { return s.revokes.gen.Load() != info.credGen })
+	eventually(t, "the check to begin", func() bool { return s.revokes.gen.Load() != info.CredGen })
 	closed := make(chan struct{})
 	defer s.trackCredential(info, func() { close(closed) })()
 	select {

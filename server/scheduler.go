@@ -320,7 +320,7 @@ func (s *Server) requestOwner(r *http.Request) string {
 	if u := s.currentUser(r); u != nil {
 		user = u.Name
 	}
-	return searchOwner(user, infoOf(r).key)
+	return searchOwner(user, web.Info(r).Key)
 }
 
 func init() {

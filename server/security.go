@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -39,9 +38,9 @@ func securityHeaders(h http.Header) {
 func (s *Server) front(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &reqInfo{client: s.clientAddr(r)}
-		info.key = clientKey(info.client)
-		r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
+		info := &web.RequestInfo{Client: s.clientAddr(r)}
+		info.Key = web.ClientKey(info.Client)
+		r = web.WithInfo(r, info)
 		sw := &statusWriter{ResponseWriter: w, info: info}
 		securityHeaders(w.Header())
 		if !s.hostAllowed(r.Host) {
@@ -77,9 +76,9 @@ func (s *Server) done(sw *statusWriter, r *http.Request, start time.Time) {
 	}
 	s.metrics.observe(route, code, took)
 	info := sw.info
-	attrs := []any{"client", info.client.String(), "method", r.Method, "path", r.URL.Path, "status", code, "duration", took}
-	if info.refused != "" {
-		attrs = append(attrs, "refused", info.refused)
+	attrs := []any{"client", info.Client.String(), "method", r.Method, "path", r.URL.Path, "status", code, "duration", took}
+	if info.Refused != "" {
+		attrs = append(attrs, "refused", info.Refused)
 	}
 	if sw.errID != "" {
 		attrs = append(attrs, "error_id", sw.errID, "detail", strings.TrimSpace(sw.hidden.String()))
@@ -87,7 +86,7 @@ func (s *Server) done(sw *statusWriter, r *http.Request, start time.Time) {
 		return
 	}
 	level := slog.LevelDebug
-	if info.refused == "csrf" {
+	if info.Refused == "csrf" {
 		level = slog.LevelInfo
 	}
 	s.log.Log(r.Context(), level, "request", attrs...)
@@ -142,7 +141,7 @@ func (s *Server) ownOrigin(r *http.Request) string {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
-	} else if s.trusted(remoteIP(r.RemoteAddr)) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+	} else if s.trusted(web.RemoteIP(r.RemoteAddr)) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
 		scheme = "https"
 	}
 	return scheme + "://" + strings.ToLower(r.Host)
@@ -168,7 +167,7 @@ func (s *Server) refuseCrossSite(w http.ResponseWriter, r *http.Request, err err
 // refuse counts a refusal and marks the request's log line with it.
 func (s *Server) refuse(r *http.Request, reason string) {
 	s.metrics.refusals.WithLabelValues(reason).Inc()
-	infoOf(r).refused = reason
+	web.Info(r).Refused = reason
 }
 
 // errorID is a short random reference for an internal error: the log line
@@ -185,7 +184,7 @@ func errorID() string {
 // know.
 func (p *pages) internalError(w http.ResponseWriter, r *http.Request, lang, what string, err error) {
 	id := p.s.logInternal(r, what, err)
-	infoOf(r).handled = true
+	web.Info(r).Handled = true
 	p.web.Fail(w, r, lang, http.StatusInternalServerError, fmt.Sprintf(web.T(lang, "internal"), id))
 }
 
@@ -193,15 +192,15 @@ func (p *pages) internalError(w http.ResponseWriter, r *http.Request, lang, what
 // records).
 func (s *Server) plainInternalError(w http.ResponseWriter, r *http.Request, what string, err error) {
 	id := s.logInternal(r, what, err)
-	infoOf(r).handled = true
+	web.Info(r).Handled = true
 	http.Error(w, "internal error, reference "+id, http.StatusInternalServerError)
 }
 
 func (s *Server) logInternal(r *http.Request, what string, err error) string {
 	id := errorID()
-	info := infoOf(r)
+	info := web.Info(r)
 	s.metrics.errors.WithLabelValues(what).Inc()
-	s.log.Error(what, "error_id", id, "client", info.client.String(), "method", r.Method, "path", r.URL.Path, "err", err)
+	s.log.Error(what, "error_id", id, "client", info.Client.String(), "method", r.Method, "path", r.URL.Path, "err", err)
 	return id
 }
 
@@ -212,7 +211,7 @@ func (s *Server) logInternal(r *http.Request, what string, err error) string {
 type statusWriter struct {
 	http.ResponseWriter
 	code   int
-	info   *reqInfo
+	info   *web.RequestInfo
 	errID  string
 	hidden bytes.Buffer
 }
@@ -222,7 +221,7 @@ func (w *statusWriter) WriteHeader(code int) {
 		return
 	}
 	w.code = code
-	if code >= 500 && w.info != nil && !w.info.handled {
+	if code >= 500 && w.info != nil && !w.info.Handled {
 		w.errID = errorID()
 		h := w.Header()
 		h.Del("Content-Length")

@@ -529,7 +529,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	// A durable write: a full disk or a read-only database shows here.
 	if err := s.store.Check(ctx); err != nil {
 		id := s.logInternal(r, "health check", err)
-		infoOf(r).handled = true
+		web.Info(r).Handled = true
 		http.Error(w, "store unavailable, reference "+id, http.StatusServiceUnavailable)
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -109,7 +110,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "the server is full; try again later", http.StatusServiceUnavailable)
 		default:
 			id := s.logInternal(r, "load game", err)
-			infoOf(r).handled = true
+			web.Info(r).Handled = true
 			http.Error(w, "game unavailable, reference "+id, http.StatusServiceUnavailable)
 		}
 		return
@@ -129,13 +130,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	c := &client{conn: conn, addr: infoOf(r).client.String(), key: infoOf(r).key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
+	c := &client{conn: conn, addr: web.Info(r).Client.String(), key: web.Info(r).Key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
 	if u := s.currentUser(r); u != nil {
 		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
 	// Closed at once if its session or bot token is revoked (revoke.go).
-	defer s.trackCredential(infoOf(r), func() { go conn.Close(statusRevoked, "signed out: the account or its token was revoked") })()
+	defer s.trackCredential(web.Info(r), func() { go conn.Close(statusRevoked, "signed out: the account or its token was revoked") })()
 	c.chat = newChatLimiter()
 	c.hints = s.newHintLimiter()
 	c.lastRead.Store(time.Now().UnixNano())
