@@ -148,7 +148,7 @@ func (r *room) abortInLocked() int64 {
 	if !ok {
 		return -1
 	}
-	return max(at.Sub(r.s.now()).Milliseconds(), 0)
+	return max(at.Sub(r.s.Now()).Milliseconds(), 0)
 }
 
 func init() {

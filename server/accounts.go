@@ -112,7 +112,7 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 		u, err := bots.BotTokenUser(ctx, accounts.TokenHash(tok))
 		if err != nil {
 			if !errors.Is(err, store.ErrNotFound) {
-				s.log.Warn("bot token lookup", "error", err)
+				s.Log.Warn("bot token lookup", "error", err)
 			}
 			return nil
 		}
@@ -123,10 +123,10 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 	if err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
 		return nil
 	}
-	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), s.now())
+	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), s.Now())
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
-			s.log.Warn("session lookup", "error", err)
+			s.Log.Warn("session lookup", "error", err)
 		}
 		return nil
 	}
@@ -188,7 +188,7 @@ func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name s
 	}
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	s.refuse(r, reason)
+	s.Refuse(r, reason)
 	s.pages.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "loginlimited"), secs))
 	return false
 }
@@ -274,7 +274,7 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 			p.s.hashBusy(w, r, lang, busy)
 			return
 		}
-		p.s.refuse(r, "bad_login")
+		p.s.Refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	case err != nil:
@@ -287,15 +287,15 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if err != nil {
-			p.s.log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
+			p.s.Log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
 		}
-		p.s.refuse(r, "bad_login")
+		p.s.Refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	}
 	if u.Disabled {
 		// Said only to whoever knows the password.
-		p.s.refuse(r, "disabled_account")
+		p.s.Refuse(r, "disabled_account")
 		again(http.StatusForbidden, "accountdisabled")
 		return
 	}
@@ -309,7 +309,7 @@ func (p *pages) startSession(w http.ResponseWriter, r *http.Request, lang, name,
 		p.internalError(w, r, lang, "session token", err)
 		return
 	}
-	now := p.s.now()
+	now := p.s.Now()
 	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.lifetime)}
 	if err := p.s.accounts.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
 		p.internalError(w, r, lang, "create session", err)
@@ -333,7 +333,7 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		p.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 	}
 	if f.Closed {
-		p.s.refuse(r, "signup_closed")
+		p.s.Refuse(r, "signup_closed")
 		again(http.StatusForbidden, web.T(lang, "signupclosed"))
 		return
 	}
@@ -371,7 +371,7 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "create user", err)
 		return
 	}
-	p.s.log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
+	p.s.Log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
 	p.startSession(w, r, lang, u.Name, f.Next)
 }
 
@@ -396,11 +396,11 @@ func (s *Server) expireSessions() {
 	if st == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(s.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := st.DeleteExpiredSessions(ctx, s.now()); err != nil {
-		s.log.Warn("expiring sessions", "error", err)
+	if n, err := st.DeleteExpiredSessions(ctx, s.Now()); err != nil {
+		s.Log.Warn("expiring sessions", "error", err)
 	} else if n > 0 {
-		s.log.Info("sessions expired", "count", n)
+		s.Log.Info("sessions expired", "count", n)
 	}
 }

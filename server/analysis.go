@@ -173,13 +173,13 @@ func (s *Server) startReview(id string, m *game.Match, owner string) (*reviewRun
 	}
 	rr.running[id] = run
 	delete(rr.failed, id)
-	s.goSafe("review", func() {
+	s.GoSafe("review", func() {
 		err := s.runReview(id, m, run, owner)
 		rr.mu.Lock()
 		defer rr.mu.Unlock()
 		delete(rr.running, id)
-		if err != nil && s.ctx.Err() == nil {
-			s.logError("review", err, "game", id)
+		if err != nil && s.Ctx.Err() == nil {
+			s.LogError("review", err, "game", id)
 			if len(rr.failed) > 1000 {
 				clear(rr.failed)
 			}
@@ -190,7 +190,7 @@ func (s *Server) startReview(id string, m *game.Match, owner string) (*reviewRun
 }
 
 func (s *Server) runReview(id string, m *game.Match, run *reviewRun, owner string) error {
-	rv, err := review.Game(s.ctx, m, s.reviewOptions(func(done, total int) {
+	rv, err := review.Game(s.Ctx, m, s.reviewOptions(func(done, total int) {
 		run.mu.Lock()
 		run.done, run.total = done, total
 		run.mu.Unlock()
@@ -205,7 +205,7 @@ func (s *Server) runReview(id string, m *game.Match, run *reviewRun, owner strin
 	if err != nil {
 		return err
 	}
-	err = s.cfg.Store.(store.Reviews).PutReview(s.ctx, &store.Review{Game: id, Agent: rv.Agent, Budget: s.reviews.budgetText(), JSON: b})
+	err = s.cfg.Store.(store.Reviews).PutReview(s.Ctx, &store.Review{Game: id, Agent: rv.Agent, Budget: s.reviews.budgetText(), JSON: b})
 	if err == nil {
 		s.reviews.computed.Add(1)
 	}
@@ -305,7 +305,7 @@ func (p *pages) analysisJSON(w http.ResponseWriter, r *http.Request) {
 		case errors.Is(err, errUnfinished):
 			code = http.StatusConflict
 		case !errors.Is(err, store.ErrNotFound):
-			p.s.plainInternalError(w, r, "analysis", err)
+			p.s.InternalError(w, r, "analysis", err)
 			return
 		}
 		http.Error(w, err.Error(), code)
@@ -313,7 +313,7 @@ func (p *pages) analysisJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	st, _, err := p.s.reviewState(r.Context(), id)
 	if err != nil {
-		p.s.plainInternalError(w, r, "analysis", err)
+		p.s.InternalError(w, r, "analysis", err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -383,7 +383,7 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	stop := context.AfterFunc(p.s.ctx, cancel)
+	stop := context.AfterFunc(p.s.Ctx, cancel)
 	defer stop()
 	rv, err := review.Game(ctx, m, p.s.reviewOptions(nil, p.s.requestOwner(r)))
 	rr.mu.Lock()

@@ -58,7 +58,7 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
 	}
 	u := s.currentUser(r)
 	if u == nil {
-		s.refuse(r, "bad_token")
+		s.Refuse(r, "bad_token")
 		w.Header().Set("WWW-Authenticate", `Bearer realm="plateau"`)
 		apiError(w, http.StatusUnauthorized, "unauthorized", "send a bot token (Authorization: Bearer TOKEN) or log in")
 	}
@@ -70,9 +70,9 @@ func (s *Server) apiChallenges(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	list, err := s.accounts.lobby.OpenChallenges(r.Context(), u.Name, s.now(), 200)
+	list, err := s.accounts.lobby.OpenChallenges(r.Context(), u.Name, s.Now(), 200)
 	if err != nil {
-		s.plainInternalError(w, r, "api challenges", err)
+		s.InternalError(w, r, "api challenges", err)
 		return
 	}
 	out := []APIChallenge{}
@@ -95,23 +95,23 @@ func (s *Server) apiAccept(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.plainInternalError(w, r, "api load challenge", err)
+		s.InternalError(w, r, "api load challenge", err)
 		return
 	}
 	g, err := s.challengeGame(c, u)
 	if err != nil {
-		s.plainInternalError(w, r, "api challenge game", err)
+		s.InternalError(w, r, "api challenge game", err)
 		return
 	}
-	switch err := s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, s.now(), g); {
+	switch err := s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, s.Now(), g); {
 	case errors.Is(err, store.ErrConflict):
 		apiError(w, http.StatusConflict, "taken", "the challenge is not open to you any more (taken, cancelled, expired, or yours)")
 	case errors.Is(err, store.ErrNotFound):
 		apiError(w, http.StatusNotFound, "not_found", "no such challenge")
 	case err != nil:
-		s.plainInternalError(w, r, "api accept", err)
+		s.InternalError(w, r, "api accept", err)
 	default:
-		s.log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
+		s.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
 		s.lobbyChanged()
 		apiJSON(w, APIGame{ID: g.ID, Game: g.GameID, Options: g.Options})
 	}
@@ -124,7 +124,7 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	}
 	games, err := s.myGames(r.Context(), u.Name, "en")
 	if err != nil {
-		s.plainInternalError(w, r, "api games", err)
+		s.InternalError(w, r, "api games", err)
 		return
 	}
 	out := []APIGame{}

@@ -92,7 +92,7 @@ func (r *room) chatHistoryLocked(ctx context.Context, c *client) {
 	defer cancel()
 	list, err := st.ChatMessages(cctx, r.id, ch, chatHistory)
 	if err != nil {
-		r.s.logError("chat history", err, "game", r.id)
+		r.s.LogError("chat history", err, "game", r.id)
 		return
 	}
 	out := chatMsg{Type: "chat", Channel: ch, History: true, Messages: []chatItem{},
@@ -124,7 +124,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_empty", Message: "an empty message"})
 		return
 	}
-	m := store.ChatMessage{Game: r.id, Channel: chatChannel(c), Author: r.chatAuthorLocked(c), User: c.user, Sender: chatSender(c), Text: clean, At: r.s.now()}
+	m := store.ChatMessage{Game: r.id, Channel: chatChannel(c), Author: r.chatAuthorLocked(c), User: c.user, Sender: chatSender(c), Text: clean, At: r.s.Now()}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
 	if err := st.AddChat(cctx, &m, chatLimits(r.s.cfg)); err != nil {
@@ -135,7 +135,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "chat_full", Message: "this chat is full"})
 			return
 		}
-		id := r.s.logError("chat", err, "game", r.id)
+		id := r.s.LogError("chat", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "storage", Message: "the message could not be stored (reference " + id + ")", ID: id})
 		return
 	}
@@ -161,10 +161,10 @@ func (r *room) chatDeleteLocked(ctx context.Context, c *client, id int64) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "not_found", Message: "no such message in this game"})
 			return
 		}
-		r.s.logError("delete chat", err, "game", r.id)
+		r.s.LogError("delete chat", err, "game", r.id)
 		return
 	}
-	r.s.log.Info("chat message deleted", "game", r.id, "id", id, "by", c.user)
+	r.s.Log.Info("chat message deleted", "game", r.id, "id", id, "by", c.user)
 	r.chatSeenLocked(store.ChatMessage{ID: id, Deleted: true})
 	for other := range r.clients {
 		if other.greeted {
@@ -202,12 +202,12 @@ func (r *room) chatCatchUp() {
 	if r.evicted.Load() || r.chatLast == nil {
 		return // nobody here has the chat yet: hello will send it
 	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
 	for _, ch := range []string{store.ChatPlayers, store.ChatSpectators} {
 		list, err := st.ChatMessages(ctx, r.id, ch, chatHistory)
 		if err != nil {
-			r.s.logError("chat catch-up", err, "game", r.id)
+			r.s.LogError("chat catch-up", err, "game", r.id)
 			return
 		}
 		var fresh []chatItem

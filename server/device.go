@@ -103,7 +103,7 @@ func (s *Server) deviceOf(r *http.Request, name string) (string, bool) {
 	}
 	key, err := s.deviceKey(r.Context())
 	if err != nil {
-		s.log.Warn("device cookie key", "error", err)
+		s.Log.Warn("device cookie key", "error", err)
 		return "", false
 	}
 	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, user, id, issued))) {
@@ -118,7 +118,7 @@ func (s *Server) deviceOf(r *http.Request, name string) (string, bool) {
 func (s *Server) setDeviceCookie(w http.ResponseWriter, r *http.Request, name string) {
 	key, err := s.deviceKey(r.Context())
 	if err != nil {
-		s.log.Warn("device cookie key", "error", err)
+		s.Log.Warn("device cookie key", "error", err)
 		return
 	}
 	id, ok := s.deviceOf(r, name)

@@ -111,7 +111,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 			return nil, &formError{"the game is over in that position"}
 		}
 	}
-	now := s.now().UTC()
+	now := s.Now().UTC()
 	g := &store.Game{GameID: v.Game.ID, Options: v.Options.String(), Position: spec.Position, Result: "*", Casual: spec.Casual, Rated: spec.Rated, MoveDays: spec.MoveDays,
 		ClockMillis: spec.Clock.Milliseconds(), IncrementMillis: spec.Increment.Milliseconds(),
 		CreatedAt: now, UpdatedAt: now}
@@ -148,7 +148,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 	// store, so try again with another.
 	for try := 0; ; try++ {
 		g.ID = newGameID()
-		err := s.store.CreateGame(ctx, g)
+		err := s.Store.CreateGame(ctx, g)
 		if err == nil {
 			break
 		}
@@ -157,7 +157,7 @@ func (s *Server) createGame(ctx context.Context, spec GameSpec) (*Created, error
 		}
 	}
 	c.ID = g.ID
-	s.log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options)
+	s.Log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options)
 	return c, nil
 }
 

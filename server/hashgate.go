@@ -165,7 +165,7 @@ func gateRefused(err error) bool {
 // a client that asks for it, else as the form again (form re-renders it
 // with the message and the status).
 func (s *Server) hashBusy(w http.ResponseWriter, r *http.Request, lang string, form func(code int, msg string)) {
-	s.refuse(r, "hash_busy")
+	s.Refuse(r, "hash_busy")
 	web.Info(r).Handled = true // a 503 of ours, safe to show
 	w.Header().Set("Retry-After", strconv.Itoa(hashRetryAfter))
 	if strings.Contains(r.Header.Get("Accept"), "application/json") {

@@ -166,7 +166,7 @@ func (r *room) startHintLocked(c *client, seat int) {
 	v := r.match.Variant()
 	spec, err := r.s.agentSpec(hintStrength, v)
 	if err != nil {
-		r.s.logError("hint", err, "game", r.id)
+		r.s.LogError("hint", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})
 		return
 	}
@@ -174,12 +174,12 @@ func (r *room) startHintLocked(c *client, seat int) {
 	for _, mv := range r.match.Moves() {
 		m.Play(mv)
 	}
-	ctx, cancel := context.WithCancel(r.s.ctx)
+	ctx, cancel := context.WithCancel(r.s.Ctx)
 	hr := &hintRun{cancel: cancel, c: c, seat: seat, ply: len(r.g.Moves), pos: r.pos}
 	r.hint = hr
 	seed := uint64(time.Now().UnixNano()) ^ 0x68696e74
 	owner := searchOwner(c.user, c.key)
-	r.s.goSafe("hint search", func() {
+	r.s.GoSafe("hint search", func() {
 		defer cancel()
 		defer r.s.recoverRoom("hint", r)
 		mv, err := r.s.runSearch(ctx, backgroundSearch, owner, spec, v, seed, m, r.s.hints.budget)
@@ -189,7 +189,7 @@ func (r *room) startHintLocked(c *client, seat int) {
 			return // stopped: the position changed, or the room ended
 		}
 		r.hint = nil
-		if r.evicted.Load() || r.finished() || r.pos != hr.pos || r.s.ctx.Err() != nil || c.gone {
+		if r.evicted.Load() || r.finished() || r.pos != hr.pos || r.s.Ctx.Err() != nil || c.gone {
 			return
 		}
 		switch {
@@ -200,7 +200,7 @@ func (r *room) startHintLocked(c *client, seat int) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_queue", Message: web.T("en", "err:hint_queue")})
 			return
 		case err != nil:
-			r.s.log.Warn("hint search failed", "game", r.id, "err", err)
+			r.s.Log.Warn("hint search failed", "game", r.id, "err", err)
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})
 			return
 		}
@@ -218,9 +218,9 @@ func (r *room) giveHintLocked(c *client, hr *hintRun, m *game.Match, mv game.Mov
 	if places == nil {
 		places = []string{}
 	}
-	h := store.Hint{Seat: hr.seat, Ply: hr.ply, At: r.s.now().UTC()}
+	h := store.Hint{Seat: hr.seat, Ply: hr.ply, At: r.s.Now().UTC()}
 	hs, _ := r.s.cfg.Store.(store.Hints)
-	wctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	wctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
 	if err := hs.AddHint(wctx, r.id, h); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
@@ -229,7 +229,7 @@ func (r *room) giveHintLocked(c *client, hr *hintRun, m *game.Match, mv game.Mov
 			r.broadcastStateLocked()
 			return
 		}
-		id := r.s.logError("store hint", err, "game", r.id)
+		id := r.s.LogError("store hint", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_storage", Message: "The hint could not be recorded, so it is not shown; try again (reference " + id + ").", ID: id})
 		return
 	}
@@ -319,11 +319,11 @@ func (r *room) hintsCatchUp() {
 	if r.evicted.Load() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
-	g, err := r.s.store.LoadGame(ctx, r.id)
+	g, err := r.s.Store.LoadGame(ctx, r.id)
 	if err != nil {
-		r.s.logError("reload hints", err, "game", r.id)
+		r.s.LogError("reload hints", err, "game", r.id)
 		return
 	}
 	if len(g.Hints) == len(r.g.Hints) {

@@ -92,7 +92,7 @@ func (s *Server) hostAllowed(hostport string) bool {
 // refuseHost answers a request for another site's host name: 421
 // Misdirected Request, with what to do if the name is really the site's.
 func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
-	s.refuse(r, "wrong_host")
+	s.Refuse(r, "wrong_host")
 	// The language from the request only: no cookie is set for a host
 	// that is not the site's.
 	lang := web.PickLang(headerOnly{w, http.Header{}}, r)

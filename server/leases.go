@@ -149,19 +149,19 @@ func (s *Server) renewLeases() {
 	defer t.Stop()
 	for {
 		select {
-		case <-s.stopping:
+		case <-s.Stopping:
 			return
 		case <-t.C:
 		}
-		ctx, cancel := context.WithTimeout(s.ctx, s.leases.ttl/3)
+		ctx, cancel := context.WithTimeout(s.Ctx, s.leases.ttl/3)
 		lost, err := s.leases.renew(ctx)
 		cancel()
 		if err != nil {
-			s.logError("renew leases", err)
+			s.LogError("renew leases", err)
 			continue
 		}
 		for _, id := range lost {
-			s.log.Info("lease lost", "game", id)
+			s.Log.Info("lease lost", "game", id)
 			if r, _ := s.lookupRoom(id); r != nil {
 				r.mu.Lock()
 				r.scheduleLocked()

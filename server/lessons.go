@@ -214,7 +214,7 @@ func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
 	if v.Right {
 		svg, err := p.s.render.SVG(v.After, render.Options{Lang: lang, LastMove: p.s.render.Places(v.Before, v.Played), Status: lessonStatus(v.After, lang)})
 		if err != nil {
-			p.s.plainInternalError(w, r, "lesson board", err)
+			p.s.InternalError(w, r, "lesson board", err)
 			return
 		}
 		out.SVG = string(svg)
@@ -239,7 +239,7 @@ func (p *pages) lessonPreview(w http.ResponseWriter, r *http.Request) {
 	}
 	before, err := l.State(st)
 	if err != nil {
-		p.s.plainInternalError(w, r, "lesson", err)
+		p.s.InternalError(w, r, "lesson", err)
 		return
 	}
 	p.movePreview(w, r, before, r.URL.Query().Get("move"), lang)
@@ -363,7 +363,7 @@ func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.
 	after.Apply(mv)
 	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " ", Flip: r.FormValue("flip") == "1"})
 	if err != nil {
-		p.s.plainInternalError(w, r, "draw", err)
+		p.s.InternalError(w, r, "draw", err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -375,7 +375,7 @@ func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.
 // a page.
 func (p *pages) internalErrorAs(w http.ResponseWriter, r *http.Request, lang string, asJSON bool, what string, err error) {
 	if asJSON {
-		p.s.plainInternalError(w, r, what, err)
+		p.s.InternalError(w, r, what, err)
 		return
 	}
 	p.internalError(w, r, lang, what, err)

@@ -327,7 +327,7 @@ func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 				secs := int(math.Ceil(wait.Seconds()))
 				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
 				lang := web.PickLang(w, r)
-				s.refuse(r, "rate_limited")
+				s.Refuse(r, "rate_limited")
 				s.pages.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "ratelimited"), max(secs, 1)))
 				return
 			}
@@ -345,13 +345,13 @@ func (s *Server) limitSockets(next http.HandlerFunc) http.HandlerFunc {
 		switch reason := s.sockets.acquire(info.Key, s.limits.wsPerClient, s.limits.wsTotal); reason {
 		case "":
 		case "too_many_connections":
-			s.refuse(r, reason)
+			s.Refuse(r, reason)
 			info.Handled = true
 			w.Header().Set("Retry-After", "30")
 			http.Error(w, "The server has too many live connections; try again in a minute.", http.StatusServiceUnavailable)
 			return
 		default:
-			s.refuse(r, reason)
+			s.Refuse(r, reason)
 			w.Header().Set("Retry-After", "30")
 			http.Error(w, fmt.Sprintf("Too many live connections from your address (the limit is %d); close some game pages.", s.limits.wsPerClient), http.StatusTooManyRequests)
 			return

@@ -107,7 +107,7 @@ func TestAttackMoveUndoRaceAgainstTheComputer(t *testing.T) {
 				t.Fatalf("healthz after the race: %v %v", resp, err)
 			}
 			resp.Body.Close()
-			stored, err := s.store.LoadGame(context.Background(), g.id)
+			stored, err := s.Store.LoadGame(context.Background(), g.id)
 			if err != nil {
 				t.Fatal(err)
 			}

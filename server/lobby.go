@@ -121,7 +121,7 @@ func (p *pages) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 	if u := p.s.currentUser(r); u != nil {
 		d.User = u.Name
 	}
-	list, err := p.s.accounts.lobby.OpenChallenges(r.Context(), d.User, p.s.now(), 200)
+	list, err := p.s.accounts.lobby.OpenChallenges(r.Context(), d.User, p.s.Now(), 200)
 	if err != nil {
 		return d, err
 	}
@@ -154,13 +154,13 @@ func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := p.lobbyData(r, lang)
 	if err != nil {
-		p.s.plainInternalError(w, r, "lobby list", err)
+		p.s.InternalError(w, r, "lobby list", err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if err := p.web.Fragment(w, "lobby", "challenges", web.Page{Lang: lang, User: d.User, Data: d}); err != nil {
-		p.s.log.Warn("lobby list", "error", err)
+		p.s.Log.Warn("lobby list", "error", err)
 	}
 }
 
@@ -230,7 +230,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 	case "1":
 		seat = 1
 	}
-	now := p.s.now()
+	now := p.s.Now()
 	c := &store.Challenge{ID: newGameID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
 		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
 		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
@@ -251,7 +251,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		p.internalError(w, r, lang, "create challenge", err)
 	default:
-		p.s.log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
+		p.s.Log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
 		p.s.lobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
@@ -281,7 +281,7 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		p.internalError(w, r, lang, "challenge game", err)
 		return
 	}
-	err = p.s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, p.s.now(), g)
+	err = p.s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, p.s.Now(), g)
 	switch {
 	case errors.Is(err, store.ErrConflict) && store.UserKey(c.Creator) == store.UserKey(u.Name):
 		backToLobby(w, r, "self")
@@ -292,7 +292,7 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		p.internalError(w, r, lang, "accept challenge", err)
 	default:
-		p.s.log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
+		p.s.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
 		p.s.lobbyChanged()
 		http.Redirect(w, r, "/games/"+g.ID, http.StatusSeeOther)
 	}
@@ -310,7 +310,7 @@ func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store
 		}
 		seat = int(n.Int64())
 	}
-	now := s.now().UTC()
+	now := s.Now().UTC()
 	g := &store.Game{ID: newGameID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
 		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis, MoveDays: c.MoveDays,
 		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
@@ -358,7 +358,7 @@ func (p *pages) challengeStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		p.s.plainInternalError(w, r, "challenge status", err)
+		p.s.InternalError(w, r, "challenge status", err)
 		return
 	}
 	out := map[string]string{"status": c.Status}
@@ -376,12 +376,12 @@ func (s *Server) expireChallenges() {
 	if s.accounts.lobby == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(s.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := s.accounts.lobby.ExpireChallenges(ctx, s.now()); err != nil {
-		s.log.Warn("expiring challenges", "error", err)
+	if n, err := s.accounts.lobby.ExpireChallenges(ctx, s.Now()); err != nil {
+		s.Log.Warn("expiring challenges", "error", err)
 	} else if n > 0 {
-		s.log.Info("challenges expired", "count", n)
+		s.Log.Info("challenges expired", "count", n)
 		s.lobbyChanged()
 	}
 }

@@ -62,10 +62,10 @@ func (h *lobbyHub) changed() {
 func (s *Server) lobbyChanged() {
 	s.lobbyHub.changed()
 	if n, ok := s.cfg.Store.(store.Notifier); ok {
-		ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+		ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 		defer cancel()
 		if err := n.Announce(ctx, "-", "lobby "+s.leases.holder); err != nil {
-			s.logError("announce lobby", err)
+			s.LogError("announce lobby", err)
 		}
 	}
 }
@@ -103,7 +103,7 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-s.stopping:
+		case <-s.Stopping:
 			return
 		case <-revoked:
 			return

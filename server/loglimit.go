@@ -210,8 +210,8 @@ func (s *Server) summarizeLogs() {
 	for {
 		select {
 		case <-t.C:
-			s.logLimit.flushIfDue(s.ctx)
-		case <-s.stopping:
+			s.logLimit.flushIfDue(s.Ctx)
+		case <-s.Stopping:
 			s.logLimit.flush(context.Background())
 			return
 		}

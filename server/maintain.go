@@ -18,7 +18,7 @@ const maintenanceInterval = 30 * time.Second
 // isStopping says whether Close has begun: nothing new is started then.
 func (s *Server) isStopping() bool {
 	select {
-	case <-s.stopping:
+	case <-s.Stopping:
 		return true
 	default:
 		return false
@@ -31,7 +31,7 @@ func (s *Server) maintain() {
 	defer t.Stop()
 	for {
 		select {
-		case <-s.stopping:
+		case <-s.Stopping:
 			return
 		case <-t.C:
 			s.sweepRooms()
@@ -70,27 +70,27 @@ func (s *Server) expireAbandoned() {
 	if s.cfg.AbandonAfter < 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 	defer cancel()
 	on := false
-	list, err := s.store.ListGames(ctx, store.Filter{Finished: &on, UpdatedBefore: s.now().Add(-s.cfg.AbandonAfter),
+	list, err := s.Store.ListGames(ctx, store.Filter{Finished: &on, UpdatedBefore: s.Now().Add(-s.cfg.AbandonAfter),
 		OldestFirst: true, Limit: expireBatch})
 	if err != nil {
-		s.logError("list abandoned games", err)
+		s.LogError("list abandoned games", err)
 		return
 	}
 	for _, g := range list {
 		if r, _ := s.lookupRoom(g.ID); r != nil {
 			continue
 		}
-		err := s.store.FinishGame(ctx, g.ID, "over", reasonAbandoned)
+		err := s.Store.FinishGame(ctx, g.ID, "over", reasonAbandoned)
 		if err != nil && !errors.Is(err, store.ErrConflict) {
-			s.logError("expire game", err, "game", g.ID)
+			s.LogError("expire game", err, "game", g.ID)
 			return
 		}
 		if err == nil {
 			s.live.expired.Inc()
-			s.log.Info("game over", "game", g.ID, "result", "over", "reason", "abandoned")
+			s.Log.Info("game over", "game", g.ID, "result", "over", "reason", "abandoned")
 		}
 	}
 }
@@ -100,25 +100,25 @@ func (s *Server) expireAbandoned() {
 // room has its own timer), across restarts: the store is the clock. A
 // rated game is rated as the room would.
 func (s *Server) expireCorrespondence() {
-	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 	defer cancel()
 	on := false
-	now := s.now()
+	now := s.Now()
 	// No move is shorter than a day: a game updated within the last one
 	// cannot have run out.
-	list, err := s.store.ListGames(ctx, store.Filter{Finished: &on, Correspondence: true,
+	list, err := s.Store.ListGames(ctx, store.Filter{Finished: &on, Correspondence: true,
 		UpdatedBefore: now.Add(-moveTime(1)), OldestFirst: true, Limit: expireBatch})
 	if err != nil {
-		s.logError("list correspondence games", err)
+		s.LogError("list correspondence games", err)
 		return
 	}
 	for _, listed := range list {
 		if r, _ := s.lookupRoom(listed.ID); r != nil {
 			continue
 		}
-		g, err := s.store.LoadGame(ctx, listed.ID)
+		g, err := s.Store.LoadGame(ctx, listed.ID)
 		if err != nil {
-			s.logError("load correspondence game", err, "game", listed.ID)
+			s.LogError("load correspondence game", err, "game", listed.ID)
 			continue
 		}
 		turnStart := g.CreatedAt
@@ -138,18 +138,18 @@ func (s *Server) expireCorrespondence() {
 			// A first move that never came: aborted, not lost (abort.go).
 			result, reason = "over", seatReason(reasonAborted, seat)
 		}
-		err = s.store.FinishGame(ctx, g.ID, result, reason)
+		err = s.Store.FinishGame(ctx, g.ID, result, reason)
 		if errors.Is(err, store.ErrConflict) {
 			continue // ended meanwhile, by a move or another server
 		}
 		if err != nil {
-			s.logError("expire correspondence game", err, "game", g.ID)
+			s.LogError("expire correspondence game", err, "game", g.ID)
 			return
 		}
-		s.log.Info("game over", "game", g.ID, "result", result, "reason", reason+" (correspondence)")
+		s.Log.Info("game over", "game", g.ID, "result", result, "reason", reason+" (correspondence)")
 		g.Result, g.Reason = result, reason
 		if _, err := s.rateGame(ctx, g, m.Variant()); err != nil {
-			s.logError("rate game", err, "game", g.ID)
+			s.LogError("rate game", err, "game", g.ID)
 		}
 	}
 }

@@ -43,14 +43,14 @@ func (s *Server) myGames(ctx context.Context, user, lang string) ([]myGame, erro
 // ongoingOf lists the ongoing games of an account (without their moves).
 func (s *Server) ongoingOf(ctx context.Context, user string) ([]store.Game, error) {
 	on := false
-	return s.store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
+	return s.Store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
 }
 
 // myGamesOf is myGames for games already listed.
 func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.Game) ([]myGame, error) {
 	var out []myGame
 	for _, listed := range list {
-		g, err := s.store.LoadGame(ctx, listed.ID)
+		g, err := s.Store.LoadGame(ctx, listed.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +76,7 @@ func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.
 			turnStart = g.Moves[n-1].At
 		}
 		if g.MoveDays > 0 {
-			row.Left = durationText(turnStart.Add(moveTime(g.MoveDays)).Sub(s.now()), lang)
+			row.Left = durationText(turnStart.Add(moveTime(g.MoveDays)).Sub(s.Now()), lang)
 		}
 		out = append(out, row)
 	}
@@ -169,7 +169,7 @@ func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
 	}
 	list, err := p.s.ongoingOf(r.Context(), u.Name)
 	if err != nil {
-		p.s.plainInternalError(w, r, "my turns", err)
+		p.s.InternalError(w, r, "my turns", err)
 		return
 	}
 	var from strings.Builder
@@ -184,7 +184,7 @@ func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
 	if !ok || last.from != from.String() {
 		games, err := p.s.myGamesOf(r.Context(), u.Name, "en", list)
 		if err != nil {
-			p.s.plainInternalError(w, r, "my turns", err)
+			p.s.InternalError(w, r, "my turns", err)
 			return
 		}
 		n = 0

@@ -24,11 +24,11 @@ const listenWait = 5 * time.Second
 // waits for the server's goroutines before it cancels their context);
 // ready is closed once listening has begun.
 func (s *Server) listen(n store.Notifier, ready chan struct{}) {
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancel(s.Ctx)
 	defer cancel()
 	go func() {
 		select {
-		case <-s.stopping:
+		case <-s.Stopping:
 		case <-ctx.Done():
 		}
 		cancel()
@@ -99,7 +99,7 @@ func (r *room) catchUp(c store.GameChange) {
 	if r.evicted.Load() || c.Moves == len(r.g.Moves) && c.Finished == r.finished() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
 	before, wasOver, prev, start := len(r.g.Moves), r.finished(), r.offer, r.turnStart
 	r.reloadLocked(ctx)
@@ -135,6 +135,6 @@ func (r *room) eventFromElsewhere(event string) {
 		r.rematchFromElsewhere(event)
 	}
 	if event == ratedEvent {
-		r.s.goSafe("rated event", r.ratingsFromHistory) // store reads, off the listener
+		r.s.GoSafe("rated event", r.ratingsFromHistory) // store reads, off the listener
 	}
 }

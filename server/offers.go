@@ -96,7 +96,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "pending", Message: "an offer is already waiting for an answer"})
 		return
 	}
-	o := store.Offer{Kind: kind, By: seat, Ply: len(r.g.Moves), At: r.s.now().UTC().Truncate(time.Millisecond)}
+	o := store.Offer{Kind: kind, By: seat, Ply: len(r.g.Moves), At: r.s.Now().UTC().Truncate(time.Millisecond)}
 	computers := false
 	for i, st := range r.g.Seats {
 		if c.holds(i) {
@@ -168,7 +168,7 @@ func (r *room) offerFailedLocked(ctx context.Context, c *client, err error) {
 		return
 	}
 	r.s.live.storeFailures.Inc()
-	id := r.s.logError("store offer", err, "game", r.id)
+	id := r.s.LogError("store offer", err, "game", r.id)
 	r.sendLocked(c, errorMsg{Type: "error", Code: "offer_storage", Message: "the offer or answer could not be recorded; try again (reference " + id + ")", ID: id})
 }
 
@@ -184,7 +184,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	at := r.s.now().UTC().Truncate(time.Millisecond)
+	at := r.s.Now().UTC().Truncate(time.Millisecond)
 	so, out, err := turns.AnswerOffer(wctx, r.id, store.OfferAnswer{Kind: o.kind, Ply: len(r.g.Moves), Seats: c.seats, Accept: accept, At: at})
 	if err != nil {
 		r.offerFailedLocked(wctx, c, err)
@@ -246,11 +246,11 @@ func (r *room) turnCatchUpLocked() bool {
 	if r.evicted.Load() {
 		return true
 	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
-	g, err := r.s.store.LoadGame(ctx, r.id)
+	g, err := r.s.Store.LoadGame(ctx, r.id)
 	if err != nil {
-		r.s.logError("reload turn", err, "game", r.id)
+		r.s.LogError("reload turn", err, "game", r.id)
 		return true
 	}
 	if len(g.Moves) != len(r.g.Moves) || (g.Result != store.Ongoing) != r.finished() {
@@ -316,7 +316,7 @@ func (r *room) lapsedLocked(lapsed time.Duration) {
 	if !ok {
 		return
 	}
-	now := r.s.now().UTC()
+	now := r.s.Now().UTC()
 	since := now.Add(-lapsed)
 	if since.Before(r.turnStart) {
 		since = r.turnStart
@@ -326,13 +326,13 @@ func (r *room) lapsedLocked(lapsed time.Duration) {
 		return
 	}
 	from := r.turnStart.Add(credit).Truncate(time.Millisecond)
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
 	if err := turns.SetClockFrom(ctx, r.id, len(r.g.Moves), from); err != nil {
-		r.s.logError("clock after a lapsed lease", err, "game", r.id)
+		r.s.LogError("clock after a lapsed lease", err, "game", r.id)
 		return
 	}
-	r.s.log.Info("lease taken over", "game", r.id, "lapsed", lapsed, "not charged", credit)
+	r.s.Log.Info("lease taken over", "game", r.id, "lapsed", lapsed, "not charged", credit)
 	r.turnStart, r.g.ClockFrom = from, from
 	r.built = [4]*sharedState{}
 	for c := range r.clients {

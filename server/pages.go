@@ -47,7 +47,7 @@ func newPages(s *Server) (*pages, error) {
 			return ""
 		},
 		Login:         s.accounts.accountsOfStore != nil,
-		InternalError: s.plainInternalError,
+		InternalError: s.InternalError,
 		BadRequest:    func() { s.metrics.refusals.WithLabelValues("bad_request").Inc() },
 	})
 	if err != nil {
@@ -454,12 +454,12 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 	}
 	s, last, err := p.s.positionWithLast(m, ply)
 	if err != nil {
-		p.s.plainInternalError(w, r, "replay", err)
+		p.s.InternalError(w, r, "replay", err)
 		return
 	}
 	svg, err := p.s.render.SVG(s, render.Options{Lang: web.NormLang(r.FormValue("lang")), LastMove: last, Flip: r.FormValue("flip") == "1"})
 	if err != nil {
-		p.s.plainInternalError(w, r, "draw", err)
+		p.s.InternalError(w, r, "draw", err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -476,7 +476,7 @@ func (p *pages) plainMatch(w http.ResponseWriter, r *http.Request) (*store.Game,
 			http.NotFound(w, r)
 			return nil, nil, false
 		}
-		p.s.plainInternalError(w, r, "load game", err)
+		p.s.InternalError(w, r, "load game", err)
 		return nil, nil, false
 	}
 	return g, m, true
@@ -547,7 +547,7 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 	offset = max(offset, 0)
 	finished := true
 	const perPage = 50
-	list, err := p.s.store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: perPage, Offset: offset})
+	list, err := p.s.Store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: perPage, Offset: offset})
 	if err != nil {
 		p.internalError(w, r, lang, "list games", err)
 		return
@@ -689,7 +689,7 @@ func (s *Server) loadMatch(ctx context.Context, id string) (*store.Game, *game.M
 	if rm != nil {
 		return rm.snapshot()
 	}
-	g, err := s.store.LoadGame(ctx, id)
+	g, err := s.Store.LoadGame(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -721,7 +721,7 @@ func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
 	}
 	before, err := positionAt(m, ply)
 	if err != nil {
-		p.s.plainInternalError(w, r, "replay", err)
+		p.s.InternalError(w, r, "replay", err)
 		return
 	}
 	mv, err := before.ParseMove(notation)
@@ -735,7 +735,7 @@ func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
 	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last,
 		Lang: web.NormLang(r.FormValue("lang")), Flip: r.FormValue("flip") == "1", Status: " "})
 	if err != nil {
-		p.s.plainInternalError(w, r, "draw", err)
+		p.s.InternalError(w, r, "draw", err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")

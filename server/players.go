@@ -160,7 +160,7 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	games, err := p.s.store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
+	games, err := p.s.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
 	if err != nil {
 		p.internalError(w, r, lang, "list games", err)
 		return
@@ -265,7 +265,7 @@ func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 		me := p.s.currentUser(r)
 		name := r.PathValue("name")
 		if me == nil || me.Role != store.RoleOperator {
-			p.s.refuse(r, "not_operator")
+			p.s.Refuse(r, "not_operator")
 			p.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_operator_account"))
 			return
 		}
@@ -291,7 +291,7 @@ func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 		if disable {
 			p.s.revocationChanged(u.Name) // its live connections close
 		}
-		p.s.log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
+		p.s.Log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
 		http.Redirect(w, r, "/players/"+u.Name, http.StatusSeeOther)
 	}
 }
@@ -338,7 +338,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 		}
 		me := p.s.currentUser(r)
 		if !canManageBot(me, bot) {
-			p.s.refuse(r, "not_owner")
+			p.s.Refuse(r, "not_owner")
 			p.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_owner"))
 			return
 		}
@@ -349,7 +349,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 				return
 			}
 			p.s.revocationChanged(bot.Name) // its live connections close
-			p.s.log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
+			p.s.Log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
 			http.Redirect(w, r, "/players/"+bot.Name, http.StatusSeeOther)
 			return
 		}
@@ -372,7 +372,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 			p.internalError(w, r, lang, "create bot token", err)
 			return
 		}
-		p.s.log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
+		p.s.Log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
 		// The page itself, with the token shown this once (no redirect:
 		// the token must not travel in a URL).
 		r = r.WithContext(context.WithValue(ctx, newTokenKey{}, token))

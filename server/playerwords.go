@@ -146,7 +146,7 @@ func (s *Server) busiestVariant(ctx context.Context, rs store.Ratings, choices [
 // corrected, rather than a bare error page that loses what was pasted.
 func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text string, err error) {
 	finished := true
-	list, lerr := p.s.store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: 50})
+	list, lerr := p.s.Store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: 50})
 	if lerr != nil {
 		p.internalError(w, r, lang, "list games", lerr)
 		return

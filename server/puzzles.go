@@ -510,7 +510,7 @@ func (p *pages) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solv
 	defer cancel()
 	def := rating.Default()
 	var before float64
-	stored, _, err := ps.RatePuzzle(ctx, store.PuzzleAttempt{User: u.Name, Puzzle: pz.ID, Game: pz.Game, Solved: solved, At: p.s.now()},
+	stored, _, err := ps.RatePuzzle(ctx, store.PuzzleAttempt{User: u.Name, Puzzle: pz.ID, Game: pz.Game, Solved: solved, At: p.s.Now()},
 		store.PuzzleRating{Rating: def.Rating, Deviation: def.Deviation, Volatility: def.Volatility}, puzzleStart(pz),
 		func(pl store.PuzzleRating, st store.PuzzleStanding, solved bool) (store.PuzzleRating, store.PuzzleStanding, error) {
 			before = pl.Rating
@@ -520,7 +520,7 @@ func (p *pages) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solv
 		return web.T(lang, "puzzle:ratedbefore")
 	}
 	if err != nil {
-		p.s.log.Warn("puzzle rating", "puzzle", pz.ID, "user", u.Name, "error", err)
+		p.s.Log.Warn("puzzle rating", "puzzle", pz.ID, "user", u.Name, "error", err)
 		return ""
 	}
 	return fmt.Sprintf(web.T(lang, "puzzle:ratingchange"), math.Round(before), math.Round(stored.Rating), signed(stored.Rating-before))

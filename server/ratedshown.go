@@ -24,10 +24,10 @@ func (s *Server) announceRated(id string) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 	defer cancel()
 	if err := n.Announce(ctx, id, ratedEvent); err != nil {
-		s.logError("announce rated", err, "game", id)
+		s.LogError("announce rated", err, "game", id)
 	}
 }
 
@@ -44,7 +44,7 @@ func (r *room) ratingsFromHistory() {
 	g := *r.g
 	g.Seats = append([]store.Seat(nil), r.g.Seats...)
 	r.mu.Unlock()
-	ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
 	defer cancel()
 	changes := r.s.pastRatingChanges(ctx, &g)
 	if changes == nil {

@@ -120,7 +120,7 @@ func (s *Server) rateGame(ctx context.Context, g *store.Game, v *game.Variant) (
 	def := rating.Default()
 	var before []store.Rating
 	update := glickoUpdate(teams, scores)
-	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), s.now(), players,
+	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), s.Now(), players,
 		store.Rating{Rating: def.Rating, Deviation: def.Deviation, Volatility: def.Volatility},
 		func(current []store.Rating) ([]store.Rating, error) {
 			before = append([]store.Rating(nil), current...)
@@ -145,12 +145,12 @@ func (r *room) rateLater() {
 	g := *r.g
 	g.Seats = append([]store.Seat(nil), r.g.Seats...)
 	v := r.match.Variant()
-	r.s.goSafe("rate game", func() {
-		ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
+	r.s.GoSafe("rate game", func() {
+		ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
 		defer cancel()
 		changes, err := r.s.rateGame(ctx, &g, v)
 		if err != nil {
-			r.s.logError("rate game", err, "game", g.ID)
+			r.s.LogError("rate game", err, "game", g.ID)
 			return
 		}
 		if changes == nil {
@@ -159,7 +159,7 @@ func (r *room) rateLater() {
 			r.ratingsFromHistory()
 			return
 		}
-		r.s.log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
+		r.s.Log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
 		func() {
 			r.mu.Lock()
 			defer r.mu.Unlock()

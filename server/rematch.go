@@ -100,7 +100,7 @@ func rematchSeat(n, i int) int {
 // it has expired (by the server's clock).
 func (r *room) pendingRematchLocked() *rematchProposal {
 	p := r.proposal
-	if p != nil && !r.s.now().Before(p.expires) {
+	if p != nil && !r.s.Now().Before(p.expires) {
 		r.dropProposalLocked()
 		return nil
 	}
@@ -147,7 +147,7 @@ func (r *room) rematchLocked(ctx context.Context, c *client) {
 				return
 			}
 		}
-		p = &rematchProposal{by: seat, humans: humans, consent: c.seats & humans, expires: r.s.now().Add(rematchLifetime)}
+		p = &rematchProposal{by: seat, humans: humans, consent: c.seats & humans, expires: r.s.Now().Add(rematchLifetime)}
 		if p.consent == p.humans {
 			r.makeRematchLocked(ctx)
 			return
@@ -198,7 +198,7 @@ func (r *room) declineRematchLocked(c *client) {
 
 // armProposalLocked ends p when it expires, telling the players.
 func (r *room) armProposalLocked(p *rematchProposal) {
-	p.timer = time.AfterFunc(max(p.expires.Sub(r.s.now()), 0), func() {
+	p.timer = time.AfterFunc(max(p.expires.Sub(r.s.Now()), 0), func() {
 		defer r.s.recoverRoom("rematch expiry", r)
 		r.mu.Lock()
 		defer r.mu.Unlock()
@@ -221,7 +221,7 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 		by = r.proposal.by
 	}
 	r.dropProposalLocked()
-	now := r.s.now().UTC()
+	now := r.s.Now().UTC()
 	g := &store.Game{ID: rematchID(r.g), GameID: r.g.GameID, Options: r.g.Options, Result: store.Ongoing,
 		Casual: r.g.Casual, Rated: r.g.Rated, MoveDays: r.g.MoveDays,
 		ClockMillis: r.g.ClockMillis, IncrementMillis: r.g.IncrementMillis, CreatedAt: now, UpdatedAt: now}
@@ -239,16 +239,16 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 	}
 	if err == nil {
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
-		err = r.s.store.CreateGame(wctx, g)
+		err = r.s.Store.CreateGame(wctx, g)
 		cancel()
 		if errors.Is(err, store.ErrConflict) {
 			err = nil // made already, by another server or a racing click
 		} else if err == nil {
-			r.s.log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options, "rematch of", r.id)
+			r.s.Log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options, "rematch of", r.id)
 		}
 	}
 	if err != nil {
-		id := r.s.logError("rematch", err, "game", r.id)
+		id := r.s.LogError("rematch", err, "game", r.id)
 		r.announceRematchLocked(fmt.Sprintf("rematch none %d failed", by))
 		for c := range r.clients {
 			if c.seats != 0 {
@@ -284,11 +284,11 @@ func (r *room) lookForRematchLocked(ctx context.Context) {
 	id := rematchID(r.g)
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if _, err := r.s.store.LoadGame(lctx, id); err == nil {
+	if _, err := r.s.Store.LoadGame(lctx, id); err == nil {
 		r.rematch = id
 	} else if !errors.Is(err, store.ErrNotFound) {
 		r.rematchLooked = false // look again next time
-		r.s.logError("look for rematch", err, "game", r.id)
+		r.s.LogError("look for rematch", err, "game", r.id)
 	}
 }
 
@@ -332,7 +332,7 @@ func (r *room) rematchURL(c *client) string {
 // rematchStateLocked is the pending proposal for the state.
 func (r *room) rematchStateLocked() *rematchInfo {
 	p := r.proposal
-	if p == nil || !r.s.now().Before(p.expires) || r.rematch != "" {
+	if p == nil || !r.s.Now().Before(p.expires) || r.rematch != "" {
 		return nil
 	}
 	ri := &rematchInfo{By: p.by, Needs: []int{}}
@@ -354,10 +354,10 @@ func (r *room) announceRematchLocked(event string) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 	defer cancel()
 	if err := n.Announce(ctx, r.id, event); err != nil {
-		r.s.logError("announce rematch", err, "game", r.id)
+		r.s.LogError("announce rematch", err, "game", r.id)
 	}
 }
 
@@ -410,7 +410,7 @@ func (r *room) rematchFromElsewhere(event string) {
 		p := r.pendingRematchLocked()
 		if p == nil {
 			expires := time.UnixMilli(num(f[5]))
-			if !r.s.now().Before(expires) {
+			if !r.s.Now().Before(expires) {
 				return
 			}
 			p = &rematchProposal{by: int(num(f[2])), humans: humans, consent: consent, expires: expires}
@@ -424,7 +424,7 @@ func (r *room) rematchFromElsewhere(event string) {
 		if p.consent == p.humans {
 			// Both sides consented on different servers: each makes the
 			// game, the store keeps one.
-			r.makeRematchLocked(r.s.ctx)
+			r.makeRematchLocked(r.s.Ctx)
 			return
 		}
 		r.broadcastStateLocked()

@@ -123,11 +123,11 @@ func (s *Server) watchRevocations() {
 	var last int64
 	known := false
 	readCount := func() {
-		ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+		ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 		defer cancel()
 		n, err := counter.Revocations(ctx)
 		if err != nil {
-			s.log.Warn("reading the count of revocations", "error", err)
+			s.Log.Warn("reading the count of revocations", "error", err)
 			return
 		}
 		if known && n != last {
@@ -150,7 +150,7 @@ func (s *Server) watchRevocations() {
 	}
 	for {
 		select {
-		case <-s.stopping:
+		case <-s.Stopping:
 			return
 		case <-tick:
 			readCount()
@@ -187,14 +187,14 @@ func (s *Server) checkCredentials() {
 			c.close()
 			rv.closed.Inc()
 		}
-		s.log.Info("connections closed: credential revoked", "user", conns[0].user, "kind", strings.Fields(cred)[0], "connections", len(conns))
+		s.Log.Info("connections closed: credential revoked", "user", conns[0].user, "kind", strings.Fields(cred)[0], "connections", len(conns))
 	}
 }
 
 // credentialValid says whether a credential still opens its account; on a
 // store error it says yes (the next check will tell).
 func (s *Server) credentialValid(cred string) bool {
-	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 	defer cancel()
 	kind, hash, _ := strings.Cut(cred, " ")
 	var err error
@@ -204,7 +204,7 @@ func (s *Server) credentialValid(cred string) bool {
 		if !ok {
 			return true
 		}
-		_, _, err = acc.LoadSession(ctx, hash, s.now())
+		_, _, err = acc.LoadSession(ctx, hash, s.Now())
 	case "bot":
 		bots, ok := s.cfg.Store.(store.BotTokens)
 		if !ok {
@@ -215,7 +215,7 @@ func (s *Server) credentialValid(cred string) bool {
 		return true
 	}
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.log.Warn("checking a credential", "error", err)
+		s.Log.Warn("checking a credential", "error", err)
 		return true
 	}
 	return err == nil

@@ -112,7 +112,7 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 		if r, err := s.lookupRoom(id); r != nil || err != nil {
 			return r, err
 		}
-		lctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+		lctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 		defer cancel()
 		r, err := s.loadRoom(lctx, id)
 		if err != nil {
@@ -158,7 +158,7 @@ func (s *Server) lookupRoom(id string) (*room, error) {
 // moves end it but whose result is missing (a result write that failed in
 // an older version) is finished now: the moves are the truth.
 func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
-	g, err := s.store.LoadGame(ctx, id)
+	g, err := s.Store.LoadGame(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +320,7 @@ func (r *room) evictLocked() bool {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if err := r.s.leases.release(ctx, r.id); err != nil {
-		r.s.logError("release lease", err, "game", r.id)
+		r.s.LogError("release lease", err, "game", r.id)
 	}
 	return true
 }
@@ -365,13 +365,13 @@ func (r *room) sendLocked(c *client, v any) {
 	}
 	b, err := encode(r.localized(c, v))
 	if err != nil {
-		r.s.log.Error("marshal", "err", err)
+		r.s.Log.Error("marshal", "err", err)
 		return
 	}
 	select {
 	case c.send <- b:
 	default:
-		r.s.log.Warn("slow websocket client dropped", "game", r.id, "client", c.addr)
+		r.s.Log.Warn("slow websocket client dropped", "game", r.id, "client", c.addr)
 		r.s.live.slowDropped.Inc()
 		r.dropLocked(c)
 		go c.conn.Close(websocket.StatusPolicyViolation, "too slow")
@@ -524,7 +524,7 @@ func (r *room) moveLocked(ctx context.Context, c *client, msg inMsg) {
 func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation string) {
 	start := time.Now()
 	ply := len(r.g.Moves)
-	now := r.s.now().UTC()
+	now := r.s.Now().UTC()
 	clock := int64(-1)
 	if r.clocks != nil {
 		clock = r.clocks[seat] - r.clockElapsedLocked(seat, now)
@@ -557,9 +557,9 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	defer cancel()
 	var err error
 	if result != "" {
-		err = r.s.store.AppendFinalMove(wctx, r.id, mv, result, reason)
+		err = r.s.Store.AppendFinalMove(wctx, r.id, mv, result, reason)
 	} else {
-		err = r.s.store.AppendMove(wctx, r.id, mv)
+		err = r.s.Store.AppendMove(wctx, r.id, mv)
 	}
 	if err != nil {
 		r.match.Undo(1)
@@ -571,7 +571,7 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 			return
 		}
 		r.s.live.storeFailures.Inc()
-		id := r.s.logError("store move", err, "game", r.id, "ply", ply)
+		id := r.s.LogError("store move", err, "game", r.id, "ply", ply)
 		r.rejectLocked(c, "storage", "the move could not be stored; try again (reference "+id+")", &ply, notation)
 		return
 	}
@@ -603,8 +603,8 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 // finishLocked stores the end of the game (a resignation, an agreement, a
 // flag, or a result found missing on load).
 func (r *room) finishLocked(ctx context.Context, result, reason string) bool {
-	if err := r.s.store.FinishGame(ctx, r.id, result, reason); err != nil {
-		r.s.logError("finish game", err, "game", r.id)
+	if err := r.s.Store.FinishGame(ctx, r.id, result, reason); err != nil {
+		r.s.LogError("finish game", err, "game", r.id)
 		if errors.Is(err, store.ErrConflict) {
 			r.reloadLocked(ctx)
 		}
@@ -620,7 +620,7 @@ func (r *room) endedLocked(result, reason string) {
 	r.offer, r.g.Offer = nil, nil
 	r.stopHintLocked()
 	r.countLocked()
-	r.s.log.Info("game over", "game", r.id, "result", result, "reason", reason)
+	r.s.Log.Info("game over", "game", r.id, "result", result, "reason", reason)
 	if r.g.Rated {
 		r.rateLater()
 	}
@@ -628,14 +628,14 @@ func (r *room) endedLocked(result, reason string) {
 
 // reloadLocked replaces the room's game by what the store holds.
 func (r *room) reloadLocked(ctx context.Context) {
-	g, err := r.s.store.LoadGame(ctx, r.id)
+	g, err := r.s.Store.LoadGame(ctx, r.id)
 	if err != nil {
-		r.s.logError("reload game", err, "game", r.id)
+		r.s.LogError("reload game", err, "game", r.id)
 		return
 	}
 	m, err := replayStored(g)
 	if err != nil {
-		r.s.logError("reload game", err, "game", r.id)
+		r.s.LogError("reload game", err, "game", r.id)
 		return
 	}
 	r.setLocked(g, m)
@@ -762,7 +762,7 @@ func (r *room) sendStateLocked(c *client) {
 	}
 	st, err := r.builtLocked(c)
 	if err != nil {
-		r.s.logError("state", err, "game", r.id)
+		r.s.LogError("state", err, "game", r.id)
 		return
 	}
 	c.setState(st, c.you)
@@ -794,11 +794,11 @@ func (r *room) scheduleLocked() {
 	// holder of the game's lease. Without it, look again when the holder's
 	// lease could have expired.
 	if r.clocks != nil || r.g.MoveDays > 0 || r.g.Seats[seat].Kind == "computer" {
-		ctx, cancel := context.WithTimeout(r.s.ctx, storeTimeout)
+		ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
 		held, lapsed, err := r.s.leases.take(ctx, r.id)
 		cancel()
 		if err != nil {
-			r.s.logError("take lease", err, "game", r.id)
+			r.s.LogError("take lease", err, "game", r.id)
 		}
 		if held && lapsed > 0 {
 			r.lapsedLocked(lapsed)
@@ -820,12 +820,12 @@ func (r *room) scheduleLocked() {
 	left, timed := time.Duration(0), false
 	switch {
 	case r.clocks != nil:
-		left, timed = time.Duration(r.clocks[seat]-r.clockElapsedLocked(seat, r.s.now()))*time.Millisecond, true
+		left, timed = time.Duration(r.clocks[seat]-r.clockElapsedLocked(seat, r.s.Now()))*time.Millisecond, true
 	case r.g.MoveDays > 0:
-		left, timed = r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.now()), true
+		left, timed = r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.Now()), true
 	}
 	if at, ok := r.abortAtLocked(seat); ok {
-		left, timed = min(left, at.Sub(r.s.now())), true
+		left, timed = min(left, at.Sub(r.s.Now())), true
 	}
 	if timed {
 		r.timer = time.AfterFunc(max(left, 0), func() {
@@ -833,7 +833,7 @@ func (r *room) scheduleLocked() {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if r.gen == gen {
-				r.flagLocked(r.s.ctx, seat)
+				r.flagLocked(r.s.Ctx, seat)
 			}
 		})
 	}

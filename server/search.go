@@ -37,7 +37,7 @@ type search struct {
 func (r *room) startSearchLocked(seat int, gen uint64) {
 	spec, err := r.s.agentSpecFor(r.g.Seats[seat].Agent, r.match.Variant())
 	if err != nil {
-		r.s.logError("computer player", err, "game", r.id, "seat", seat)
+		r.s.LogError("computer player", err, "game", r.id, "seat", seat)
 		return
 	}
 	m := game.NewMatch(r.match.Start())
@@ -50,14 +50,14 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 		// does not lose on time.
 		budget = min(budget, time.Duration(r.clocks[seat])*time.Millisecond/10+100*time.Millisecond)
 	}
-	ctx, cancel := context.WithCancel(r.s.ctx)
+	ctx, cancel := context.WithCancel(r.s.Ctx)
 	sr := &search{cancel: cancel}
 	r.search = sr
 	// A fresh seed per search: the computer should not play the same game
 	// every time.
 	seed := uint64(time.Now().UnixNano()) + uint64(seat)
 	v := r.match.Variant()
-	r.s.goSafe("computer search", func() {
+	r.s.GoSafe("computer search", func() {
 		defer cancel()
 		defer r.s.recoverRoom("computer move", r)
 		mv, err := r.s.runSearch(ctx, opponentSearch, "", spec, v, seed, m, budget)
@@ -70,21 +70,21 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 		}
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if r.gen != gen || r.search != sr || r.s.ctx.Err() != nil {
+		if r.gen != gen || r.search != sr || r.s.Ctx.Err() != nil {
 			return
 		}
 		r.search = nil
 		if err != nil {
 			// Never leave a game stuck on a computer: play its first
 			// legal move.
-			r.s.log.Warn("computer player failed; playing its first legal move", "game", r.id, "err", err)
+			r.s.Log.Warn("computer player failed; playing its first legal move", "game", r.id, "err", err)
 			legal := m.LegalMoves(nil)
 			if len(legal) == 0 {
 				return
 			}
 			mv = legal[0]
 		}
-		r.commitLocked(r.s.ctx, nil, seat, m.State().MoveString(mv))
+		r.commitLocked(r.s.Ctx, nil, seat, m.State().MoveString(mv))
 	})
 }
 
@@ -130,7 +130,7 @@ func (s *Server) runSearch(ctx context.Context, kind searchKind, owner string, s
 	// A panicking agent is a failed search: the game goes on.
 	defer func() {
 		if v := recover(); v != nil {
-			s.logPanic("computer search", v)
+			s.LogPanic("computer search", v)
 			s.live.searches.WithLabelValues("panic").Inc()
 			mv, err = 0, errors.New("the computer player failed")
 		}
@@ -170,7 +170,7 @@ func (s *Server) runSearch(ctx context.Context, kind searchKind, owner string, s
 func (s *Server) agentSpecFor(stored string, v *game.Variant) (string, error) {
 	spec, err := s.agentSpec(stored, v)
 	if err != nil {
-		s.log.Warn("computer seat with an agent this server does not offer; playing at medium", "agent", truncate(stored, 40), "err", err)
+		s.Log.Warn("computer seat with an agent this server does not offer; playing at medium", "agent", truncate(stored, 40), "err", err)
 		return "medium", nil
 	}
 	return spec, nil

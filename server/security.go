@@ -2,8 +2,6 @@ package server
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -82,14 +81,14 @@ func (s *Server) done(sw *statusWriter, r *http.Request, start time.Time) {
 	}
 	if sw.errID != "" {
 		attrs = append(attrs, "error_id", sw.errID, "detail", strings.TrimSpace(sw.hidden.String()))
-		s.log.Error("internal error", attrs...)
+		s.Log.Error("internal error", attrs...)
 		return
 	}
 	level := slog.LevelDebug
 	if info.Refused == "csrf" {
 		level = slog.LevelInfo
 	}
-	s.log.Log(r.Context(), level, "request", attrs...)
+	s.Log.Log(r.Context(), level, "request", attrs...)
 }
 
 // errSite is why a request was refused as coming from another site.
@@ -160,22 +159,8 @@ func (s *Server) sameOriginUpgrade(next http.HandlerFunc) http.HandlerFunc {
 }
 
 func (s *Server) refuseCrossSite(w http.ResponseWriter, r *http.Request, err error) {
-	s.refuse(r, "csrf")
+	s.Refuse(r, "csrf")
 	http.Error(w, "Forbidden: "+err.Error()+". Use the forms of this site's own pages.", http.StatusForbidden)
-}
-
-// refuse counts a refusal and marks the request's log line with it.
-func (s *Server) refuse(r *http.Request, reason string) {
-	s.metrics.refusals.WithLabelValues(reason).Inc()
-	web.Info(r).Refused = reason
-}
-
-// errorID is a short random reference for an internal error: the log line
-// and the page shown both carry it.
-func errorID() string {
-	var b [4]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
 
 // internalError logs err with the client's address, method, path and a
@@ -183,25 +168,9 @@ func errorID() string {
 // driver errors say things about the installation that visitors need not
 // know.
 func (p *pages) internalError(w http.ResponseWriter, r *http.Request, lang, what string, err error) {
-	id := p.s.logInternal(r, what, err)
+	id := p.s.LogInternal(r, what, err)
 	web.Info(r).Handled = true
 	p.web.Fail(w, r, lang, http.StatusInternalServerError, fmt.Sprintf(web.T(lang, "internal"), id))
-}
-
-// plainInternalError is internalError for answers that are not pages (SVG,
-// records).
-func (s *Server) plainInternalError(w http.ResponseWriter, r *http.Request, what string, err error) {
-	id := s.logInternal(r, what, err)
-	web.Info(r).Handled = true
-	http.Error(w, "internal error, reference "+id, http.StatusInternalServerError)
-}
-
-func (s *Server) logInternal(r *http.Request, what string, err error) string {
-	id := errorID()
-	info := web.Info(r)
-	s.metrics.errors.WithLabelValues(what).Inc()
-	s.log.Error(what, "error_id", id, "client", info.Client.String(), "method", r.Method, "path", r.URL.Path, "err", err)
-	return id
 }
 
 // statusWriter remembers the status code for logs and metrics, and keeps
@@ -222,7 +191,7 @@ func (w *statusWriter) WriteHeader(code int) {
 	}
 	w.code = code
 	if code >= 500 && w.info != nil && !w.info.Handled {
-		w.errID = errorID()
+		w.errID = site.ErrorID()
 		h := w.Header()
 		h.Del("Content-Length")
 		h.Set("Content-Type", "text/plain; charset=utf-8")

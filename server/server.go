@@ -31,6 +31,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 
@@ -265,12 +266,12 @@ func (c Config) withDefaults() Config {
 // Server is the plateau web server. It is an http.Handler.
 type Server struct {
 	cfg      Config // with the defaults of live play
-	store    store.Store
-	log      *slog.Logger
+	Store    store.Store
+	Log      *slog.Logger
 	logLimit *logLimiter // of log: warnings and errors limited (loglimit.go)
 	render   Renderer
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
-	now      func() time.Time
+	Now      func() time.Time
 	agentMax time.Duration
 	engines  map[string]string // name → command line after "engine:"
 	allowed  []string          // operator-allowed specs
@@ -295,12 +296,10 @@ type Server struct {
 	pages    *pages
 	handler  http.Handler
 
-	// ctx is cancelled by Close: it stops computer players and WebSocket
-	// connections; wg waits for them.
-	ctx      context.Context
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	stopping chan struct{} // closed when Close starts
+	// The site's services (store, clock, log, safe goroutines), shared
+	// with every feature; Close cancels its context.
+	*site.Env
+	cancel context.CancelFunc
 
 	// mu guards only the table of rooms: nothing slow is done under it.
 	mu     sync.Mutex
@@ -315,17 +314,16 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg = cfg.withDefaults()
 	s := &Server{
-		cfg:      cfg,
-		log:      cfg.Logger,
-		render:   cfg.Renderer,
-		now:      cfg.Now,
-		rooms:    map[string]*room{},
-		stopping: make(chan struct{}),
+		cfg:    cfg,
+		Env:    &site.Env{Log: cfg.Logger, Now: cfg.Now, Stopping: make(chan struct{})},
+		render: cfg.Renderer,
+		rooms:  map[string]*room{},
 	}
 	s.metrics = newMetrics()
 	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
+	s.Refusals, s.Errors, s.Panics = s.metrics.refusals, s.metrics.errors, s.live.panics
 	s.pool = newScheduler(schedulerLimitsOf(cfg), s.live)
-	s.store = timedStore{Store: cfg.Store, m: s.metrics}
+	s.Store = timedStore{Store: cfg.Store, m: s.metrics}
 	if err := s.resolveLimits(cfg); err != nil {
 		return nil, err
 	}
@@ -344,8 +342,8 @@ func New(cfg Config) (*Server, error) {
 	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
+	if s.Log == nil {
+		s.Log = slog.New(slog.DiscardHandler)
 	}
 	if s.render == nil {
 		s.render = web.DefaultRenderer()
@@ -359,30 +357,30 @@ func New(cfg Config) (*Server, error) {
 	// Rooms build agents from the stored names of the seats: the names go
 	// through agentSpec, so that nothing stored reaches ai.New unchecked.
 	s.newAgent = s.buildAgent(build)
-	if s.now == nil {
-		s.now = time.Now
+	if s.Now == nil {
+		s.Now = time.Now
 	}
-	s.log, s.logLimit = limitLogs(s.log, s.now)
-	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.Log, s.logLimit = limitLogs(s.Log, s.Now)
+	s.Ctx, s.cancel = context.WithCancel(context.Background())
 	p, err := newPages(s)
 	if err != nil {
 		return nil, err
 	}
 	s.pages = p
 	s.handler = s.routes()
-	s.goSafe("maintenance", s.maintain)
-	s.goSafe("leases", s.renewLeases)
-	s.goSafe("log summaries", s.summarizeLogs)
-	s.goSafe("revocations", s.watchRevocations)
+	s.GoSafe("maintenance", s.maintain)
+	s.GoSafe("leases", s.renewLeases)
+	s.GoSafe("log summaries", s.summarizeLogs)
+	s.GoSafe("revocations", s.watchRevocations)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		// Serve only once listening: an offer announced before would be
 		// missed (what is stored is read again, an offer is not).
 		ready := make(chan struct{})
-		s.goSafe("notifications", func() { s.listen(n, ready) })
+		s.GoSafe("notifications", func() { s.listen(n, ready) })
 		select {
 		case <-ready:
 		case <-time.After(listenWait):
-			s.log.Warn("not yet listening to the other servers' changes", "after", listenWait)
+			s.Log.Warn("not yet listening to the other servers' changes", "after", listenWait)
 		}
 	}
 	return s, nil
@@ -406,7 +404,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) Close() error {
 	s.mu.Lock()
 	if !s.closed {
-		close(s.stopping)
+		close(s.Stopping)
 	}
 	s.closed = true
 	rooms := make([]*room, 0, len(s.rooms))
@@ -425,7 +423,7 @@ func (s *Server) Close() error {
 	// would not know that the server is going away rather than broken.
 	done := make(chan struct{})
 	go func() {
-		s.wg.Wait()
+		s.Tasks.Wait()
 		close(done)
 	}()
 	select {
@@ -527,8 +525,8 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	// A durable write: a full disk or a read-only database shows here.
-	if err := s.store.Check(ctx); err != nil {
-		id := s.logInternal(r, "health check", err)
+	if err := s.Store.Check(ctx); err != nil {
+		id := s.LogInternal(r, "health check", err)
 		web.Info(r).Handled = true
 		http.Error(w, "store unavailable, reference "+id, http.StatusServiceUnavailable)
 		return

@@ -244,7 +244,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Clocks = slices.Clone(r.clocks)
 		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {
 			st.Running = st.ToMove
-			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.now().Sub(r.turnStart).Milliseconds())
+			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.Now().Sub(r.turnStart).Milliseconds())
 		}
 	} else if r.g.MoveDays > 0 {
 		// Correspondence: each move has the same days; the mover's run.
@@ -255,7 +255,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		}
 		if !r.finished() && st.ToMove >= 0 {
 			st.Running = st.ToMove
-			st.Clocks[st.ToMove] = max(0, full-r.s.now().Sub(r.turnStart).Milliseconds())
+			st.Clocks[st.ToMove] = max(0, full-r.s.Now().Sub(r.turnStart).Milliseconds())
 		}
 	}
 	if r.offer != nil {

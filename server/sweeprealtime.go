@@ -46,21 +46,21 @@ func (s *Server) expireRealTime() int {
 	// One round at a time (the ticker, or a test calling it).
 	s.rtSweep.mu.Lock()
 	defer s.rtSweep.mu.Unlock()
-	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
 	defer cancel()
 	on := false
-	now := s.now()
-	list, err := s.store.ListGames(ctx, store.Filter{Finished: &on, RealTime: true,
+	now := s.Now()
+	list, err := s.Store.ListGames(ctx, store.Filter{Finished: &on, RealTime: true,
 		UpdatedBefore: now.Add(-realTimeQuiet), OldestFirst: true, Limit: expireBatch, Offset: s.rtSweep.offset})
 	if err != nil {
-		s.logError("list real-time games", err)
+		s.LogError("list real-time games", err)
 		return 0
 	}
 	ended, kept := 0, 0
 	for _, listed := range list {
 		done, err := s.expireRealTimeGame(ctx, listed.ID, now)
 		if err != nil {
-			s.logError("expire real-time game", err, "game", listed.ID)
+			s.LogError("expire real-time game", err, "game", listed.ID)
 			if errors.Is(err, errBusy) || ctx.Err() != nil {
 				// No room for it now, or the round's time is up: the
 				// next round goes on from here.
@@ -92,7 +92,7 @@ func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Tim
 	}
 	// A first look without the lease: most games listed are not due, and
 	// must cost no lease or room.
-	g, err := s.store.LoadGame(ctx, id)
+	g, err := s.Store.LoadGame(ctx, id)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return false, nil
@@ -112,7 +112,7 @@ func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Tim
 	if err != nil {
 		if r, _ := s.lookupRoom(id); r == nil {
 			if err := s.leases.release(ctx, id); err != nil {
-				s.logError("release lease", err, "game", id)
+				s.LogError("release lease", err, "game", id)
 			}
 		}
 		return false, err
@@ -129,13 +129,13 @@ func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Tim
 		r.lapsedLocked(lapsed) // as scheduleLocked would have
 	}
 	seat := r.match.ToMove()
-	if !r.dueLocked(seat, s.now()) {
+	if !r.dueLocked(seat, s.Now()) {
 		return false, nil
 	}
 	// The store refusing the end (another server ended it meanwhile)
 	// reloads the game: a change of position says it was not this one.
 	pos := r.pos
-	r.flagLocked(s.ctx, seat)
+	r.flagLocked(s.Ctx, seat)
 	return r.finished() && r.pos == pos, nil
 }
 

@@ -109,7 +109,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Retry-After", "10")
 			http.Error(w, "the server is full; try again later", http.StatusServiceUnavailable)
 		default:
-			id := s.logInternal(r, "load game", err)
+			id := s.LogInternal(r, "load game", err)
 			web.Info(r).Handled = true
 			http.Error(w, "game unavailable, reference "+id, http.StatusServiceUnavailable)
 		}
@@ -123,12 +123,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered
 	}
 	conn.SetReadLimit(maxFrame)
-	s.wg.Add(1)
-	defer s.wg.Done()
+	s.Tasks.Add(1)
+	defer s.Tasks.Done()
 	s.metrics.websockets.Inc()
 	defer s.metrics.websockets.Dec()
 
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancel(s.Ctx)
 	defer cancel()
 	c := &client{conn: conn, addr: web.Info(r).Client.String(), key: web.Info(r).Key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
@@ -148,7 +148,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	done := make(chan struct{})
-	s.goSafe("websocket writer", func() {
+	s.GoSafe("websocket writer", func() {
 		defer close(done)
 		s.writeLoop(ctx, c)
 	})
@@ -159,7 +159,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		// it from the store, which holds only what was acknowledged) and
 		// keep serving the other games.
 		if v := recover(); v != nil {
-			s.logPanic("websocket handler", v)
+			s.LogPanic("websocket handler", v)
 			rm.fail()
 		}
 		rm.leave(c)
@@ -339,7 +339,7 @@ func (s *Server) startPings(ctx context.Context, c *client) (stop func()) {
 	check := func() {
 		defer func() {
 			if v := recover(); v != nil {
-				s.logPanic("websocket pinger", v)
+				s.LogPanic("websocket pinger", v)
 			}
 		}()
 		if ctx.Err() != nil {
