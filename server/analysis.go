@@ -17,6 +17,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/review"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -251,7 +252,7 @@ func (s *Server) reviewState(ctx context.Context, id string) (analysisState, *re
 // loadFinished loads game id for its analysis: ErrNotFound, or
 // errUnfinished for a game on.
 func (s *Server) loadFinished(ctx context.Context, id string) (*store.Game, *game.Match, error) {
-	g, m, err := s.loadMatch(ctx, id)
+	g, m, err := s.games.Load(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -338,7 +339,7 @@ func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
 	}
 	var players []string
 	for i, seat := range g.Seats {
-		players = append(players, seatLabel(m.Variant(), i, seat, lang))
+		players = append(players, games.SeatLabel(m.Variant(), i, seat, lang))
 	}
 	d := p.analysisData(r, lang, m, rv, players)
 	d.ID, d.GameID, d.State, d.Done, d.Total, d.Error = g.ID, g.GameID, st.State, st.Done, st.Total, st.Error
@@ -636,26 +637,26 @@ func (p *pages) playFrom(w http.ResponseWriter, r *http.Request, lang string, m 
 		p.web.Fail(w, r, lang, http.StatusBadRequest, fmt.Sprintf("ply %q: a number from 0 to %d", r.FormValue("ply"), len(m.Moves())))
 		return
 	}
-	st, err := positionAt(m, ply)
+	st, err := games.PositionAt(m, ply)
 	if err != nil {
 		p.internalError(w, r, lang, "play from here", err)
 		return
 	}
 	v := m.Variant()
-	spec := GameSpec{Game: v.Game.ID, Options: v.Options, Casual: true, Position: st.Encode()}
+	spec := games.GameSpec{Game: v.Game.ID, Options: v.Options, Casual: true, Position: st.Encode()}
 	if ply == 0 {
 		spec.Position = ""
 	}
 	for seat := range v.Players {
 		if seat == st.ToMove() {
-			spec.Seats = append(spec.Seats, SeatSpec{Kind: "me"})
+			spec.Seats = append(spec.Seats, games.SeatSpec{Kind: "me"})
 		} else {
-			spec.Seats = append(spec.Seats, SeatSpec{Kind: "computer", Agent: playFromAgent})
+			spec.Seats = append(spec.Seats, games.SeatSpec{Kind: "computer", Agent: playFromAgent})
 		}
 	}
-	created, err := p.s.createGame(r.Context(), spec)
+	created, err := p.s.games.Create(r.Context(), spec)
 	if err != nil {
-		if errors.As(err, new(*formError)) {
+		if errors.As(err, new(*web.FormError)) {
 			p.web.Fail(w, r, lang, http.StatusConflict, err.Error())
 			return
 		}

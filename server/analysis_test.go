@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/review"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -347,11 +348,11 @@ func TestAnalysisPlayFromHere(t *testing.T) {
 		t.Fatal(err)
 	}
 	src, _ := st.LoadGame(context.Background(), "playfromgo")
-	m, err := replayStored(src)
+	m, err := games.Replay(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	at, err := positionAt(m, 3)
+	at, err := games.PositionAt(m, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

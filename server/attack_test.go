@@ -25,6 +25,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -118,7 +119,7 @@ func TestAttackRemoteCommandFromForm(t *testing.T) {
 	}
 	// A game stored by an older version, with a command line in a seat.
 	g := &store.Game{ID: "aaaaaaaaab", GameID: "pogo", Result: "*", CreatedAt: time.Now(), UpdatedAt: time.Now(),
-		Seats: []store.Seat{{Kind: "computer", Agent: "engine:sh -c 'touch " + marker + "'"}, {Kind: "human", TokenHash: hashToken("x")}}}
+		Seats: []store.Seat{{Kind: "computer", Agent: "engine:sh -c 'touch " + marker + "'"}, {Kind: "human", TokenHash: games.HashToken("x")}}}
 	if err := st.CreateGame(context.Background(), g); err != nil {
 		t.Fatal(err)
 	}
@@ -201,17 +202,17 @@ func TestAttackAgentSpecRefusesSpecs(t *testing.T) {
 		"stock":                  "engine:sh",
 		"mcts:time=1s,threads=1": "mcts:time=1s,threads=1",
 	} {
-		if got, err := s.agentSpec(name, v); err != nil || got != want {
+		if got, err := s.agents.AgentSpec(name, v); err != nil || got != want {
 			t.Errorf("agentSpec(%q) = %q, %v; want %q", name, got, err, want)
 		}
 	}
 	for _, name := range []string{"engine:sh", "engine:/bin/rm -rf /", "perfect:table=/etc/shadow", "mcts:time=1s",
 		"alphabeta:table=28", "Easy", "", "stock ", "computer"} {
-		if got, err := s.agentSpec(name, v); err == nil {
+		if got, err := s.agents.AgentSpec(name, v); err == nil {
 			t.Errorf("agentSpec(%q) = %q, want an error", name, got)
 		}
-		if s.publicAgent(name) != "computer" && name != "computer" {
-			t.Errorf("publicAgent(%q) = %q", name, s.publicAgent(name))
+		if s.agents.PublicAgent(name) != "computer" && name != "computer" {
+			t.Errorf("publicAgent(%q) = %q", name, s.agents.PublicAgent(name))
 		}
 	}
 }

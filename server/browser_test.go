@@ -21,6 +21,7 @@ import (
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/games"
 )
 
 // Browser tests drive Debian's chromium, headless, through chromedp: they
@@ -369,7 +370,7 @@ func TestBrowserEveryGameAgainstTheComputer(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				m, err := replayStored(stored)
+				m, err := games.Replay(stored)
 				if err != nil {
 					t.Fatal(err)
 				}

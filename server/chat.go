@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -75,7 +76,7 @@ func (r *room) chatAuthorLocked(c *client) string {
 	}
 	for i, seat := range r.g.Seats {
 		if c.holds(i) {
-			return seatLabel(r.match.Variant(), i, seat, c.lang)
+			return games.SeatLabel(r.match.Variant(), i, seat, c.lang)
 		}
 	}
 	return ""

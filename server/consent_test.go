@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -34,11 +35,11 @@ func storedGame(t *testing.T, st store.Store, at time.Time, rated bool, clockMil
 	if err != nil {
 		t.Fatal(err)
 	}
-	toks := [2]string{newToken(), newToken()}
-	g := &store.Game{ID: newGameID(), GameID: "pogo", Options: v.Options.String(), Result: store.Ongoing, Rated: rated,
+	toks := [2]string{games.NewToken(), games.NewToken()}
+	g := &store.Game{ID: games.NewID(), GameID: "pogo", Options: v.Options.String(), Result: store.Ongoing, Rated: rated,
 		ClockMillis: clockMillis, MoveDays: days, CreatedAt: at.UTC(), UpdatedAt: at.UTC(),
-		Seats: []store.Seat{{Kind: "human", Name: "alice", User: "alice", TokenHash: hashToken(toks[0])},
-			{Kind: "human", Name: "bob", User: "bob", TokenHash: hashToken(toks[1])}}}
+		Seats: []store.Seat{{Kind: "human", Name: "alice", User: "alice", TokenHash: games.HashToken(toks[0])},
+			{Kind: "human", Name: "bob", User: "bob", TokenHash: games.HashToken(toks[1])}}}
 	if err := st.CreateGame(t.Context(), g); err != nil {
 		t.Fatal(err)
 	}

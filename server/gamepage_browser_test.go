@@ -16,7 +16,7 @@ import (
 // englishWords are words of the English interface that must not show on a
 // French page.
 var englishWords = []string{"resigned", "Draw", " wins", "seat ", "undone", "to move", "Level",
-	"easy", "medium", "hard", "players=", "Rematch", "New game", "Replay", "Light", "Dark"}
+	"easy", "medium", "hard", "players=", "Rematch", "New game", "games.Replay", "Light", "Dark"}
 
 func noEnglish(t *testing.T, w context.Context, where string) {
 	t.Helper()

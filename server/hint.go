@@ -164,7 +164,7 @@ func (r *room) hintLocked(c *client) {
 // only if the position is still the same when the search ends.
 func (r *room) startHintLocked(c *client, seat int) {
 	v := r.match.Variant()
-	spec, err := r.s.agentSpec(hintStrength, v)
+	spec, err := r.s.agents.AgentSpec(hintStrength, v)
 	if err != nil {
 		r.s.LogError("hint", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})

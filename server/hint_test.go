@@ -18,6 +18,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -95,7 +96,7 @@ func checkHint(t *testing.T, st store.Store, id string, h msg, ply int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := replayStored(g)
+	m, err := games.Replay(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,8 +268,8 @@ func TestHintRefusals(t *testing.T) {
 		refused(t, forged, g.id, "spectator")
 	})
 	t.Run("rated", func(t *testing.T) {
-		c, err := s.createGame(t.Context(), GameSpec{Game: "pogo", Casual: true, Rated: true,
-			Seats: []SeatSpec{{Kind: "me"}, {Kind: "computer", Agent: "random"}}})
+		c, err := s.games.Create(t.Context(), games.GameSpec{Game: "pogo", Casual: true, Rated: true,
+			Seats: []games.SeatSpec{{Kind: "me"}, {Kind: "computer", Agent: "random"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -395,7 +396,7 @@ func TestHintOneAtATime(t *testing.T) {
 	a.send(map[string]any{"type": "hint"})
 	<-b2.started
 	g2, _ := st.LoadGame(context.Background(), g.id)
-	m, _ := replayStored(g2)
+	m, _ := games.Replay(g2)
 	a.move(2, m.State().MoveString(m.LegalMoves(nil)[0]))
 	a.expect("ack", nil)
 	a.expect("state", plyIs(4))

@@ -16,6 +16,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -111,7 +112,7 @@ func TestAttackMoveUndoRaceAgainstTheComputer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := replayStored(stored); err != nil {
+			if _, err := games.Replay(stored); err != nil {
 				t.Fatal(err)
 			}
 		})

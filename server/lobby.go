@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -231,7 +232,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 		seat = 1
 	}
 	now := p.s.Now()
-	c := &store.Challenge{ID: newGameID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
+	c := &store.Challenge{ID: games.NewID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
 		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
 		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
 		CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.challengeLifetime)}
@@ -311,7 +312,7 @@ func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store
 		seat = int(n.Int64())
 	}
 	now := s.Now().UTC()
-	g := &store.Game{ID: newGameID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
+	g := &store.Game{ID: games.NewID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
 		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis, MoveDays: c.MoveDays,
 		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
 	if acceptor.Bot && !s.cfg.RateBots {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -128,7 +129,7 @@ func (s *Server) expireCorrespondence() {
 		if now.Before(turnStart.Add(moveTime(g.MoveDays))) {
 			continue
 		}
-		m, err := replayStored(g)
+		m, err := games.Replay(g)
 		if err != nil || m.ToMove() < 0 {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -54,7 +55,7 @@ func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.
 		if err != nil {
 			return nil, err
 		}
-		m, err := replayStored(g)
+		m, err := games.Replay(g)
 		if err != nil {
 			continue // a game the rules no longer read is not the reminder's business
 		}
@@ -67,7 +68,7 @@ func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.
 					mine = i
 				}
 			} else {
-				row.Opponents = append(row.Opponents, seatLabel(m.Variant(), i, seat, lang))
+				row.Opponents = append(row.Opponents, games.SeatLabel(m.Variant(), i, seat, lang))
 			}
 		}
 		row.YourTurn = mine >= 0 && mine == m.ToMove()

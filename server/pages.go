@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +21,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -194,9 +194,9 @@ func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
 
 func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang string, g *game.Game, code int, msg string) {
 	d := newGameData{Game: g, Name: g.Name.In(lang), Error: msg}
-	for _, name := range p.s.agentNames() {
+	for _, name := range p.s.agents.AgentNames() {
 		label := levelText(name, lang)
-		if p.s.engines[name] != "" {
+		if p.s.agents.Engines()[name] != "" {
 			label += " (" + web.T(lang, "engine") + ")"
 		}
 		d.Levels = append(d.Levels, agentChoice{Value: name, Label: label})
@@ -259,9 +259,9 @@ func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
 		p.renderNewGame(w, r, lang, g, http.StatusBadRequest, game.ErrorText(err, lang))
 		return
 	}
-	created, err := p.s.createGame(r.Context(), spec)
+	created, err := p.s.games.Create(r.Context(), spec)
 	if err != nil {
-		if errors.As(err, new(*formError)) {
+		if errors.As(err, new(*web.FormError)) {
 			p.renderNewGame(w, r, lang, g, http.StatusBadRequest, err.Error())
 			return
 		}
@@ -271,39 +271,8 @@ func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/games/"+created.ID+"#"+created.Fragment(), http.StatusSeeOther)
 }
 
-// formError is a mistake in the new game form.
-type formError struct{ msg string }
-
-func (e *formError) Error() string { return e.msg }
-
-// GameSpec is a game to create.
-type GameSpec struct {
-	Game      string
-	Options   game.Options
-	Seats     []SeatSpec
-	Casual    bool
-	Clock     time.Duration
-	Increment time.Duration
-	Rated     bool // only from the lobby (and its rematches), never from a form
-	MoveDays  int  // correspondence: days per move (then no clock)
-
-	// Position is the start position (game.State.Encode) when it is not
-	// the variant's: "play from here" of the analysis board.
-	Position string
-}
-
-// SeatSpec is one seat of a game to create: Kind "me", "invite" or
-// "computer" (with Agent, the public name of a computer player: a level,
-// an operator engine's name or an operator-allowed spec; see agentSpec).
-type SeatSpec struct {
-	Kind  string
-	Agent string
-	Name  string
-	User  string // the account holding a human seat: only from the lobby (and its rematches), never from a form
-}
-
-func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
-	spec := GameSpec{Game: g.ID, Casual: f.Get("casual") != ""}
+func readGameForm(f url.Values, g *game.Game) (games.GameSpec, error) {
+	spec := games.GameSpec{Game: g.ID, Casual: f.Get("casual") != ""}
 	variant := f.Get("variant")
 	if variant != "" && variant != "custom" {
 		opts, err := game.ParseOptions(variant)
@@ -329,7 +298,7 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 		if kind == "" {
 			break
 		}
-		spec.Seats = append(spec.Seats, SeatSpec{Kind: kind, Agent: strings.TrimSpace(f.Get("level" + n)),
+		spec.Seats = append(spec.Seats, games.SeatSpec{Kind: kind, Agent: strings.TrimSpace(f.Get("level" + n)),
 			Name: web.CleanText(f.Get("name"+n), web.MaxNameRunes)})
 	}
 	var err error
@@ -343,18 +312,18 @@ func readGameForm(f url.Values, g *game.Game) (GameSpec, error) {
 func readClock(f url.Values) (clock, increment time.Duration, days int, err error) {
 	days, err = strconv.Atoi(strings.TrimSpace(orZero(f.Get("days"))))
 	if err != nil || days < 0 || days > store.MaxMoveDays {
-		return 0, 0, 0, &formError{fmt.Sprintf("days per move %q: from 0 to %d", f.Get("days"), store.MaxMoveDays)}
+		return 0, 0, 0, &web.FormError{Msg: fmt.Sprintf("days per move %q: from 0 to %d", f.Get("days"), store.MaxMoveDays)}
 	}
 	if days > 0 {
 		return 0, 0, days, nil
 	}
 	minutes, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("clock"))), 64)
 	if err != nil || minutes < 0 || minutes > 24*60 {
-		return 0, 0, 0, &formError{fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
+		return 0, 0, 0, &web.FormError{Msg: fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
 	}
 	inc, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("increment"))), 64)
 	if err != nil || inc < 0 || inc > 3600 {
-		return 0, 0, 0, &formError{fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
+		return 0, 0, 0, &web.FormError{Msg: fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
 	}
 	return time.Duration(minutes * float64(time.Minute)), time.Duration(inc * float64(time.Second)), 0, nil
 }
@@ -381,7 +350,7 @@ type gamePageData struct {
 
 func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+	g, m, err := p.s.games.Load(r.Context(), r.PathValue("id"))
 	if err != nil {
 		p.loadFailed(w, r, lang, err)
 		return
@@ -397,20 +366,9 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 	d.Messages = string(msgs)
 	d.Ratings = p.s.seatRatingsJSON(r.Context(), g)
 	for i, seat := range g.Seats {
-		d.Players = append(d.Players, seatLabel(m.Variant(), i, seat, lang))
+		d.Players = append(d.Players, games.SeatLabel(m.Variant(), i, seat, lang))
 	}
 	p.web.Render(w, r, lang, "game", m.Variant().Title(lang), http.StatusOK, d)
-}
-
-// seatLabel is how a seat is shown: the variant's name of the seat, and
-// the name given to it, cleaned (names stored by older versions may hold
-// control characters).
-func seatLabel(v *game.Variant, i int, seat store.Seat, lang string) string {
-	label := v.SeatName(i, lang)
-	if name := web.CleanText(seat.Name, web.MaxNameRunes); name != "" {
-		label += " — " + name
-	}
-	return label
 }
 
 func (p *pages) loadFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
@@ -433,15 +391,6 @@ func plyParam(r *http.Request, last int) (int, error) {
 		return 0, fmt.Errorf("ply %q: a number from 0 to %d", text, last)
 	}
 	return n, nil
-}
-
-// positionAt replays the first ply moves of a match into a new one.
-func positionAt(m *game.Match, ply int) (game.State, error) {
-	replay := game.NewMatch(m.Start())
-	if err := record.PlayMoves(replay, m.Notations()[:ply]); err != nil {
-		return nil, err
-	}
-	return replay.State(), nil
 }
 
 // writeSVG draws m's position at the ply asked for (?ply=, default the
@@ -470,7 +419,7 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 // (a drawing, a record): a plain 404, or an internal error with its
 // reference; ok is false when the answer is given.
 func (p *pages) plainMatch(w http.ResponseWriter, r *http.Request) (*store.Game, *game.Match, bool) {
-	g, m, err := p.s.loadMatch(r.Context(), r.PathValue("id"))
+	g, m, err := p.s.games.Load(r.Context(), r.PathValue("id"))
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			http.NotFound(w, r)
@@ -512,7 +461,7 @@ func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 		if name == "" {
 			name = seat.Kind
 			if seat.Kind == "computer" {
-				name = "computer " + s.publicAgent(seat.Agent)
+				name = "computer " + s.agents.PublicAgent(seat.Agent)
 			}
 		}
 		rec.Players = append(rec.Players, name)
@@ -677,29 +626,6 @@ func (p *pages) recordSVG(w http.ResponseWriter, r *http.Request) {
 	p.writeSVG(w, r, m)
 }
 
-// loadMatch gives a game and its match: from its room when it is being
-// played here, else straight from the store.
-func (s *Server) loadMatch(ctx context.Context, id string) (*store.Game, *game.Match, error) {
-	if !validGameID(id) {
-		return nil, nil, store.ErrNotFound
-	}
-	s.mu.Lock()
-	rm := s.rooms[id]
-	s.mu.Unlock()
-	if rm != nil {
-		return rm.snapshot()
-	}
-	g, err := s.Store.LoadGame(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	m, err := replayStored(g)
-	if err != nil {
-		return nil, nil, err
-	}
-	return g, m, nil
-}
-
 // gamePreview draws, small, the position after a move the player hesitates
 // over (?ply=N&move=NOTATION: a legal move of the position after N moves),
 // with the move marked: the pictures of the dialog that asks which of
@@ -719,7 +645,7 @@ func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
 		return
 	}
-	before, err := positionAt(m, ply)
+	before, err := games.PositionAt(m, ply)
 	if err != nil {
 		p.s.InternalError(w, r, "replay", err)
 		return

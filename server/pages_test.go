@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -149,7 +150,7 @@ func TestCreateGameForm(t *testing.T) {
 		t.Fatalf("stored %+v", stored)
 	}
 	for seat, tok := range g.mine {
-		if stored.Seats[seat].TokenHash != hashToken(tok) || strings.Contains(stored.Seats[seat].TokenHash, tok) {
+		if stored.Seats[seat].TokenHash != games.HashToken(tok) || strings.Contains(stored.Seats[seat].TokenHash, tok) {
 			t.Errorf("seat %d: the store must hold the token's hash only", seat)
 		}
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -34,10 +33,4 @@ var readingMessages = map[string][2]string{
 	"optname:start":      {"Start position", "Position de départ"},
 	"optname:triangles":  {"Triangles' file", "Colonne des triangles"},
 	"optname:backwards":  {"Backward directions", "Directions vers l'arrière"},
-}
-
-// errRatedReadings is createGame's refusal of a rated game with another
-// reading of the rules.
-func errRatedReadings(v *game.Variant) error {
-	return &formError{v.String() + ": a game with another reading of the rules (" + v.Game.ReadingsText(v.Options, "en") + ") is never rated"}
 }

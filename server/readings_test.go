@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -38,7 +39,7 @@ func TestReadingsNeverRated(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	if _, err := srv.createGame(ctx, GameSpec{Game: "blocus", Options: game.Options{"exit": "optional"}, Rated: true}); err == nil || !strings.Contains(err.Error(), "never rated") || !strings.Contains(err.Error(), "optional exit") {
+	if _, err := srv.games.Create(ctx, games.GameSpec{Game: "blocus", Options: game.Options{"exit": "optional"}, Rated: true}); err == nil || !strings.Contains(err.Error(), "never rated") || !strings.Contains(err.Error(), "optional exit") {
 		t.Errorf("rated game with another reading: %v", err)
 	}
 	v, err := game.NewVariant("blocus", game.Options{"exit": "optional"})

@@ -1,6 +1,10 @@
 package server
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/plateau-games/plateau/server/internal/games"
+)
 
 // In a game of three or four, a player who comes back to the board must
 // see every move made since their own last one, not only the very last
@@ -42,7 +46,7 @@ func (r *room) recentLocked() []recentMove {
 	if r.recent.ply == n && slices.Equal(r.recent.notations, tail) {
 		return r.recent.moves
 	}
-	s, err := positionAt(r.match, from)
+	s, err := games.PositionAt(r.match, from)
 	if err != nil {
 		return nil
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -84,7 +86,7 @@ func rematchID(g *store.Game) string {
 	for _, st := range g.Seats {
 		h.Write([]byte("\x00" + st.TokenHash))
 	}
-	return idEncoding.EncodeToString(h.Sum(nil))[:10]
+	return games.IDEncoding.EncodeToString(h.Sum(nil))[:10]
 }
 
 // rematchSeat is where the player of old seat i sits in the rematch: the
@@ -231,8 +233,8 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 	for i, st := range r.g.Seats {
 		if st.Kind == "computer" {
 			// The operator may have withdrawn that player since.
-			if e := r.s.checkAgentName(st.Agent, r.match.Variant()); e != nil && err == nil {
-				err = &formError{fmt.Sprintf("seat %d: %v", i+1, e)}
+			if e := r.s.agents.CheckAgentName(st.Agent, r.match.Variant()); e != nil && err == nil {
+				err = &web.FormError{Msg: fmt.Sprintf("seat %d: %v", i+1, e)}
 			}
 		}
 		g.Seats[rematchSeat(n, i)] = st

@@ -2,6 +2,7 @@ package server
 
 import (
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -15,7 +16,7 @@ func (s *Server) positionWithLast(m *game.Match, ply int) (game.State, []string,
 	if ply == 0 {
 		return m.Start(), nil, nil
 	}
-	before, err := positionAt(m, ply-1)
+	before, err := games.PositionAt(m, ply-1)
 	if err != nil {
 		return nil, nil, err
 	}

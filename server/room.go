@@ -15,6 +15,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -100,7 +101,7 @@ type room struct {
 // server-wide lock is held only to look the room up: a slow store read
 // stalls the connections of that one game, nothing else.
 func (s *Server) room(ctx context.Context, id string) (*room, error) {
-	if !validGameID(id) {
+	if !games.ValidID(id) {
 		return nil, store.ErrNotFound
 	}
 	if r, err := s.lookupRoom(id); r != nil || err != nil {
@@ -162,7 +163,7 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := replayStored(g)
+	m, err := games.Replay(g)
 	if err != nil {
 		return nil, err
 	}
@@ -225,6 +226,19 @@ func (r *room) setLocked(g *store.Game, m *game.Match) {
 
 func (r *room) finished() bool { return r.g.Result != store.Ongoing }
 
+// playing gives the game and match of a game in play here, from its room
+// (games.Games.Playing).
+func (s *Server) playing(id string) (*store.Game, *game.Match, bool, error) {
+	s.mu.Lock()
+	rm := s.rooms[id]
+	s.mu.Unlock()
+	if rm == nil {
+		return nil, nil, false, nil
+	}
+	g, m, err := rm.snapshot()
+	return g, m, true, err
+}
+
 // snapshot copies the game and its match for a page.
 func (r *room) snapshot() (*store.Game, *game.Match, error) {
 	r.mu.Lock()
@@ -233,7 +247,7 @@ func (r *room) snapshot() (*store.Game, *game.Match, error) {
 	g.Moves = slices.Clone(r.g.Moves)
 	g.Hints = slices.Clone(r.g.Hints)
 	r.mu.Unlock()
-	m, err := replayStored(&g)
+	m, err := games.Replay(&g)
 	return &g, m, err
 }
 
@@ -449,7 +463,7 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 		}
 		found := false
 		for i, seat := range r.g.Seats {
-			if len(tok) <= 64 && tokenMatches(tok, seat.TokenHash) {
+			if len(tok) <= 64 && games.TokenMatches(tok, seat.TokenHash) {
 				c.seats |= 1 << uint(i)
 				found = true
 				if i < len(c.seatTokens) {
@@ -633,7 +647,7 @@ func (r *room) reloadLocked(ctx context.Context) {
 		r.s.LogError("reload game", err, "game", r.id)
 		return
 	}
-	m, err := replayStored(g)
+	m, err := games.Replay(g)
 	if err != nil {
 		r.s.LogError("reload game", err, "game", r.id)
 		return
@@ -652,7 +666,7 @@ func (r *room) resultAgainst(seat int) string {
 
 // resultAgainstIn is resultAgainst for a variant.
 func resultAgainstIn(v *game.Variant, seat int) string {
-	if sides(v) != 2 {
+	if games.Sides(v) != 2 {
 		return "over"
 	}
 	var winners []int

@@ -168,7 +168,7 @@ func (s *Server) runSearch(ctx context.Context, kind searchKind, owner string, s
 // by an older version) plays at the medium level rather than leave the
 // game stuck: what the web once stored never picks a program.
 func (s *Server) agentSpecFor(stored string, v *game.Variant) (string, error) {
-	spec, err := s.agentSpec(stored, v)
+	spec, err := s.agents.AgentSpec(stored, v)
 	if err != nil {
 		s.Log.Warn("computer seat with an agent this server does not offer; playing at medium", "agent", truncate(stored, 40), "err", err)
 		return "medium", nil

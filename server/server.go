@@ -31,6 +31,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -39,9 +40,7 @@ import (
 )
 
 // Agent is what the server needs from a computer player (ai.Agent).
-type Agent interface {
-	Choose(ctx context.Context, m *game.Match) (game.Move, error)
-}
+type Agent = games.Agent
 
 // Config is what New needs. Only Store is required.
 type Config struct {
@@ -273,8 +272,8 @@ type Server struct {
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
 	Now      func() time.Time
 	agentMax time.Duration
-	engines  map[string]string // name → command line after "engine:"
-	allowed  []string          // operator-allowed specs
+	agents   *games.Agents // the computer players offered
+	games    *games.Games  // creating and loading games
 	hints    hintLimits
 	reviews  *reviewRuns
 	limits   limits
@@ -339,9 +338,12 @@ func New(cfg Config) (*Server, error) {
 	s.agentMax = s.limits.maxSearch
 	s.hints = resolveHints(cfg, s.limits.maxSearch)
 	s.reviews = resolveReviews(cfg, s.limits.maxSearch)
-	if err := s.setAgents(cfg.Engines, cfg.AllowedAgents); err != nil {
+	agents, err := games.NewAgents(cfg.Engines, cfg.AllowedAgents, s.limits.maxSearch, s.limits.maxThreads, s.limits.maxTableBits)
+	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
+	s.agents = agents
+	s.games = &games.Games{Env: s.Env, Agents: agents, Playing: s.playing}
 	if s.Log == nil {
 		s.Log = slog.New(slog.DiscardHandler)
 	}
@@ -356,7 +358,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	// Rooms build agents from the stored names of the seats: the names go
 	// through agentSpec, so that nothing stored reaches ai.New unchecked.
-	s.newAgent = s.buildAgent(build)
+	s.newAgent = s.agents.BuildAgent(build)
 	if s.Now == nil {
 		s.Now = time.Now
 	}

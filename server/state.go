@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/games"
 )
 
 // The messages of the WebSocket protocol (docs/server.md).
@@ -198,10 +199,10 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	v := r.match.Variant()
 	online := r.onlineLocked()
 	for i, seat := range r.g.Seats {
-		info := seatInfo{Name: seatLabel(v, i, seat, lang), Kind: seat.Kind,
+		info := seatInfo{Name: games.SeatLabel(v, i, seat, lang), Kind: seat.Kind,
 			Colour: render.SeatColour(v, i), Team: v.Team(i), Online: online&(1<<uint(i)) != 0}
 		if seat.Kind == "computer" {
-			info.Agent = r.s.publicAgent(seat.Agent)
+			info.Agent = r.s.agents.PublicAgent(seat.Agent)
 			info.Level = levelText(info.Agent, lang)
 			info.Online = true
 		}

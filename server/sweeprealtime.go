@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -158,7 +159,7 @@ func (s *Server) realTimeDue(g *store.Game, now time.Time) bool {
 	if g.ClockMillis <= 0 {
 		return false
 	}
-	m, err := replayStored(g)
+	m, err := games.Replay(g)
 	if err != nil {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -194,7 +195,7 @@ func TestSweepRealTimeBatchGoesOn(t *testing.T) {
 	t0 := clk.now()
 	for i := range expireBatch {
 		at := t0.Add(time.Duration(i) * time.Millisecond).UTC()
-		g := &store.Game{ID: newGameID(), GameID: "pogo", Options: "players=2", Result: store.Ongoing, ClockMillis: 10 * 60_000,
+		g := &store.Game{ID: games.NewID(), GameID: "pogo", Options: "players=2", Result: store.Ongoing, ClockMillis: 10 * 60_000,
 			CreatedAt: at, UpdatedAt: at,
 			Seats: []store.Seat{{Kind: "human", Name: "alice", User: "alice"}, {Kind: "computer", Agent: "random", Name: "Ordinateur"}}}
 		if err := st.CreateGame(t.Context(), g); err != nil {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/plateau-games/plateau/server/internal/games"
 )
 
 // pogoWin is a POGO game that player 1 wins on the third ply.
@@ -276,7 +278,7 @@ func TestComputersPlayAlone(t *testing.T) {
 			t.Fatal(err)
 		}
 		if stored.Result != "*" {
-			if _, err := replayStored(stored); err != nil {
+			if _, err := games.Replay(stored); err != nil {
 				t.Fatal(err)
 			}
 			return

@@ -71,3 +71,9 @@ func Plural(lang string, n int, one, many string) string {
 func CountWords(lang string, n int, key string) string {
 	return fmt.Sprintf(T(lang, key+Plural(lang, n, ":one", ":many")), n)
 }
+
+// FormError is a mistake in what a visitor filled in (a form, a record):
+// its text is shown to him.
+type FormError struct{ Msg string }
+
+func (e *FormError) Error() string { return e.Msg }

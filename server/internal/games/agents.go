@@ -1,7 +1,9 @@
-package server
+package games
 
 import (
+	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -17,13 +19,41 @@ import (
 // easy, medium, hard, max), the name of an engine the operator declared
 // (--engine NAME=COMMAND-LINE), or a spec the operator allowed
 // (--allow-agent SPEC), offered under its own text. The store keeps the
-// name; agentSpec turns it into the spec to build, on the server side.
+// name; AgentSpec turns it into the spec to build, on the server side.
 // Nothing a visitor writes reaches ai.New, exec or a file path.
 
-// agentNames are the public names of the computer players: "random", then
+// Agent is what the server needs from a computer player (ai.Agent).
+type Agent interface {
+	Choose(ctx context.Context, m *game.Match) (game.Move, error)
+}
+
+// Agents are the computer players this server offers, and the ceilings
+// the operator's own specs are held to.
+type Agents struct {
+	engines      map[string]string // name → command line after "engine:"
+	allowed      []string          // operator-allowed specs
+	maxSearch    time.Duration
+	maxThreads   int
+	maxTableBits int
+}
+
+// NewAgents checks the operator's engines (name → command line) and
+// allowed specs against the ceilings, once, at startup.
+func NewAgents(engines map[string]string, allowed []string, maxSearch time.Duration, maxThreads, maxTableBits int) (*Agents, error) {
+	s := &Agents{maxSearch: maxSearch, maxThreads: maxThreads, maxTableBits: maxTableBits}
+	if err := s.setAgents(engines, allowed); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Engines are the operator's engines by name.
+func (s *Agents) Engines() map[string]string { return s.engines }
+
+// AgentNames are the public names of the computer players: "random", then
 // the levels, then the operator's engines (sorted) and allowed specs (in
 // the operator's order).
-func (s *Server) agentNames() []string {
+func (s *Agents) AgentNames() []string {
 	names := append([]string{"random"}, ai.Levels...)
 	engines := make([]string, 0, len(s.engines))
 	for name := range s.engines {
@@ -34,44 +64,44 @@ func (s *Server) agentNames() []string {
 	return append(names, s.allowed...)
 }
 
-// agentSpec maps the stored name of a computer seat to the spec to build
+// AgentSpec maps the stored name of a computer seat to the spec to build
 // for the variant v: levels and random pass through, an operator engine's
 // name becomes engine:COMMAND-LINE, an operator-allowed spec passes.
 // Anything else is refused, including the specs that older versions stored
 // from the form: the caller falls back to a level.
-func (s *Server) agentSpec(name string, v *game.Variant) (string, error) {
+func (s *Agents) AgentSpec(name string, v *game.Variant) (string, error) {
 	switch {
 	case name == "random" || slices.Contains(ai.Levels, name):
 		return name, nil
 	case s.engines[name] != "":
 		return "engine:" + s.engines[name], nil
 	case slices.Contains(s.allowed, name):
-		if strings.HasPrefix(name, "alphabeta") && v != nil && sides(v) != 2 {
+		if strings.HasPrefix(name, "alphabeta") && v != nil && Sides(v) != 2 {
 			return "", fmt.Errorf("agent %q plays only games with two sides", name)
 		}
 		return name, nil
 	}
 	return "", fmt.Errorf("agent %s is not offered by this server; the choices are %s",
-		game.Quote(web.CleanText(name, 60)), strings.Join(s.agentNames(), ", "))
+		game.Quote(web.CleanText(name, 60)), strings.Join(s.AgentNames(), ", "))
 }
 
-// publicAgent is what may be shown of a stored computer seat: its name
+// PublicAgent is what may be shown of a stored computer seat: its name
 // when it is one of this server's, else just "computer" (a spec stored by
 // an older version may be a command line).
-func (s *Server) publicAgent(stored string) string {
+func (s *Agents) PublicAgent(stored string) string {
 	if stored == "random" || slices.Contains(ai.Levels, stored) || s.engines[stored] != "" || slices.Contains(s.allowed, stored) {
 		return stored
 	}
 	return "computer"
 }
 
-// buildAgent is what rooms call (through s.newAgent) to get a computer
-// player: the stored name goes through agentSpec first. A spec that is
+// BuildAgent is what rooms call (through the server's newAgent) to get a computer
+// player: the stored name goes through AgentSpec first. A spec that is
 // already one of the operator's engine command lines (a caller that mapped
 // the name itself) is accepted as such.
-func (s *Server) buildAgent(build func(string, *game.Variant, uint64) (Agent, error)) func(string, *game.Variant, uint64) (Agent, error) {
+func (s *Agents) BuildAgent(build func(string, *game.Variant, uint64) (Agent, error)) func(string, *game.Variant, uint64) (Agent, error) {
 	return func(name string, v *game.Variant, seed uint64) (Agent, error) {
-		spec, err := s.agentSpec(name, v)
+		spec, err := s.AgentSpec(name, v)
 		if err != nil {
 			if !s.isEngineSpec(name) && !slices.Contains(s.allowed, name) {
 				return nil, err
@@ -82,7 +112,7 @@ func (s *Server) buildAgent(build func(string, *game.Variant, uint64) (Agent, er
 	}
 }
 
-func (s *Server) isEngineSpec(spec string) bool {
+func (s *Agents) isEngineSpec(spec string) bool {
 	for _, cmd := range s.engines {
 		if spec == "engine:"+cmd {
 			return true
@@ -91,9 +121,9 @@ func (s *Server) isEngineSpec(spec string) bool {
 	return false
 }
 
-// checkAgentName refuses a computer seat the form may not ask for.
-func (s *Server) checkAgentName(name string, v *game.Variant) error {
-	_, err := s.agentSpec(name, v)
+// CheckAgentName refuses a computer seat the form may not ask for.
+func (s *Agents) CheckAgentName(name string, v *game.Variant) error {
+	_, err := s.AgentSpec(name, v)
 	return err
 }
 
@@ -113,7 +143,7 @@ func engineNameOK(name string) bool {
 
 // setAgents checks the operator's engines and allowed specs against the
 // ceilings, once, at startup.
-func (s *Server) setAgents(engines map[string]string, allowed []string) error {
+func (s *Agents) setAgents(engines map[string]string, allowed []string) error {
 	s.engines = map[string]string{}
 	reserved := append([]string{"random", "computer"}, ai.Levels...)
 	for name, cmd := range engines {
@@ -155,7 +185,7 @@ func (s *Server) setAgents(engines map[string]string, allowed []string) error {
 
 // checkEngineBudget holds the time budget of an engine's command line
 // (engine:time=D ... PROGRAM) to the ceiling.
-func (s *Server) checkEngineBudget(cmd string) error {
+func (s *Agents) checkEngineBudget(cmd string) error {
 	for _, w := range strings.Fields(cmd) {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok || strings.ContainsAny(k, "/\\.") {
@@ -163,8 +193,8 @@ func (s *Server) checkEngineBudget(cmd string) error {
 		}
 		if strings.EqualFold(k, "time") {
 			d, err := time.ParseDuration(v)
-			if err == nil && d > s.limits.maxSearch {
-				return fmt.Errorf("time=%s is over the search time ceiling %s", v, s.limits.maxSearch)
+			if err == nil && d > s.maxSearch {
+				return fmt.Errorf("time=%s is over the search time ceiling %s", v, s.maxSearch)
 			}
 		}
 	}
@@ -178,7 +208,7 @@ func (s *Server) checkEngineBudget(cmd string) error {
 // External engines are declared with --engine, not allowed as specs. The
 // spec is then built once (operator text, not a visitor's) to catch the
 // rest of the mistakes.
-func (s *Server) checkAllowedSpec(spec string) error {
+func (s *Agents) checkAllowedSpec(spec string) error {
 	if spec == "" {
 		return fmt.Errorf("empty spec")
 	}
@@ -198,7 +228,6 @@ func (s *Server) checkAllowedSpec(spec string) error {
 			params[k] = v
 		}
 	}
-	l := s.limits
 	switch name {
 	case "engine":
 		return fmt.Errorf("declare external engines with --engine NAME=COMMAND-LINE")
@@ -208,7 +237,7 @@ func (s *Server) checkAllowedSpec(spec string) error {
 		if err := s.checkTime(params["time"], true); err != nil {
 			return err
 		}
-		threads := DefaultMaxThreads() // ai's default: GOMAXPROCS, at most the CPUs
+		threads := runtime.NumCPU() // ai's default: GOMAXPROCS, at most the CPUs
 		if t, ok := params["threads"]; ok {
 			n, err := strconv.Atoi(t)
 			if err != nil {
@@ -216,8 +245,8 @@ func (s *Server) checkAllowedSpec(spec string) error {
 			}
 			threads = n
 		}
-		if threads > l.maxThreads {
-			return fmt.Errorf("threads=%d is over the ceiling of %d threads (give threads=N, N ≤ %d)", threads, l.maxThreads, l.maxThreads)
+		if threads > s.maxThreads {
+			return fmt.Errorf("threads=%d is over the ceiling of %d threads (give threads=N, N ≤ %d)", threads, s.maxThreads, s.maxThreads)
 		}
 	case "alphabeta":
 		if err := s.checkTime(params["time"], false); err != nil {
@@ -231,8 +260,8 @@ func (s *Server) checkAllowedSpec(spec string) error {
 			}
 			bits = n
 		}
-		if bits > l.maxTableBits {
-			return fmt.Errorf("table=%d is over the ceiling of %d bits", bits, l.maxTableBits)
+		if bits > s.maxTableBits {
+			return fmt.Errorf("table=%d is over the ceiling of %d bits", bits, s.maxTableBits)
 		}
 	case "perfect":
 		// The operator's own table file: nothing to hold.
@@ -255,7 +284,7 @@ func (s *Server) checkAllowedSpec(spec string) error {
 // checkTime holds a time= parameter to the search time ceiling. Searches
 // without a time budget (iterations, depth, nodes) are stopped at the
 // ceiling by the room.
-func (s *Server) checkTime(text string, _ bool) error {
+func (s *Agents) checkTime(text string, _ bool) error {
 	if text == "" {
 		return nil
 	}
@@ -263,8 +292,8 @@ func (s *Server) checkTime(text string, _ bool) error {
 	if err != nil {
 		return fmt.Errorf("time=%s is not a duration", text)
 	}
-	if d > s.limits.maxSearch {
-		return fmt.Errorf("time=%s is over the search time ceiling %s", text, s.limits.maxSearch)
+	if d > s.maxSearch {
+		return fmt.Errorf("time=%s is over the search time ceiling %s", text, s.maxSearch)
 	}
 	return nil
 }
