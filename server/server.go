@@ -264,13 +264,10 @@ func (c Config) withDefaults() Config {
 
 // Server is the plateau web server. It is an http.Handler.
 type Server struct {
-	cfg      Config // with the defaults of live play
-	Store    store.Store
-	Log      *slog.Logger
+	cfg      Config      // with the defaults of live play
 	logLimit *logLimiter // of log: warnings and errors limited (loglimit.go)
 	render   Renderer
 	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
-	Now      func() time.Time
 	agentMax time.Duration
 	agents   *games.Agents // the computer players offered
 	games    *games.Games  // creating and loading games
