@@ -18,6 +18,7 @@ import (
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/review"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -103,8 +104,8 @@ func (rr *reviewRuns) budgetText() string { return rr.budget.String() }
 // room.
 func (s *Server) reviewSlot(ctx context.Context, owner string) (func(), error) {
 	for {
-		release, err := s.pool.acquire(ctx, backgroundSearch, owner)
-		if errors.Is(err, errQueueFull) || errors.Is(err, errOwnerBusy) {
+		release, err := s.searches.Acquire(ctx, pool.Background, owner)
+		if errors.Is(err, pool.ErrQueueFull) || errors.Is(err, pool.ErrOwnerBusy) {
 			select {
 			case <-time.After(busyRetry):
 				continue

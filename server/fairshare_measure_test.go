@@ -43,7 +43,7 @@ func TestMeasureOpponentReplies(t *testing.T) {
 		CreatePerMinute: 100000, CreateBurst: 1000, HintsPerMinute: -1, MessagesPerSecond: 1000, MessageBurst: 1000,
 		MaxWebSocketsPerClient: -1})
 	s.reviews.agent = "hard" // not the POGO solution this machine may have: the analyses search
-	t.Logf("pool: %+v", s.pool.lim)
+	t.Logf("pool: %+v", s.searches.Bounds)
 
 	alone := measureReplies(t, ts, d)
 	t.Logf("alone: %s", alone)

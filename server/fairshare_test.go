@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/pool"
 )
 
 // gatedAgents holds hint searches (the spec "hard") until a token comes on
@@ -82,36 +83,37 @@ func dialFrom(t *testing.T, url, id, addr string) *wsClient {
 
 // grantLog records the scheduler's grants: "opponent" or the owner.
 type grantLog struct {
-	p      *scheduler
+	p      *pool.Pool
 	grants []string // under p.mu
 }
 
-func logGrants(p *scheduler) *grantLog {
+func logGrants(p *pool.Pool) *grantLog {
 	l := &grantLog{p: p}
-	p.mu.Lock()
-	p.granted = func(kind searchKind, owner string) {
-		if kind == opponentSearch {
+	p.SetGranted(func(kind pool.Kind, owner string) {
+		if kind == pool.Opponent {
 			owner = "opponent"
 		}
 		l.grants = append(l.grants, owner)
-	}
-	p.mu.Unlock()
+	})
 	return l
 }
 
 // when runs f under the scheduler's lock once ok holds there (waiting at
 // most a minute, for a loaded machine), with the grants so far.
-func (l *grantLog) when(t *testing.T, what string, ok func(p *scheduler) bool, f func(grants []string)) {
+func (l *grantLog) when(t *testing.T, what string, ok func(p pool.Snapshot) bool, f func(p pool.Snapshot, grants []string)) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		l.p.mu.Lock()
-		if ok(l.p) {
-			f(l.grants)
-			l.p.mu.Unlock()
+		done := false
+		l.p.Locked(func(p pool.Snapshot) {
+			if ok(p) {
+				f(p, l.grants)
+				done = true
+			}
+		})
+		if done {
 			return
 		}
-		l.p.mu.Unlock()
 		if time.Now().After(deadline) {
 			t.Fatalf("waited a minute for %s", what)
 		}
@@ -120,9 +122,9 @@ func (l *grantLog) when(t *testing.T, what string, ok func(p *scheduler) bool, f
 }
 
 func (l *grantLog) since(n int) []string {
-	l.p.mu.Lock()
-	defer l.p.mu.Unlock()
-	return append([]string(nil), l.grants[n:]...)
+	var out []string
+	l.p.Locked(func(pool.Snapshot) { out = append(out, l.grants[n:]...) })
+	return out
 }
 
 // One person asking for hints in many games and running two long
@@ -138,7 +140,7 @@ func TestAttackHintAndAnalysisFloodDoNotDelayOpponents(t *testing.T) {
 	s, ts := analysisServer(t, Config{Store: st, NewAgent: g.build, MaxSearches: 2, MaxSearchQueue: 64,
 		HintBudget: 30 * time.Second, HintsPerMinute: -1, ReviewBudget: 20 * time.Millisecond,
 		CreatePerMinute: 1000, CreateBurst: 100, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
-	log := logGrants(s.pool)
+	log := logGrants(s.searches)
 
 	// The flood: a hint in each of 10 games. One runs (held at its gate),
 	// SearchQueuePerPerson wait, the rest are refused at once.
@@ -153,9 +155,9 @@ func TestAttackHintAndAnalysisFloodDoNotDelayOpponents(t *testing.T) {
 		t.Fatalf("%s started", what)
 	}
 	per := DefaultSearchQueuePerPerson
-	log.when(t, "the flood to be answered", func(p *scheduler) bool {
-		return len(p.waiting[flooder]) == per && p.bgRunning == 1
-	}, func([]string) {})
+	log.when(t, "the flood to be answered", func(p pool.Snapshot) bool {
+		return p.Waiting[flooder] == per && p.BackgroundRunning == 1
+	}, func(pool.Snapshot, []string) {})
 	// Two long analyses by the same person: their positions wait behind
 	// the flooder's own line.
 	for i := range 2 {
@@ -184,10 +186,10 @@ func TestAttackHintAndAnalysisFloodDoNotDelayOpponents(t *testing.T) {
 	a2.hello(0, v2.mine[0])
 	var before int
 	a2.move(0, "2b1-b3")
-	log.when(t, "the second opponent to wait", func(p *scheduler) bool { return len(p.opponents) == 1 }, func(grants []string) {
+	log.when(t, "the second opponent to wait", func(p pool.Snapshot) bool { return p.OpponentsWaiting == 1 }, func(p pool.Snapshot, grants []string) {
 		before = len(grants)
-		if p := log.p; len(p.waiting[flooder]) != per {
-			t.Errorf("the flooder has %d searches waiting, want %d", len(p.waiting[flooder]), per)
+		if p.Waiting[flooder] != per {
+			t.Errorf("the flooder has %d searches waiting, want %d", p.Waiting[flooder], per)
 		}
 	})
 	g.hintGo <- struct{}{} // the running hint ends
@@ -200,7 +202,7 @@ func TestAttackHintAndAnalysisFloodDoNotDelayOpponents(t *testing.T) {
 	// The victim asks for a hint: it waits, and goes before the flooder's
 	// next search, whatever is running now.
 	a2.send(map[string]any{"type": "hint"})
-	log.when(t, "the victim's hint to wait", func(p *scheduler) bool { return len(p.waiting[victim]) == 1 }, func(grants []string) {
+	log.when(t, "the victim's hint to wait", func(p pool.Snapshot) bool { return p.Waiting[victim] == 1 }, func(p pool.Snapshot, grants []string) {
 		before = len(grants)
 	})
 	// Two tokens: one for the flooder's hint running (if a hint runs, not

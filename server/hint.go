@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -178,11 +179,11 @@ func (r *room) startHintLocked(c *client, seat int) {
 	hr := &hintRun{cancel: cancel, c: c, seat: seat, ply: len(r.g.Moves), pos: r.pos}
 	r.hint = hr
 	seed := uint64(time.Now().UnixNano()) ^ 0x68696e74
-	owner := searchOwner(c.user, c.key)
+	owner := pool.Owner(c.user, c.key)
 	r.s.GoSafe("hint search", func() {
 		defer cancel()
 		defer r.s.recoverRoom("hint", r)
-		mv, err := r.s.runSearch(ctx, backgroundSearch, owner, spec, v, seed, m, r.s.hints.budget)
+		mv, err := r.s.runSearch(ctx, pool.Background, owner, spec, v, seed, m, r.s.hints.budget)
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		if r.hint != hr {
@@ -193,10 +194,10 @@ func (r *room) startHintLocked(c *client, seat int) {
 			return
 		}
 		switch {
-		case errors.Is(err, errQueueFull):
+		case errors.Is(err, pool.ErrQueueFull):
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_busy", Message: web.T("en", "err:hint_busy")})
 			return
-		case errors.Is(err, errOwnerBusy):
+		case errors.Is(err, pool.ErrOwnerBusy):
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_queue", Message: web.T("en", "err:hint_queue")})
 			return
 		case err != nil:

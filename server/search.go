@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/pool"
 )
 
 // The computer players of all games share the scheduler's pool of
@@ -20,9 +21,6 @@ import (
 // busyRetry is how long a computer refused by a full queue waits before
 // trying again.
 const busyRetry = 2 * time.Second
-
-// errQueueFull refuses a search when too many wait already.
-var errQueueFull = errors.New("the computer players are busy")
 
 // search is the computer's search of one position of a room.
 type search struct {
@@ -60,8 +58,8 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 	r.s.GoSafe("computer search", func() {
 		defer cancel()
 		defer r.s.recoverRoom("computer move", r)
-		mv, err := r.s.runSearch(ctx, opponentSearch, "", spec, v, seed, m, budget)
-		if errors.Is(err, errQueueFull) {
+		mv, err := r.s.runSearch(ctx, pool.Opponent, "", spec, v, seed, m, budget)
+		if errors.Is(err, pool.ErrQueueFull) {
 			r.busy(sr, gen)
 			return
 		}
@@ -126,7 +124,7 @@ func (r *room) timer2(d time.Duration, gen uint64, f func()) {
 // whom a background search counts against) and searches for at most
 // budget (counted from when the search starts, not from when it waited).
 // The agent is closed after, which ends an external engine's program.
-func (s *Server) runSearch(ctx context.Context, kind searchKind, owner string, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
+func (s *Server) runSearch(ctx context.Context, kind pool.Kind, owner string, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
 	// A panicking agent is a failed search: the game goes on.
 	defer func() {
 		if v := recover(); v != nil {
@@ -135,7 +133,7 @@ func (s *Server) runSearch(ctx context.Context, kind searchKind, owner string, s
 			mv, err = 0, errors.New("the computer player failed")
 		}
 	}()
-	release, err := s.pool.acquire(ctx, kind, owner)
+	release, err := s.searches.Acquire(ctx, kind, owner)
 	if err != nil {
 		return 0, err
 	}

@@ -32,6 +32,7 @@ import (
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -285,7 +286,7 @@ type Server struct {
 	sockets  *socketCount
 	metrics  *metrics
 	live     *liveMetrics
-	pool     *scheduler
+	searches     *pool.Pool
 	loads    singleflight.Group // rooms being loaded, by game id
 	rtSweep  rtSweep            // where the sweep of real-time games is (sweeprealtime.go)
 	mux      *http.ServeMux
@@ -318,7 +319,7 @@ func New(cfg Config) (*Server, error) {
 	s.metrics = newMetrics()
 	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
 	s.Refusals, s.Errors, s.Panics = s.metrics.refusals, s.metrics.errors, s.live.panics
-	s.pool = newScheduler(schedulerLimitsOf(cfg), s.live)
+	s.searches = pool.New(pool.LimitsOf(cfg.MaxSearches, cfg.MaxSearchQueue, cfg.MaxBackgroundSearches, cfg.SearchQueuePerPerson), pool.Metrics{Running: s.live.searchesRunning, Queue: s.live.searchQueue, Busy: s.live.searchesBusy, Wait: s.live.searchWait})
 	s.Store = timedStore{Store: cfg.Store, m: s.metrics}
 	if err := s.resolveLimits(cfg); err != nil {
 		return nil, err

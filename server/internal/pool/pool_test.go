@@ -1,4 +1,4 @@
-package server
+package pool
 
 import (
 	"context"
@@ -18,14 +18,14 @@ import (
 
 type schedTest struct {
 	t      *testing.T
-	p      *scheduler
+	p      *Pool
 	grants []string // "opponent" or the owner, in grant order
 }
 
-func newSchedTest(t *testing.T, lim schedulerLimits) *schedTest {
-	st := &schedTest{t: t, p: newScheduler(lim, newLiveMetrics(prometheus.NewRegistry(), func() float64 { return 0 }))}
-	st.p.granted = func(kind searchKind, owner string) {
-		if kind == opponentSearch {
+func newSchedTest(t *testing.T, lim Limits) *schedTest {
+	st := &schedTest{t: t, p: New(lim, testMetrics())}
+	st.p.Granted = func(kind Kind, owner string) {
+		if kind == Opponent {
 			owner = "opponent"
 		}
 		st.grants = append(st.grants, owner)
@@ -33,7 +33,7 @@ func newSchedTest(t *testing.T, lim schedulerLimits) *schedTest {
 	return st
 }
 
-func (st *schedTest) enter(kind searchKind, owner string) *ticket {
+func (st *schedTest) enter(kind Kind, owner string) *ticket {
 	st.t.Helper()
 	tk, err := st.p.enter(kind, owner)
 	if err != nil {
@@ -62,15 +62,15 @@ func holds(tk *ticket) bool {
 // slot frees, the opponent waiting takes it, though background work
 // waited longer.
 func TestSchedulerOpponentsFirst(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 2, background: 1, queue: 10, perOwner: 10})
-	hint := st.enter(backgroundSearch, "flooder")
-	opp1 := st.enter(opponentSearch, "")
+	st := newSchedTest(t, Limits{Slots: 2, Background: 1, Queue: 10, PerOwner: 10})
+	hint := st.enter(Background, "flooder")
+	opp1 := st.enter(Opponent, "")
 	if !holds(hint) || !holds(opp1) {
 		t.Fatal("two free slots: both should run at once")
 	}
-	older := st.enter(backgroundSearch, "someone")
-	flood := st.enter(backgroundSearch, "flooder")
-	opp2 := st.enter(opponentSearch, "")
+	older := st.enter(Background, "someone")
+	flood := st.enter(Background, "flooder")
+	opp2 := st.enter(Opponent, "")
 	st.taken()
 	st.p.leave(hint) // a background slot frees: the opponent takes it
 	if got := st.taken(); !slices.Equal(got, []string{"opponent"}) || !holds(opp2) || holds(older) {
@@ -92,10 +92,10 @@ func TestSchedulerOpponentsFirst(t *testing.T) {
 // Background work never holds more than its share of slots: an opponent
 // arriving while hints and analyses wait in numbers finds a slot at once.
 func TestSchedulerReservesSlotsForOpponents(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 3, background: 2, queue: 100, perOwner: 100})
+	st := newSchedTest(t, Limits{Slots: 3, Background: 2, Queue: 100, PerOwner: 100})
 	var bg []*ticket
 	for i := range 10 {
-		bg = append(bg, st.enter(backgroundSearch, fmt.Sprint("owner", i%3)))
+		bg = append(bg, st.enter(Background, fmt.Sprint("owner", i%3)))
 	}
 	running := 0
 	for _, tk := range bg {
@@ -106,13 +106,13 @@ func TestSchedulerReservesSlotsForOpponents(t *testing.T) {
 	if running != 2 {
 		t.Fatalf("%d background searches run on 3 slots, want 2 (one kept for opponents)", running)
 	}
-	opp := st.enter(opponentSearch, "")
+	opp := st.enter(Opponent, "")
 	if !holds(opp) {
 		t.Fatal("an opponent waited though a slot was kept for it")
 	}
 	// Every slot busy: the next opponent waits, and takes the first slot
 	// freed even though eight background searches waited before it.
-	opp2 := st.enter(opponentSearch, "")
+	opp2 := st.enter(Opponent, "")
 	if holds(opp2) {
 		t.Fatal("a fourth search ran on three slots")
 	}
@@ -137,11 +137,11 @@ func TestSchedulerReservesSlotsForOpponents(t *testing.T) {
 // Background slots go owner by owner in turn, so one owner's flood does
 // not delay another's request by more than one turn.
 func TestSchedulerRoundRobinBetweenOwners(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 1, background: 1, queue: 100, perOwner: 100})
-	first := st.enter(backgroundSearch, "a")
+	st := newSchedTest(t, Limits{Slots: 1, Background: 1, Queue: 100, PerOwner: 100})
+	first := st.enter(Background, "a")
 	var line []*ticket
 	for _, o := range []string{"a", "a", "a", "a", "b", "b", "c", "c"} {
-		line = append(line, st.enter(backgroundSearch, o))
+		line = append(line, st.enter(Background, o))
 	}
 	st.taken()
 	st.p.leave(first)
@@ -164,9 +164,9 @@ func TestSchedulerRoundRobinBetweenOwners(t *testing.T) {
 // position) keeps its turn between two: it does not come back as a
 // newcomer each time and starve an owner who keeps a line.
 func TestSchedulerOneAtATimeKeepsItsTurn(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 1, background: 1, queue: 100, perOwner: 100})
+	st := newSchedTest(t, Limits{Slots: 1, Background: 1, Queue: 100, PerOwner: 100})
 	var all []*ticket
-	enter := func(owner string) { all = append(all, st.enter(backgroundSearch, owner)) }
+	enter := func(owner string) { all = append(all, st.enter(Background, owner)) }
 	for range 21 {
 		enter("flood")
 	}
@@ -203,13 +203,13 @@ func TestSchedulerOneAtATimeKeepsItsTurn(t *testing.T) {
 // arriving while one owner holds every background slot is next, before
 // that owner's own line.
 func TestSchedulerFewestRunningFirst(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 4, background: 3, queue: 100, perOwner: 100})
+	st := newSchedTest(t, Limits{Slots: 4, Background: 3, Queue: 100, PerOwner: 100})
 	var running []*ticket
 	for range 3 {
-		running = append(running, st.enter(backgroundSearch, "analysis"))
+		running = append(running, st.enter(Background, "analysis"))
 	}
-	more := st.enter(backgroundSearch, "analysis")
-	other := st.enter(backgroundSearch, "player")
+	more := st.enter(Background, "analysis")
+	other := st.enter(Background, "player")
 	st.taken()
 	st.p.leave(running[0])
 	if got := st.taken(); !slices.Equal(got, []string{"player"}) || !holds(other) || holds(more) {
@@ -229,31 +229,31 @@ func TestSchedulerFewestRunningFirst(t *testing.T) {
 // all owners and perOwner for each; a refusal is at once, and a place
 // left is free again.
 func TestSchedulerBounds(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 1, background: 1, queue: 2, perOwner: 1})
-	run := st.enter(opponentSearch, "")
-	o1, o2 := st.enter(opponentSearch, ""), st.enter(opponentSearch, "")
-	if _, err := st.p.enter(opponentSearch, ""); !errors.Is(err, errQueueFull) {
+	st := newSchedTest(t, Limits{Slots: 1, Background: 1, Queue: 2, PerOwner: 1})
+	run := st.enter(Opponent, "")
+	o1, o2 := st.enter(Opponent, ""), st.enter(Opponent, "")
+	if _, err := st.p.enter(Opponent, ""); !errors.Is(err, ErrQueueFull) {
 		t.Fatalf("a third opponent in a line of 2: %v, want errQueueFull", err)
 	}
-	a := st.enter(backgroundSearch, "a")
-	if _, err := st.p.enter(backgroundSearch, "a"); !errors.Is(err, errOwnerBusy) {
+	a := st.enter(Background, "a")
+	if _, err := st.p.enter(Background, "a"); !errors.Is(err, ErrOwnerBusy) {
 		t.Fatalf("a's second search with perOwner 1: %v, want errOwnerBusy", err)
 	}
-	b := st.enter(backgroundSearch, "b")
-	if _, err := st.p.enter(backgroundSearch, "c"); !errors.Is(err, errQueueFull) {
+	b := st.enter(Background, "b")
+	if _, err := st.p.enter(Background, "c"); !errors.Is(err, ErrQueueFull) {
 		t.Fatalf("a third background search in a line of 2: %v, want errQueueFull", err)
 	}
-	if n := testutil.ToFloat64(st.p.live.searchesBusy); n != 3 {
+	if n := testutil.ToFloat64(st.p.metrics.Busy); n != 3 {
 		t.Errorf("%v refusals counted, want 3", n)
 	}
-	if n := testutil.ToFloat64(st.p.live.searchQueue); n != 4 {
+	if n := testutil.ToFloat64(st.p.metrics.Queue); n != 4 {
 		t.Errorf("queue gauge %v, want 4", n)
 	}
 	// Leaving the line frees the place: a may ask again, and c too.
 	st.p.leave(a)
-	a2 := st.enter(backgroundSearch, "a")
+	a2 := st.enter(Background, "a")
 	st.p.leave(b)
-	c := st.enter(backgroundSearch, "c")
+	c := st.enter(Background, "c")
 	st.taken()
 	for _, tk := range []*ticket{run, o1, o2} {
 		st.p.leave(tk)
@@ -269,24 +269,24 @@ func TestSchedulerBounds(t *testing.T) {
 // acquire gives up its place when its context ends while it waits; a slot
 // given back twice counts once.
 func TestSchedulerCancelledWait(t *testing.T) {
-	st := newSchedTest(t, schedulerLimits{slots: 1, background: 1, queue: 5, perOwner: 5})
-	release, err := st.p.acquire(context.Background(), opponentSearch, "")
+	st := newSchedTest(t, Limits{Slots: 1, Background: 1, Queue: 5, PerOwner: 5})
+	release, err := st.p.Acquire(context.Background(), Opponent, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := st.p.acquire(ctx, backgroundSearch, "a"); !errors.Is(err, context.Canceled) {
+	if _, err := st.p.Acquire(ctx, Background, "a"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a wait with its context done: %v", err)
 	}
-	if _, err := st.p.acquire(ctx, opponentSearch, ""); !errors.Is(err, context.Canceled) {
+	if _, err := st.p.Acquire(ctx, Opponent, ""); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a wait with its context done: %v", err)
 	}
 	release()
 	release()
 	st.idle()
 	// The slot is free again, once.
-	r2, err := st.p.acquire(context.Background(), backgroundSearch, "a")
+	r2, err := st.p.Acquire(context.Background(), Background, "a")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,23 +304,33 @@ func (st *schedTest) idle() {
 		st.t.Fatalf("not idle: running %d (%d background, %v), waiting %d opponents, %v, served %v, %d background",
 			p.running, p.bgRunning, p.active, len(p.opponents), p.waiting, p.served, p.bgWaiting)
 	}
-	if r, q := testutil.ToFloat64(p.live.searchesRunning), testutil.ToFloat64(p.live.searchQueue); r != 0 || q != 0 {
+	if r, q := testutil.ToFloat64(p.metrics.Running), testutil.ToFloat64(p.metrics.Queue); r != 0 || q != 0 {
 		st.t.Fatalf("gauges: %v running, %v waiting", r, q)
 	}
 }
 
 // The defaults keep a slot for opponents, except with a single slot.
-func TestSchedulerLimitsOf(t *testing.T) {
+func TestLimitsOf(t *testing.T) {
 	for _, c := range []struct {
-		cfg  Config
-		want schedulerLimits
+		cfg  [4]int // max searches, max queue, max background, per person
+		want Limits
 	}{
-		{Config{MaxSearches: 4, MaxSearchQueue: 9}, schedulerLimits{slots: 4, background: 3, queue: 9, perOwner: DefaultSearchQueuePerPerson}},
-		{Config{MaxSearches: 1, MaxSearchQueue: 9}, schedulerLimits{slots: 1, background: 1, queue: 9, perOwner: DefaultSearchQueuePerPerson}},
-		{Config{MaxSearches: 2, MaxSearchQueue: 9, MaxBackgroundSearches: 5, SearchQueuePerPerson: 2}, schedulerLimits{slots: 2, background: 2, queue: 9, perOwner: 2}},
+		{[4]int{4, 9, 0, 0}, Limits{Slots: 4, Background: 3, Queue: 9, PerOwner: DefaultQueuePerPerson}},
+		{[4]int{1, 9, 0, 0}, Limits{Slots: 1, Background: 1, Queue: 9, PerOwner: DefaultQueuePerPerson}},
+		{[4]int{2, 9, 5, 2}, Limits{Slots: 2, Background: 2, Queue: 9, PerOwner: 2}},
 	} {
-		if got := schedulerLimitsOf(c.cfg); got != c.want {
-			t.Errorf("%+v: %+v, want %+v", c.cfg, got, c.want)
+		if got := LimitsOf(c.cfg[0], c.cfg[1], c.cfg[2], c.cfg[3]); got != c.want {
+			t.Errorf("%v: %+v, want %+v", c.cfg, got, c.want)
 		}
+	}
+}
+
+// testMetrics are a pool's metrics registered nowhere.
+func testMetrics() Metrics {
+	return Metrics{
+		Running: prometheus.NewGauge(prometheus.GaugeOpts{Name: "running"}),
+		Queue:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "queue"}),
+		Busy:    prometheus.NewCounter(prometheus.CounterOpts{Name: "busy"}),
+		Wait:    prometheus.NewHistogram(prometheus.HistogramOpts{Name: "wait"}),
 	}
 }
