@@ -286,7 +286,7 @@ type Server struct {
 	sockets  *socketCount
 	metrics  *metrics
 	live     *liveMetrics
-	searches     *pool.Pool
+	searches *pool.Pool
 	loads    singleflight.Group // rooms being loaded, by game id
 	rtSweep  rtSweep            // where the sweep of real-time games is (sweeprealtime.go)
 	mux      *http.ServeMux
