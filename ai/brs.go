@@ -205,9 +205,6 @@ func (a *AlphaBeta) brsDefault(s game.State) (game.Move, bool) {
 		if sc > fallbackScore {
 			fallback, fallbackScore = mv, sc
 		}
-		if a.takes != nil && a.takes(s, mv) {
-			sc = -1 // never a default move
-		}
 		scores = append(scores, sc)
 	}
 	a.brsDefaultScores = scores
@@ -220,6 +217,10 @@ func (a *AlphaBeta) brsDefault(s game.State) (game.Move, bool) {
 		}
 		if k < 0 {
 			return fallback, true
+		}
+		if a.takes != nil && a.takes(s, a.brsBuf[k]) {
+			scores[k] = -1 // never a default move
+			continue
 		}
 		c := s.Clone()
 		c.Apply(a.brsBuf[k])

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/empire"
 )
 
 // roundLoss says whether, after root's move led to s, the players of the
@@ -20,8 +21,24 @@ import (
 // the positions visited; when it runs out the answer is false (not
 // proven).
 func roundLoss(v *game.Variant, s game.State, root, last, plies int, budget *int) bool {
-	*budget--
-	if *budget < 0 {
+	l := lossSearch{v: v, root: root, budget: budget}
+	return l.loss(s, last, plies)
+}
+
+// lossSearch is roundLoss's search, with the move lists and positions of
+// each ply kept from one node to the next (it visits millions for four).
+type lossSearch struct {
+	v      *game.Variant
+	root   int
+	budget *int
+	moves  [game.MaxPlayers][]game.Move
+	states [game.MaxPlayers]*empire.State
+}
+
+func (l *lossSearch) loss(s game.State, last, plies int) bool {
+	v, root := l.v, l.root
+	*l.budget--
+	if *l.budget < 0 {
 		return false
 	}
 	if o := v.Judge(s, 1); o.Ended() {
@@ -36,10 +53,21 @@ func roundLoss(v *game.Variant, s game.State, root, last, plies int, budget *int
 		return false // the round is over: root moves again
 	}
 	enemy := v.Team(mover) != v.Team(root)
-	for _, mv := range s.LegalMoves(nil) {
-		c := s.Clone()
+	l.moves[plies] = s.LegalMoves(l.moves[plies])
+	for _, mv := range l.moves[plies] {
+		var c game.State
+		if e, ok := s.(*empire.State); ok {
+			// Clone is a copy of the struct: made in place.
+			if l.states[plies] == nil {
+				l.states[plies] = new(empire.State)
+			}
+			*l.states[plies] = *e
+			c = l.states[plies]
+		} else {
+			c = s.Clone()
+		}
 		c.Apply(mv)
-		lost := roundLoss(v, c, root, mover, plies-1, budget)
+		lost := l.loss(c, mover, plies-1)
 		if enemy && lost {
 			return true
 		}
