@@ -33,7 +33,7 @@ func addSolitaireFlags(cmd *cobra.Command) {
 	cmd.Long += "\n" + solitaireHelp
 	cmd.Example += `
   plateau solve solitaire --time 1s
-  plateau solve solitaire --layout pele-mele --seed 3 --beam 5000 --table-bits 20 --json`
+  plateau solve solitaire --layout pele-mele --seed 3 --beam 1000 --table-bits 20 --json`
 	cmd.Flags().String("layout", "book", "solitaire: start layout (book, pele-mele or 36 colour letters)")
 	cmd.Flags().Uint64("seed", 0, "solitaire: with --layout pele-mele, the shuffle's seed")
 	cmd.Flags().Duration("time", 0, "solitaire: stop the proof after this long (0: no limit) and report how far it got")
