@@ -123,7 +123,9 @@ type AlphaBeta struct {
 	brs        bool
 	brsReplies [maxPly + 1][]brsReply
 	brsBuf     []game.Move
-	takes      func(game.State, game.Move) bool
+	// brsDefaultScores: brsDefault's scratch list of the moves' histories.
+	brsDefaultScores []int32
+	takes            func(game.State, game.Move) bool
 
 	// The current search.
 	pos      *position

@@ -185,6 +185,9 @@ func (a *AlphaBeta) brsChild(base game.State, mv game.Move) game.State {
 // brsDefault is the default move of the player to move in s, who does not
 // reply: the best by history among the moves that take nothing and do not
 // end the game, else the best by history. ok is false when there is none.
+// Among equal histories the first in the game's order is taken. The moves
+// that take nothing are tried best first, so that usually one move is
+// applied to see that it does not end the game, not every one.
 func (a *AlphaBeta) brsDefault(s game.State) (game.Move, bool) {
 	seat := s.ToMove()
 	if seat < 0 {
@@ -194,27 +197,38 @@ func (a *AlphaBeta) brsDefault(s game.State) (game.Move, bool) {
 	if len(a.brsBuf) == 0 {
 		return 0, false
 	}
-	var best, fallback game.Move
-	bestScore, fallbackScore := int32(-1), int32(-1)
+	var fallback game.Move
+	fallbackScore := int32(-1)
+	scores := a.brsDefaultScores[:0]
 	for _, mv := range a.brsBuf {
 		sc := a.history[seat][historyIndex(mv)]
 		if sc > fallbackScore {
 			fallback, fallbackScore = mv, sc
 		}
-		if sc <= bestScore || (a.takes != nil && a.takes(s, mv)) {
+		scores = append(scores, sc)
+	}
+	a.brsDefaultScores = scores
+	for {
+		k := -1
+		for i, sc := range scores {
+			if sc >= 0 && (k < 0 || sc > scores[k]) {
+				k = i
+			}
+		}
+		if k < 0 {
+			return fallback, true
+		}
+		if a.takes != nil && a.takes(s, a.brsBuf[k]) {
+			scores[k] = -1 // never a default move
 			continue
 		}
 		c := s.Clone()
-		c.Apply(mv)
-		if a.pos.v.Judge(c, 1).Ended() {
-			continue
+		c.Apply(a.brsBuf[k])
+		if !a.pos.v.Judge(c, 1).Ended() {
+			return a.brsBuf[k], true
 		}
-		best, bestScore = mv, sc
+		scores[k] = -1
 	}
-	if bestScore < 0 {
-		return fallback, true
-	}
-	return best, true
 }
 
 // brsScores rates the replies for ordering: the table's, the killers,

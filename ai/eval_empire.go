@@ -83,8 +83,17 @@ func evalEmpire(st game.State, seat int) float64 {
 	for i := range cmd {
 		cmd[i] = board.NoCell
 	}
+	// attack[c] has bit q set when seat q has a piece at its capture
+	// distance from c on c's rank or file: the rules' CanCapture(q, c) is
+	// then true when c holds an opponent of q. Built once, it replaces a
+	// hundred calls of CanCapture a position (a third of the searches'
+	// time; TestEvalEmpireAttacksAreCanCapture checks it).
+	var attack [board.Cells]uint8
+	var seatOf [board.Cells]int8
+	var shapeOf [board.Cells]board.Shape
 	for c := board.Cell(0); c < board.Cells; c++ {
 		p, shape := s.Piece(c)
+		seatOf[c], shapeOf[c] = int8(p), shape
 		switch shape {
 		case board.NoShape:
 			continue
@@ -93,6 +102,26 @@ func evalEmpire(st game.State, seat int) float64 {
 		default:
 			value[p] += empirePiece
 		}
+		bit := uint8(1) << uint(p)
+		f0, r0 := c.File(), c.Rank()
+		for _, d := range empireCaptureAt[shape] {
+			if f0+d < board.Size {
+				attack[c+board.Cell(d)] |= bit
+			}
+			if f0-d >= 0 {
+				attack[c-board.Cell(d)] |= bit
+			}
+			if r0+d < board.Size {
+				attack[c+board.Cell(d*board.Size)] |= bit
+			}
+			if r0-d >= 0 {
+				attack[c-board.Cell(d*board.Size)] |= bit
+			}
+		}
+	}
+	// canCapture is the rules' CanCapture(q, c).
+	canCapture := func(q int, c board.Cell) bool {
+		return shapeOf[c] != board.NoShape && v.Team(int(seatOf[c])) != v.Team(q) && attack[c]>>uint(q)&1 != 0
 	}
 	for p := 0; p < v.Players; p++ {
 		if cmd[p] == board.NoCell {
@@ -100,7 +129,7 @@ func evalEmpire(st game.State, seat int) float64 {
 		}
 		held := 0
 		for _, t := range empireThrones {
-			if q, sh := s.Piece(t); sh != board.NoShape && q == p {
+			if sh := shapeOf[t]; sh != board.NoShape && int(seatOf[t]) == p {
 				held++
 			}
 		}
@@ -126,7 +155,7 @@ func evalEmpire(st game.State, seat int) float64 {
 			}
 			for _, pair := range [2][2]int{{ally, p}, {p, ally}} {
 				a, b := pair[0], pair[1] // a attacks b
-				if !s.CanCapture(a, cmd[b]) {
+				if !canCapture(a, cmd[b]) {
 					continue
 				}
 				// With more than two players, a moves before b when it
@@ -142,18 +171,18 @@ func evalEmpire(st game.State, seat int) float64 {
 		}
 	}
 	for c := board.Cell(0); c < board.Cells; c++ {
-		p, shape := s.Piece(c)
+		p, shape := int(seatOf[c]), shapeOf[c]
 		if shape == board.NoShape || shape == board.Cylinder {
 			continue
 		}
 		if v.Team(p) == v.Team(seat) {
 			for q := 0; q < v.Players; q++ {
-				if v.Team(q) != v.Team(seat) && cmd[q] != board.NoCell && s.CanCapture(q, c) {
+				if v.Team(q) != v.Team(seat) && cmd[q] != board.NoCell && canCapture(q, c) {
 					value[q] += empireThreat
 					break
 				}
 			}
-		} else if s.CanCapture(seat, c) {
+		} else if canCapture(seat, c) {
 			value[seat] += empireThreat
 		}
 	}
@@ -180,25 +209,36 @@ func evalEmpire(st game.State, seat int) float64 {
 	return mine - theirs
 }
 
+// empireCaptureAt lists the distances at which each shape captures, along
+// its rank or file, pieces between jumped: the rules' (the commandant at 2
+// or 5, the cavalier at 3, the archer at 4).
+var empireCaptureAt = [4][]int{board.Cylinder: {2, 5}, board.Triangle: {3}, board.Square: {4}}
+
 // empireBlow says whether the player to move can, with one move, take the
 // commandant (the cylinder) of root or of a partner of root, or (unless
 // out) win at once (a throne): the rules' own CanCapture and WinsAtOnce,
-// exact.
+// exact. A side already out (a commandant taken earlier in the round) has
+// lost too. One pass over the board finds the side's commandants; the
+// captures, cheap, are asked before WinsAtOnce, which tries moves.
 func empireBlow(st game.State, root int, out bool) bool {
 	s := st.(*empire.State)
 	v := s.Variant()
 	mover := s.ToMove()
-	if sideOut(v, s, root) {
-		return true // taken earlier in the round
-	}
-	if !out && v.Team(mover) != v.Team(root) && s.WinsAtOnce() {
-		return true
-	}
+	var seen uint8
 	for c := board.Cell(0); c < board.Cells; c++ {
 		p, shape := s.Piece(c)
-		if shape == board.Cylinder && v.Team(p) == v.Team(root) && s.CanCapture(mover, c) {
+		if shape != board.Cylinder || v.Team(p) != v.Team(root) {
+			continue
+		}
+		seen |= 1 << uint(p)
+		if s.CanCapture(mover, c) {
 			return true
 		}
 	}
-	return false
+	for p := 0; p < v.Players; p++ {
+		if v.Team(p) == v.Team(root) && seen&(1<<uint(p)) == 0 {
+			return true // taken earlier in the round
+		}
+	}
+	return !out && v.Team(mover) != v.Team(root) && s.WinsAtOnce()
 }

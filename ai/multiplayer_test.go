@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/empire"
 )
 
 // roundLoss says whether, after root's move led to s, the players of the
@@ -20,8 +21,24 @@ import (
 // the positions visited; when it runs out the answer is false (not
 // proven).
 func roundLoss(v *game.Variant, s game.State, root, last, plies int, budget *int) bool {
-	*budget--
-	if *budget < 0 {
+	l := lossSearch{v: v, root: root, budget: budget}
+	return l.loss(s, last, plies)
+}
+
+// lossSearch is roundLoss's search, with the move lists and positions of
+// each ply kept from one node to the next (it visits millions for four).
+type lossSearch struct {
+	v      *game.Variant
+	root   int
+	budget *int
+	moves  [game.MaxPlayers][]game.Move
+	states [game.MaxPlayers]*empire.State
+}
+
+func (l *lossSearch) loss(s game.State, last, plies int) bool {
+	v, root := l.v, l.root
+	*l.budget--
+	if *l.budget < 0 {
 		return false
 	}
 	if o := v.Judge(s, 1); o.Ended() {
@@ -36,10 +53,21 @@ func roundLoss(v *game.Variant, s game.State, root, last, plies int, budget *int
 		return false // the round is over: root moves again
 	}
 	enemy := v.Team(mover) != v.Team(root)
-	for _, mv := range s.LegalMoves(nil) {
-		c := s.Clone()
+	l.moves[plies] = s.LegalMoves(l.moves[plies])
+	for _, mv := range l.moves[plies] {
+		var c game.State
+		if e, ok := s.(*empire.State); ok {
+			// Clone is a copy of the struct: made in place.
+			if l.states[plies] == nil {
+				l.states[plies] = new(empire.State)
+			}
+			*l.states[plies] = *e
+			c = l.states[plies]
+		} else {
+			c = s.Clone()
+		}
 		c.Apply(mv)
-		lost := roundLoss(v, c, root, mover, plies-1, budget)
+		lost := l.loss(c, mover, plies-1)
 		if enemy && lost {
 			return true
 		}
@@ -196,7 +224,7 @@ func TestLevelsSeeAWholeRound(t *testing.T) {
 				// max thinks 5 s a move, and what a time finds depends
 				// on the machine: its search with a budget of work
 				// instead (about medium's), the guard included.
-				a, err = maxWithoutClock(v, uint64(i+1), 50_000, 2_000)
+				a, err = MaxWithoutClock(v, uint64(i+1), 50_000, 2_000)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -219,6 +247,7 @@ func TestLevelsSeeAWholeRound(t *testing.T) {
 	}
 	v, _ := game.NewVariant("empire", game.Options{"players": "4", "teams": "true"})
 	m := game.NewMatch(v.Start())
+	loses := map[game.Move]bool{}
 	for _, level := range []string{"easy", "medium", "hard"} {
 		a, err := New(level, v, 1)
 		if err != nil {
@@ -228,7 +257,12 @@ func TestLevelsSeeAWholeRound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if moveLoses(v, m.State(), mv) {
+		lost, ok := loses[mv]
+		if !ok {
+			lost = moveLoses(v, m.State(), mv)
+			loses[mv] = lost
+		}
+		if lost {
 			t.Errorf("%s, start: %s plays %s, which loses within the round", v, a.Name(), m.State().MoveString(mv))
 		}
 	}

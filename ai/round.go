@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/empire"
 )
 
 // A verdict on one move in a game of three or four: whether the players
@@ -44,7 +45,8 @@ func LosesInRound(v *game.Variant, s game.State, mv game.Move, budget int) bool 
 func roundVerdict(v *game.Variant, s game.State, mv game.Move, budget *int, out bool) verdict {
 	c := s.Clone()
 	c.Apply(mv)
-	return roundSearch(v, c, s.ToMove(), s.ToMove(), v.Players-1, budget, out)
+	r := rounder{v: v, root: s.ToMove(), budget: budget, out: out, blow: lookupRoundBlow(v.Game.ID)}
+	return r.search(c, s.ToMove(), v.Players-1)
 }
 
 // sideOut says whether a player of root's side is out of the game, for
@@ -62,10 +64,44 @@ func sideOut(v *game.Variant, s game.State, root int) bool {
 	return false
 }
 
-// roundSearch judges s, reached by a move of the seat last.
-func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *int, out bool) verdict {
-	*budget--
-	if *budget < 0 {
+// rounder is one search of a round (roundVerdict), with the lists of
+// moves and the positions of each ply kept from one node to the next: the
+// search visits up to b^2 positions for four players, and allocating two
+// of each at every one cost more than the rules did.
+type rounder struct {
+	v      *game.Variant
+	root   int
+	budget *int
+	out    bool
+	blow   func(s game.State, root int, out bool) bool
+	moves  [game.MaxPlayers][]game.Move
+	states [game.MaxPlayers]game.State
+}
+
+// child is the position after mv in s, in the scratch state of plies.
+func (r *rounder) child(s game.State, mv game.Move, plies int) game.State {
+	switch from := s.(type) {
+	case *empire.State:
+		// A copy of the struct in place of Clone's allocation.
+		to, ok := r.states[plies].(*empire.State)
+		if !ok {
+			to = new(empire.State)
+			r.states[plies] = to
+		}
+		*to = *from
+		to.Apply(mv)
+		return to
+	}
+	c := s.Clone()
+	c.Apply(mv)
+	return c
+}
+
+// search judges s, reached by a move of the seat last.
+func (r *rounder) search(s game.State, last, plies int) verdict {
+	v, root, out := r.v, r.root, r.out
+	*r.budget--
+	if *r.budget < 0 {
 		return unproven
 	}
 	if out && sideOut(v, s, root) {
@@ -75,8 +111,8 @@ func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *i
 		if out {
 			return safe // over, and root's side still in it
 		}
-		r := Rewards(v, o)
-		if r[root] < 0.5 && (v.Teams != nil || last == root || r[last] >= 0.5) {
+		rw := Rewards(v, o)
+		if rw[root] < 0.5 && (v.Teams != nil || last == root || rw[last] >= 0.5) {
 			return lost
 		}
 		return safe
@@ -92,22 +128,19 @@ func roundSearch(v *game.Variant, s game.State, root, last, plies int, budget *i
 		return safe // the round is over: root moves again
 	}
 	enemy := v.Team(mover) != v.Team(root)
-	if plies == 1 && enemy {
+	if plies == 1 && enemy && r.blow != nil {
 		// The round's last opponent: a game that says what its one move
 		// can do (RegisterRoundBlow) is asked instead of trying every
 		// move; a round of four costs b^2 positions rather than b^3.
-		if blow := lookupRoundBlow(v.Game.ID); blow != nil {
-			if blow(s, root, out) {
-				return lost
-			}
-			return safe
+		if r.blow(s, root, out) {
+			return lost
 		}
+		return safe
 	}
 	open := false
-	for _, mv := range s.LegalMoves(nil) {
-		c := s.Clone()
-		c.Apply(mv)
-		switch roundSearch(v, c, root, mover, plies-1, budget, out) {
+	r.moves[plies] = s.LegalMoves(r.moves[plies])
+	for _, mv := range r.moves[plies] {
+		switch r.search(r.child(s, mv, plies), mover, plies-1) {
 		case lost:
 			if enemy {
 				return lost

@@ -24,8 +24,10 @@ var hintNotation = regexp.MustCompile(`\(([^()]+)\)$`)
 func TestBrowserHint(t *testing.T) {
 	browser := startBrowser(t)
 	// The computer plays at random, so that it answers at once; hints
-	// search at the hard level, as on a real server.
-	s, err := New(Config{Store: newMemStore(), NewAgent: func(spec string, v *game.Variant, seed uint64) (Agent, error) {
+	// search at the hard level, as on a real server, but for a tenth of
+	// the default second: the page shows whatever move the search gives,
+	// and the six hints' searches were most of the server's work here.
+	s, err := New(Config{Store: newMemStore(), HintBudget: DefaultHintBudget / 10, NewAgent: func(spec string, v *game.Variant, seed uint64) (Agent, error) {
 		if spec == hintStrength {
 			return ai.New(spec, v, seed)
 		}

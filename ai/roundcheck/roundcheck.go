@@ -99,6 +99,10 @@ type round struct {
 	root   int
 	budget int
 	seated []int // the seats of root's side with a commandant (L'Empire)
+	// The move lists and positions of each ply, kept from one node to
+	// the next.
+	moves  [game.MaxPlayers][]game.Move
+	states [game.MaxPlayers]*empire.State
 }
 
 // sideSeats lists the seats of root's side whose commandant is on the
@@ -128,10 +132,23 @@ func commandant(s game.State, seat int) board.Cell {
 	return board.NoCell
 }
 
-// taken says whether a commandant of root's side is no longer on the board.
-func (r *round) taken(s game.State) bool {
+// commandants are the cells of every seat's commandant in s (NoCell when
+// taken), found in one pass over the board.
+func commandants(s *empire.State) [game.MaxPlayers]board.Cell {
+	cells := [game.MaxPlayers]board.Cell{board.NoCell, board.NoCell, board.NoCell, board.NoCell}
+	for c := board.Cell(0); c < board.Cells; c++ {
+		if p, shape := s.Piece(c); shape == empire.Commandant {
+			cells[p] = c
+		}
+	}
+	return cells
+}
+
+// taken says whether a commandant of root's side is no longer on the board
+// (cmd: commandants).
+func (r *round) taken(cmd *[game.MaxPlayers]board.Cell) bool {
 	for _, seat := range r.seated {
-		if commandant(s, seat) == board.NoCell {
+		if cmd[seat] == board.NoCell {
 			return true
 		}
 	}
@@ -145,8 +162,13 @@ func (r *round) judge(s game.State, last, plies int) Verdict {
 	if r.budget < 0 {
 		return Unknown
 	}
+	cmd := [game.MaxPlayers]board.Cell{board.NoCell, board.NoCell, board.NoCell, board.NoCell}
+	e, isEmpire := s.(*empire.State)
+	if isEmpire && r.c.Loss == Commandant {
+		cmd = commandants(e)
+	}
 	if r.c.Loss == Commandant {
-		if r.taken(s) {
+		if r.taken(&cmd) {
 			return Lost
 		}
 		if r.v.Judge(s, 1).Ended() {
@@ -175,19 +197,30 @@ func (r *round) judge(s game.State, last, plies int) Verdict {
 		// exactly when the rules' CanCapture says so; and when the
 		// mover is the last before root, nothing else it plays can
 		// lose the commandant.
-		e := s.(*empire.State)
 		for _, seat := range r.seated {
-			if e.CanCapture(mover, commandant(s, seat)) {
+			if e.CanCapture(mover, cmd[seat]) {
 				return Lost
 			}
 		}
-		if r.lastBefore(s, mover) {
+		if r.lastBefore(&cmd, mover) {
 			return Safe
 		}
 	}
 	open := false
-	for _, mv := range s.LegalMoves(nil) {
-		c := s.Clone()
+	r.moves[plies] = s.LegalMoves(r.moves[plies])
+	for _, mv := range r.moves[plies] {
+		var c game.State
+		if isEmpire {
+			// Clone is a copy of the struct: made in place, in the
+			// position kept for this ply (the search visits millions).
+			if r.states[plies] == nil {
+				r.states[plies] = new(empire.State)
+			}
+			*r.states[plies] = *e
+			c = r.states[plies]
+		} else {
+			c = s.Clone()
+		}
 		c.Apply(mv)
 		switch r.judge(c, mover, plies-1) {
 		case Lost:
@@ -214,14 +247,14 @@ func (r *round) judge(s game.State, last, plies int) Verdict {
 // lastBefore says whether mover is the last seat still in the game (its
 // commandant on the board) before root in the turn order: a move of it
 // that does not take a commandant of root's side gives root the turn.
-func (r *round) lastBefore(s game.State, mover int) bool {
+func (r *round) lastBefore(cmd *[game.MaxPlayers]board.Cell, mover int) bool {
 	n := r.v.Players
 	for i := 1; i < n; i++ {
 		seat := (mover + i) % n
 		if seat == r.root {
 			return true
 		}
-		if commandant(s, seat) != board.NoCell {
+		if cmd[seat] != board.NoCell {
 			return false
 		}
 	}

@@ -258,12 +258,18 @@ func TestHangsRegression(t *testing.T) {
 			}
 		}
 		s := m.State()
+		// The levels often play the same move: judged once.
+		type judged struct {
+			blunder bool
+			safe    game.Move
+		}
+		verdicts := map[game.Move]judged{}
 		for _, level := range ai.Levels {
 			a, err := ai.New(level, v, uint64(i+1))
 			if level == "max" {
 				// max thinks 5 s a move, and what a time finds depends
 				// on the machine: its search with 100,000 positions.
-				a, err = maxWithoutClock(v, uint64(i+1), 100_000)
+				a, err = ai.MaxWithoutClock(v, uint64(i+1), 100_000, 0)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -272,39 +278,15 @@ func TestHangsRegression(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if blunder, safe, _ := check.Blunder(v, s, mv); blunder {
+			j, ok := verdicts[mv]
+			if !ok {
+				j.blunder, j.safe, _ = check.Blunder(v, s, mv)
+				verdicts[mv] = j
+			}
+			if blunder, safe := j.blunder, j.safe; blunder {
 				t.Errorf("%s, hang %d (%q, seat %d to move): %s (%s) plays %s, which lets the commandant be taken; %s keeps it",
 					v, i+1, s.Encode(), s.ToMove()+1, level, a.Name(), s.MoveString(mv), s.MoveString(safe))
 			}
 		}
 	}
-}
-
-// maxWithoutClock is the level max of L'Empire in v with a budget of
-// positions in place of its time, the rest of its spec (paranoid
-// alpha-beta, or the guard of the round for four in teams) kept: its own
-// search, at a cost the test chooses, whose moves do not depend on the
-// machine's speed as a time budget's do.
-func maxWithoutClock(v *game.Variant, seed uint64, nodes int) (ai.Agent, error) {
-	lv, err := ai.New("max", v, seed)
-	if err != nil {
-		return nil, err
-	}
-	name := lv.Name() // "max (alphabeta:time=5s,...)"
-	i := strings.Index(name, " (alphabeta:")
-	if i < 0 || !strings.HasSuffix(name, ")") {
-		return nil, fmt.Errorf("max of %s is %s, not alpha-beta", v, name)
-	}
-	keep := []string{"nodes=" + strconv.Itoa(nodes)}
-	for _, p := range strings.Split(name[i+len(" (alphabeta:"):len(name)-1], ",") {
-		if k, _, _ := strings.Cut(p, "="); p != "" && k != "time" && k != "nodes" {
-			keep = append(keep, p)
-		}
-	}
-	spec := "alphabeta:" + strings.Join(keep, ",")
-	a, err := ai.New(spec, v, seed)
-	if err != nil {
-		return nil, err
-	}
-	return ai.GuardRound(spec, a, v), nil
 }

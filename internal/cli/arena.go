@@ -75,11 +75,11 @@ machine). --csv and --json print every game and the summary for programs;
 a progress bar goes to stderr when it is a terminal, or with --progress;
 otherwise a line every 30 seconds says how many games are done and the time left.`,
 		Example: `  plateau arena pogo --agents easy,random --games 20 --seed 1
-  plateau arena pogo --agents mcts:time=1s,random --games 4 --parallel 2
+  plateau arena pogo --agents mcts:time=200ms,random --games 4 --parallel 2
   plateau arena alignement --agents medium,easy,random --games 4 --json
   plateau arena pogo --agents medium,easy --games 400 --sprt 0,100 --progress
   plateau arena poldr --opt players=3 --agents medium,easy,random --games 6
-  plateau arena pogo --agents 'engine:time=200ms plateau engine,random' --games 4`,
+  plateau arena pogo --agents 'engine:time=200ms plateau engine,random' --games 2`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			lang := langOf(cmd)

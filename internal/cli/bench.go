@@ -33,8 +33,8 @@ A warm-up of a tenth of the time (at least 0.2 s) comes first and is not
 counted. Then for --seconds it prints the number of games, of plies (moves),
 playouts per second, moves per second, the mean game length in plies and how
 the games ended. --json prints the same as one JSON object.`,
-		Example: `  plateau bench pogo
-  plateau bench pogo --seconds 2 --seed 1 --json`,
+		Example: `  plateau bench pogo --seconds 1
+  plateau bench pogo --seconds 1 --seed 1 --json`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !(seconds > 0 && seconds <= 24*3600) {

@@ -35,7 +35,7 @@ a script piped in without quit gets its searched move.`,
 		Example: `  plateau engine
   printf 'plateau\nnewgame pogo\nposition start moves 2b1-b3\ngo depth 4\n' | plateau engine
   plateau engine --agent mcts:time=1s
-  plateau arena pogo --agents 'engine:time=500ms plateau engine,random' --games 4`,
+  plateau arena pogo --agents 'engine:time=100ms plateau engine,random' --games 2`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s := engine.NewServer(cmd.InOrStdin(), cmd.OutOrStdout())

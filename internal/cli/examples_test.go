@@ -289,6 +289,7 @@ type exampleRun struct {
 	postgres   string // the block's schema URL, once a line needs one
 	botServer  string // the bot fixture's server URL, once started
 	botToken   string
+	cpu        time.Duration // CPU time (user+sys) of the line run last, for the log
 }
 
 func runExamples(t *testing.T, bin string, b exampleBlock, shared *sharedRuns) {
@@ -309,7 +310,9 @@ func runExamples(t *testing.T, bin string, b exampleBlock, shared *sharedRuns) {
 	// cleanups (the PostgreSQL schema is dropped in one).
 	defer func() {
 		for i := len(r.background) - 1; i >= 0; i-- {
-			r.background[i].stop(t)
+			p := r.background[i]
+			p.stop(t)
+			t.Logf("CPU %5.1f s  %s (in the background)", p.cpu.Seconds(), p.cmdline)
 		}
 	}()
 	for _, line := range b.lines {
@@ -318,6 +321,7 @@ func runExamples(t *testing.T, bin string, b exampleBlock, shared *sharedRuns) {
 			continue
 		}
 		begin := time.Now()
+		r.cpu = 0
 		switch {
 		case backgroundLine.MatchString(cmdline) && strings.HasPrefix(line, "plateau bot"):
 			p := r.start(backgroundLine.ReplaceAllString(cmdline, ""), "")
@@ -331,16 +335,18 @@ func runExamples(t *testing.T, bin string, b exampleBlock, shared *sharedRuns) {
 			p := r.start(cmdline, "")
 			p.waitHTTP(t, r.port)
 			p.stop(t)
+			r.cpu = p.cpu
 		case strings.HasPrefix(line, "plateau bot"):
 			p := r.start(cmdline, "")
 			p.waitOutput(t, "bot connected")
 			p.stop(t)
+			r.cpu = p.cpu
 		case r.pogoTableOf(cmdline) != "":
 			r.runPogoSolve(cmdline, stdinFor(line), r.pogoTableOf(cmdline))
 		default:
 			r.run(cmdline, stdinFor(line))
 		}
-		t.Logf("%5.1f s  %s", time.Since(begin).Seconds(), cmdline)
+		t.Logf("%5.1f s (CPU %5.1f s)  %s", time.Since(begin).Seconds(), r.cpu.Seconds(), cmdline)
 	}
 }
 
@@ -438,7 +444,11 @@ func (r *exampleRun) run(cmdline, stdin string) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 10 * time.Second
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	if cmd.ProcessState != nil {
+		r.cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	if err != nil {
 		t.Fatalf("%s: %v (the later lines of the block may need it)\n%s", cmdline, err, tail(out.String()))
 	}
 }
@@ -455,6 +465,7 @@ type exampleProc struct {
 	out     *syncBuffer
 	done    chan struct{} // closed when it exited
 	err     error
+	cpu     time.Duration // its CPU time (user+sys), once it exited
 }
 
 // start starts a line that runs until stopped, exec'd by sh so that its
@@ -475,6 +486,9 @@ func (r *exampleRun) start(cmdline, stdin string) *exampleProc {
 	}
 	go func() {
 		p.err = p.cmd.Wait()
+		if st := p.cmd.ProcessState; st != nil {
+			p.cpu = st.UserTime() + st.SystemTime()
+		}
 		close(p.done)
 	}()
 	// Whatever happens to the test, nothing is left running.

@@ -972,7 +972,7 @@ Prometheus. Voir docs/server.md.`},
 	},
 	"plateau solve": {
 		short: fr{"8af415fc", "Résoudre complètement un jeu"},
-		long: fr{"c7064cd3", `Résout un jeu : trouve la valeur de ses positions quand chaque camp joue au
+		long: fr{"03bc5b47", `Résout un jeu : trouve la valeur de ses positions quand chaque camp joue au
 mieux. Chaque jeu doté d'un solveur est décrit ci-dessous.
 
 plateau solve pogo calcule la valeur de chacune des 232 792 560 positions de
@@ -1001,7 +1001,7 @@ transposition exacte et des coupes sûres : une borne sur les retraits et une
 borne de couverture des lignes) prouve qu'il n'existe pas de partie plus
 courte, autant que --time le permet. Pour la disposition du livre : une pièce
 en 12 coups, prouvé en 5 à 10 minutes sans --time (l'exemple s'arrête au bout
-de 5 s et dit jusqu'où la preuve est allée). La recherche est déterministe ;
+de 1 s et dit jusqu'où la preuve est allée). La recherche est déterministe ;
 --workers N la répartit sur N recherches, chacune avec sa propre table (0 : une
 seule). Voir docs/solve-solitaire.md.`},
 		flags: map[string]fr{

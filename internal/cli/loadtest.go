@@ -63,11 +63,11 @@ with more games (--games 1,16,64,1000), on a quiet machine: docs/loadtest.md
 has the published runs. Another machine is measured with, for example,
 --server http://10.0.0.5:8080 --allow-remote.`,
 		Example: `  plateau serve --db load.db --create-per-minute -1 --max-websockets-per-client -1 --ws-messages-per-second 1000 &
-  plateau loadtest --games 1,16 --warmup 1s --duration 2s
-  plateau loadtest --games 200 --create-rate 100 --think 5s --warmup 1s --duration 2s --json load.json
-  plateau loadtest --games 16 --spectators 20 --warmup 1s --duration 2s --markdown
-  plateau loadtest --games 8 --computer medium --think 1s --warmup 1s --duration 2s
-  plateau loadtest --game empire --opt players=4 --games 20 --socket-per-game --warmup 1s --duration 2s`,
+  plateau loadtest --games 1,16 --warmup 1s --duration 1s
+  plateau loadtest --games 200 --create-rate 100 --think 5s --warmup 1s --duration 1s --json load.json
+  plateau loadtest --games 16 --spectators 20 --warmup 1s --duration 1s --markdown
+  plateau loadtest --games 8 --computer medium --think 1s --warmup 1s --duration 1s
+  plateau loadtest --game empire --opt players=4 --games 20 --socket-per-game --warmup 1s --duration 1s`,
 		Args: argsNone,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			steps, err := loadtest.ParseSteps(games)

@@ -122,7 +122,7 @@ casual games; 'y'/'o' or 'n' answers an offer.`,
   plateau play pogo --seat 2=random --lang fr
   plateau play pogo --seat 2=hard
   plateau play empire --opt players=4 --opt teams=true --seat 2=medium --seat 3=medium --seat 4=medium
-  plateau play pogo --seat 1=mcts:time=2s --seat 2=alphabeta:depth=6
+  plateau play pogo --seat 1=mcts:time=500ms --seat 2=alphabeta:depth=6
   plateau play pogo --seat 1=random --seat 2=random --seed 7 --record game.txt
   printf '2b1-b3\nmoves\nquit\n' | plateau play pogo --seat 2=random`,
 		Args: argsGame(nil, false),

@@ -115,6 +115,10 @@ func (term *terminal) awaitMatch(want string, ok func(string) bool) string {
 	// Idle, the screen shows it within a second: two minutes only turn a
 	// program that never shows it into a failure, however loaded the machine.
 	deadline := time.Now().Add(2 * time.Minute)
+	// Each look is a tmux client started: looks soon after the keys,
+	// then less often, so that a slow (loaded) machine is not loaded more
+	// by the looks themselves.
+	pause := 10 * time.Millisecond
 	for {
 		s := term.screen(false)
 		if ok(s) {
@@ -123,7 +127,8 @@ func (term *terminal) awaitMatch(want string, ok func(string) bool) string {
 		if time.Now().After(deadline) {
 			term.t.Fatalf("the screen never showed %q:\n%s", want, s)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(pause)
+		pause = min(pause*3/2, 250*time.Millisecond)
 	}
 }
 

@@ -112,7 +112,7 @@ func renderRules(page string, g *game.Game, lang, style string, width int) (stri
 	page = docs.WithDiagrams(page, variants, func(s game.State) string {
 		return textDiagram(s, lang, codeWidth)
 	})
-	page = cutCodeLines(joinSoftBreaks(page), codeWidth)
+	page = plainCodeBlocks(cutCodeLines(joinSoftBreaks(page), codeWidth))
 	r, err := glamour.NewTermRenderer(glamour.WithStyles(sheet), glamour.WithWordWrap(width))
 	if err != nil {
 		return "", err
@@ -189,6 +189,25 @@ func cutCodeLines(page string, width int) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+// plainCodeBlocks names the language of every code block without one:
+// text. The boards and notations of a rules page are plain text, and
+// glamour's highlighter, given no language, tries every lexer it knows on
+// each block (their file name patterns, then their guessers): most of the
+// time of laying a page out, for the plain text it ends up with.
+func plainCodeBlocks(page string) string {
+	lines := strings.Split(page, "\n")
+	inCode := false
+	for i, l := range lines {
+		if trimmed := strings.TrimSpace(l); strings.HasPrefix(trimmed, "```") {
+			if !inCode && trimmed == "```" {
+				lines[i] = l + "text"
+			}
+			inCode = !inCode
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func marginOf(b ansi.StyleBlock) uint {

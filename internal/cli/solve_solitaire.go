@@ -23,7 +23,7 @@ search finds a good game, then an exhaustive search (iterative deepening
 with an exact transposition table and sound cuts: a removal bound and a
 line cover bound) proves that no shorter game exists, as far as --time
 allows. For the book layout: one piece in 12 moves, proven in 5 to 10
-minutes without --time (the example stops after 5 s and reports how far
+minutes without --time (the example stops after 1 s and reports how far
 the proof got). The search is deterministic; --workers N splits it over N
 searches, each with its own table (0: one). See docs/solve-solitaire.md.`
 
@@ -32,8 +32,8 @@ searches, each with its own table (0: one). See docs/solve-solitaire.md.`
 func addSolitaireFlags(cmd *cobra.Command) {
 	cmd.Long += "\n" + solitaireHelp
 	cmd.Example += `
-  plateau solve solitaire --time 5s
-  plateau solve solitaire --layout pele-mele --seed 3 --beam 5000 --table-bits 20 --json`
+  plateau solve solitaire --time 1s
+  plateau solve solitaire --layout pele-mele --seed 3 --beam 1000 --table-bits 20 --json`
 	cmd.Flags().String("layout", "book", "solitaire: start layout (book, pele-mele or 36 colour letters)")
 	cmd.Flags().Uint64("seed", 0, "solitaire: with --layout pele-mele, the shuffle's seed")
 	cmd.Flags().Duration("time", 0, "solitaire: stop the proof after this long (0: no limit) and report how far it got")

@@ -108,7 +108,7 @@ func BenchmarkCheckSplit(b *testing.B) {
 	for i := range t.data {
 		t.data[i] = byte(rng.IntN(256))
 	}
-	a := newAggregates(sp.nColours)
+	a := newAggregates(newMovedColours(sp))
 	for b.Loop() {
 		t.checkSplit(rng.IntN(sp.nSplits), a)
 	}

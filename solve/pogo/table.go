@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sync"
 
+	kflate "github.com/klauspost/compress/flate"
+
 	"github.com/plateau-games/plateau/games/pogo"
 )
 
@@ -335,7 +337,10 @@ func Read(r io.Reader) (*Table, error) {
 	var bad error
 	parallelBy(Options{}.workers(), len(segments), 1, func(_, i, _ int) {
 		part := t.data[i*int(size) : min((i+1)*int(size), sp.size)]
-		zr := flate.NewReader(bytes.NewReader(segments[i]))
+		// klauspost's decoder reads the same DEFLATE streams in about
+		// half the time of the standard library's (the table is read by
+		// every command that uses it).
+		zr := kflate.NewReader(bytes.NewReader(segments[i]))
 		_, err := io.ReadFull(zr, part)
 		if err == nil {
 			// The stream must end exactly there.

@@ -32,11 +32,12 @@ func (t *Table) Verify(opt Options) error {
 	var first error
 	var done, reported atomic.Int64
 	const splitsAtATime = 256
+	moved := newMovedColours(sp)
 	parallelBy(opt.workers(), sp.nSplits, splitsAtATime, func(_, lo, hi int) {
 		if failed.Load() {
 			return
 		}
-		a := newAggregates(sp.nColours)
+		a := newAggregates(moved)
 		for split := lo; split < hi; split++ {
 			if c := t.checkSplit(split, a); c >= 0 {
 				i := split*sp.nColours + c
@@ -64,35 +65,97 @@ func (t *Table) Verify(opt Options) error {
 	return first
 }
 
-// aggregates summarise, for each colour pattern of one split, the entries
-// of its successors: the quickest loss (255: none), the longest win (0:
-// none), the number of draws and whether one is unreachable.
+// aggregates hold, for each colour pattern of one split, the best
+// successor found so far (bestKey: 0 for none yet), and the successors of
+// the moves (movedColours).
 type aggregates struct {
-	minLoss, maxWin, draws, unreachable []uint8
+	best  []uint16
+	stack []uint16 // the best through one stack's moves, in the order of lightAt
+	moved *movedColours
 }
 
-func newAggregates(n int) *aggregates {
-	return &aggregates{make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)}
+func newAggregates(moved *movedColours) *aggregates {
+	n := len(moved.sp.colourWord)
+	return &aggregates{best: make([]uint16, n), stack: make([]uint16, n), moved: moved}
 }
 
-// Each entry's share in the aggregates, by table lookup so that the inner
-// loop of checkSplit has no branch.
-var lossKey, winKey, drawKey, unreachableKey = func() (l, w, d, u [256]uint8) {
+// bestKey orders the entries of the successors from the mover's point of
+// view: none < win in 1 < win in 3 < ... < win in MaxDistance < draw <
+// loss in MaxDistance-1 < ... < loss in 0 < unreachable. The largest key
+// of a position's successors then says everything the entry must agree
+// with: a win in d has a successor lost in d-1 and none lost sooner (the
+// largest key is that loss's); a draw has no successor lost and one drawn
+// (the draw's); a loss in d > 0 has every successor won and the longest
+// win in d-1 (that win's); and an unreachable successor, above all, fails
+// every entry. One maximum a successor replaces the four aggregates (quickest
+// loss, longest win, draws, unreachable) that say the same, at a quarter of
+// the work.
+var bestKey = func() (k [256]uint16) {
 	for e := range 256 {
-		l[e] = 255
 		switch {
-		case e == entryDraw:
-			d[e] = 1
 		case e == entryUnreachable:
-			u[e] = 1
-		case e%2 == 0:
-			l[e] = uint8(e)
-		default:
-			w[e] = uint8(e)
+			k[e] = 256
+		case e == entryDraw:
+			k[e] = 128
+		case e%2 == 0: // loss in e: 255 (in 0) down to 129 (in 252)
+			k[e] = uint16(255 - e/2)
+		default: // win in e: 1 (in 1) up to 127 (in 253)
+			k[e] = uint16(1 + e/2)
 		}
 	}
 	return
 }()
+
+// wantKey[e] is the largest key of the successors that entry e needs, for
+// a position where neither side tops every stack: a loss one ply shorter
+// for a win, a win one ply shorter for a loss, a draw for a draw.
+// Unreachable and lost in 0 need what no maximum is (0xFFFF): such a
+// position is neither.
+var wantKey = func() (k [256]uint16) {
+	for e := range 256 {
+		switch {
+		case e == entryUnreachable || e == 0:
+			k[e] = 0xFFFF
+		case e == entryDraw:
+			k[e] = bestKey[entryDraw]
+		default:
+			k[e] = bestKey[e-1]
+		}
+	}
+	return
+}()
+
+// movedColours gives, for every block move (n, a, at) of the split's
+// sequence of pieces (the low 10 bits of a moveList entry), the colour
+// pattern of the successor (mirrored, Dark to move becoming Light) of each
+// pattern whose moving block is Light's, in the order of lightAt[a+n-1]:
+// the bit operations of space.related done once for the whole table
+// instead of once a split.
+type movedColours struct {
+	sp   *space
+	from [1 << 10]int32 // where a move's list starts in to; -1 for no move
+	to   []uint16
+}
+
+func newMovedColours(sp *space) *movedColours {
+	m := &movedColours{sp: sp}
+	for e := range m.from {
+		m.from[e] = -1
+		n, a, at := uint32(e&3), uint32(e>>2&15), uint32(e>>6&15)
+		if n == 0 || a+n > uint32(sp.pieces) || at+n > uint32(sp.pieces) {
+			continue
+		}
+		m.from[e] = int32(len(m.to))
+		for _, c := range sp.lightAt[a+n-1] {
+			w := sp.colourWord[c]
+			block := w >> a & (1<<n - 1)
+			rest := w&(1<<a-1) | w>>(a+n)<<a // the sequence without the block
+			moved := rest&(1<<at-1) | block<<at | rest>>at<<(at+n)
+			m.to = append(m.to, uint16(sp.colourIndex[^moved&sp.full]))
+		}
+	}
+	return m
+}
 
 // checkSplit checks the entries of every position of split and returns
 // the colour pattern of one that is wrong, or -1. It runs move by move over
@@ -100,30 +163,32 @@ var lossKey, winKey, drawKey, unreachableKey = func() (l, w, d, u [256]uint8) {
 // expand: the successors through one move lie in one block of the table.
 func (t *Table) checkSplit(split int, a *aggregates) int {
 	sp := t.sp
-	nColours, flip, index, data := sp.nColours, sp.full, sp.colourIndex, t.data
-	for c := range nColours {
-		a.minLoss[c], a.maxWin[c], a.draws[c], a.unreachable[c] = 255, 0, 0, 0
+	nColours, data, best := sp.nColours, t.data, a.best
+	from, to := &a.moved.from, a.moved.to
+	for c := range best {
+		best[c] = 0
 	}
 	moves := sp.moveList[sp.moveStart[split]:sp.moveStart[split+1]]
 	for _, stack := range sp.cellMoves[split*Cells : split*Cells+Cells] {
 		if stack == 0 {
 			break // no more stacks
 		}
+		// The stack's moves are all Light's for the same patterns: their
+		// best is kept in the order of those patterns, then merged.
 		light := sp.lightAt[stack&15]
+		stackBest := a.stack[:len(light)]
+		for j := range stackBest {
+			stackBest[j] = 0
+		}
 		for _, e := range moves[stack>>4&127 : stack>>4&127+stack>>11] {
-			n, at, pos := e&3, e>>6&15, e>>2&15
 			succ := data[int(e>>10)*nColours : int(e>>10+1)*nColours]
-			for _, c := range light {
-				w := sp.colourWord[c]
-				block := w >> pos & (1<<n - 1)
-				rest := w&(1<<pos-1) | w>>(pos+n)<<pos
-				moved := rest&(1<<at-1) | block<<at | rest>>at<<(at+n)
-				v := succ[index[^moved&flip]]
-				a.minLoss[c] = min(a.minLoss[c], lossKey[v])
-				a.maxWin[c] = max(a.maxWin[c], winKey[v])
-				a.draws[c] += drawKey[v]
-				a.unreachable[c] |= unreachableKey[v]
+			moved := to[from[e&1023]:][:len(stackBest)]
+			for j, m := range moved {
+				stackBest[j] = max(stackBest[j], bestKey[succ[m]])
 			}
+		}
+		for j, c := range light {
+			best[c] = max(best[c], stackBest[j])
 		}
 	}
 	tops := uint32(sp.tops[split])
@@ -134,18 +199,10 @@ func (t *Table) checkSplit(split int, a *aggregates) int {
 		switch {
 		case dark == 0:
 			ok = e == entryUnreachable
-		case e == entryUnreachable:
-			ok = false
 		case dark == tops:
 			ok = e == 0
-		case e == 0 || a.unreachable[c] != 0:
-			ok = false
-		case e == entryDraw:
-			ok = a.minLoss[c] == 255 && a.draws[c] > 0
-		case e%2 == 1:
-			ok = a.minLoss[c] == e-1
 		default:
-			ok = a.minLoss[c] == 255 && a.draws[c] == 0 && a.maxWin[c] == e-1
+			ok = best[c] == wantKey[e]
 		}
 		if !ok {
 			return c

@@ -7,14 +7,15 @@ import (
 	"github.com/plateau-games/plateau/game"
 )
 
-// maxWithoutClock is the level max of v with a budget of work in place of
+// MaxWithoutClock is the level max of v with a budget of work in place of
 // its time (a search of nodes for alpha-beta, of playouts for MCTS), the
 // rest of its spec and its guard of the round kept: its own search, whose
 // moves do not depend on the machine's speed, as a time budget's do (a
 // loaded machine searched less deep in the second the tests gave it), at
 // a cost the tests choose. Other agents (POGO's perfect player) are the
-// level as it is.
-func maxWithoutClock(v *game.Variant, seed uint64, nodes, playouts int) (Agent, error) {
+// level as it is. For tests and tools that check what max plays
+// (ai/roundcheck, TestLevelsSeeAWholeRound).
+func MaxWithoutClock(v *game.Variant, seed uint64, nodes, playouts int) (Agent, error) {
 	lv, err := New("max", v, seed)
 	if err != nil {
 		return nil, err
