@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -23,12 +24,6 @@ import (
 // second end, so it is decided once. Correspondence games nobody is
 // connected to are aborted by the maintenance (expireCorrespondence), and
 // so are real-time games nobody has open (expireRealTime).
-
-// End reasons of an aborted game (see outcome.go).
-const (
-	reasonAborted   = "aborted"   // "aborted 2": seat 2 made no first move in time
-	reasonAbortedBy = "abortedby" // "abortedby 2": seat 2 aborted the game by hand
-)
 
 // DefaultAbortAfter is the time a player has for his first move with a
 // real-time clock.
@@ -113,7 +108,7 @@ func (r *room) abortableLocked() bool {
 func (r *room) abortLocked(ctx context.Context, seat int, code string) {
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if r.finishLocked(wctx, "over", seatReason(code, seat)) {
+	if r.finishLocked(wctx, "over", games.SeatReason(code, seat)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: code, Seat: seat})
 	}
 	r.scheduleLocked()
@@ -134,7 +129,7 @@ func (r *room) abortByHandLocked(ctx context.Context, c *client) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "not_abortable", Message: "a game can be aborted only until every player has made a first move; resign instead"})
 		return
 	}
-	r.abortLocked(ctx, seat, reasonAbortedBy)
+	r.abortLocked(ctx, seat, games.ReasonAbortedBy)
 }
 
 // abortInLocked is, for the state, the milliseconds left before the game

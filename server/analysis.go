@@ -345,7 +345,7 @@ func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
 	d := p.analysisData(r, lang, m, rv, players)
 	d.ID, d.GameID, d.State, d.Done, d.Total, d.Error = g.ID, g.GameID, st.State, st.Done, st.Total, st.Error
 	d.Enabled = p.s.reviews.enabled
-	d.Outcome = outcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)
+	d.Outcome = games.OutcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)
 	if st.State == "done" {
 		d.Budget = st.Budget
 	}
@@ -409,7 +409,7 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	for _, name := range rec.Players {
 		seats = append(seats, store.Seat{Name: name})
 	}
-	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
+	d.Outcome = games.OutcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
 	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
 	p.web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -303,7 +304,7 @@ func hintsText(plies []int, lang string) string {
 // b1 to b3 (2b1-b3)".
 func (r *room) localizedHint(m hintMsg, lang string) hintMsg {
 	m.Places = slices.Clone(m.Places)
-	m.Says = describeMove(r.match.Variant(), m.Move, lang)
+	m.Says = games.DescribeMove(r.match.Variant(), m.Move, lang)
 	words := m.Move
 	if !strings.Contains(m.Says, m.Move) {
 		words = m.Says + " (" + m.Move + ")"

@@ -11,6 +11,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -326,15 +327,15 @@ func lessonHTML(text string) template.HTML {
 // lesson.js): the legal moves with their places, as JSON, and its words,
 // with the page's own for a right and a wrong move.
 func (p *pages) trainerData(s game.State, lang, right, wrong string) (legalJSON, messagesJSON string) {
-	legal := []legalMove{}
+	legal := []games.LegalMove{}
 	for _, mv := range s.LegalMoves(nil) {
 		places := p.s.render.Places(s, mv)
 		if places == nil {
 			places = []string{}
 		}
-		legal = append(legal, legalMove{Move: s.MoveString(mv), Places: places})
+		legal = append(legal, games.LegalMove{Move: s.MoveString(mv), Places: places})
 	}
-	describeShared(s.Variant(), legal, lang)
+	games.DescribeShared(s.Variant(), legal, lang)
 	msgs := map[string]string{}
 	for _, k := range []string{"chooseMove", "cancel", right, wrong, "lesson:illegal", "lesson:neterror", "lesson:nostart", "puzzle:shownlead"} {
 		msgs[k] = web.T(lang, k)

@@ -63,7 +63,7 @@ func lobbyChoices(lang string) []lobbyChoice {
 				continue
 			}
 			label := g.Name.In(lang)
-			if t := optionsText(v.Options.String(), lang); t != "" {
+			if t := games.OptionsText(v.Options.String(), lang); t != "" {
 				label += " — " + t
 			}
 			out = append(out, lobbyChoice{Value: g.ID + "|" + opts.String(), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
@@ -89,7 +89,7 @@ func (p *pages) challengeRows(list []store.Challenge, user, lang string) []chall
 	var rows []challengeRow
 	for _, c := range list {
 		row := challengeRow{ID: c.ID, Creator: c.Creator, Target: c.Target, Clock: clockText(c.ClockMillis, c.IncrementMillis, c.MoveDays, lang),
-			Rated: c.Rated, Game: c.GameID, Variant: optionsText(c.Options, lang),
+			Rated: c.Rated, Game: c.GameID, Variant: games.OptionsText(c.Options, lang),
 			Mine:  user != "" && store.UserKey(c.Creator) == store.UserKey(user),
 			ForMe: user != "" && store.UserKey(c.Target) == store.UserKey(user)}
 		if g, err := game.Lookup(c.GameID); err == nil {

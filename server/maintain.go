@@ -84,7 +84,7 @@ func (s *Server) expireAbandoned() {
 		if r, _ := s.lookupRoom(g.ID); r != nil {
 			continue
 		}
-		err := s.Store.FinishGame(ctx, g.ID, "over", reasonAbandoned)
+		err := s.Store.FinishGame(ctx, g.ID, "over", games.ReasonAbandoned)
 		if err != nil && !errors.Is(err, store.ErrConflict) {
 			s.LogError("expire game", err, "game", g.ID)
 			return
@@ -134,10 +134,10 @@ func (s *Server) expireCorrespondence() {
 			continue
 		}
 		seat := m.ToMove()
-		result, reason := resultAgainstIn(m.Variant(), seat), seatReason(reasonTime, seat)
+		result, reason := resultAgainstIn(m.Variant(), seat), games.SeatReason(games.ReasonTime, seat)
 		if s.abortsFirstMove(g, seat) {
 			// A first move that never came: aborted, not lost (abort.go).
-			result, reason = "over", seatReason(reasonAborted, seat)
+			result, reason = "over", games.SeatReason(games.ReasonAborted, seat)
 		}
 		err = s.Store.FinishGame(ctx, g.ID, result, reason)
 		if errors.Is(err, store.ErrConflict) {

@@ -59,7 +59,7 @@ func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.
 		if err != nil {
 			continue // a game the rules no longer read is not the reminder's business
 		}
-		row := myGame{ID: g.ID, Name: m.Variant().Game.Name.In(lang), Options: optionsText(g.Options, lang),
+		row := myGame{ID: g.ID, Name: m.Variant().Game.Name.In(lang), Options: games.OptionsText(g.Options, lang),
 			Rated: g.Rated, updated: g.UpdatedAt, rules: g.GameID, options: g.Options}
 		mine := -1
 		for i, seat := range g.Seats {

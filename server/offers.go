@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -56,7 +57,7 @@ func (r *room) turnLocked(g *store.Game) {
 		r.turnStart = g.ClockFrom
 	}
 	if r.clocks != nil && r.finished() {
-		if code, seat := parseReason(g.Reason); code == reasonTime && seat >= 0 && seat < len(r.clocks) {
+		if code, seat := games.ParseReason(g.Reason); code == games.ReasonTime && seat >= 0 && seat < len(r.clocks) {
 			r.clocks[seat] = 0
 		}
 	}
@@ -127,7 +128,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 			r.sendLocked(c, infoMsg{Type: "info", Code: "declined", Seat: seat})
 			return
 		}
-		o.Reason = reasonAgreement
+		o.Reason = games.ReasonAgreement
 	}
 	turns, ok := r.turnsStore(c)
 	if !ok {
@@ -280,13 +281,13 @@ func (r *room) turnCatchUpLocked() bool {
 func (r *room) endNoticeLocked(wasOver bool, before int, prev *offer) {
 	switch {
 	case r.finished() && !wasOver:
-		code, seat := parseReason(r.g.Reason)
+		code, seat := games.ParseReason(r.g.Reason)
 		switch code {
-		case reasonTime:
+		case games.ReasonTime:
 			r.broadcastLocked(infoMsg{Type: "info", Code: "flag", Seat: seat})
-		case reasonResigned:
+		case games.ReasonResigned:
 			r.broadcastLocked(infoMsg{Type: "info", Code: "resigned", Seat: seat})
-		case reasonAgreement:
+		case games.ReasonAgreement:
 			by := -1
 			if prev != nil {
 				by = prev.by

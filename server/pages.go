@@ -116,7 +116,7 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		variants = append(variants, v)
-		label := optionsText(opts.String(), lang)
+		label := games.OptionsText(opts.String(), lang)
 		if label == "" {
 			label = web.T(lang, "default")
 		}
@@ -195,7 +195,7 @@ func (p *pages) newGame(w http.ResponseWriter, r *http.Request) {
 func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang string, g *game.Game, code int, msg string) {
 	d := newGameData{Game: g, Name: g.Name.In(lang), Error: msg}
 	for _, name := range p.s.agents.AgentNames() {
-		label := levelText(name, lang)
+		label := games.LevelText(name, lang)
 		if p.s.agents.Engines()[name] != "" {
 			label += " (" + web.T(lang, "engine") + ")"
 		}
@@ -217,7 +217,7 @@ func (p *pages) renderNewGame(w http.ResponseWriter, r *http.Request, lang strin
 		}
 		f := optionField{Name: o.Name, Label: web.T(lang, "optname:"+o.Name), Doc: o.Doc.In(lang), Default: o.Default, Values: o.Values}
 		for _, val := range o.Values {
-			label := optionsText(o.Name+"="+val, lang)
+			label := games.OptionsText(o.Name+"="+val, lang)
 			if label == "" { // a false flag reads as nothing: say no
 				label = web.T(lang, "no")
 			}
@@ -355,9 +355,9 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 		p.loadFailed(w, r, lang, err)
 		return
 	}
-	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: optionsText(g.Options, lang),
+	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: games.OptionsText(g.Options, lang),
 		Picture: p.web.Picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
-		Result: g.Result, Reason: g.Reason, Outcome: outcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)}
+		Result: g.Result, Reason: g.Reason, Outcome: games.OutcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)}
 	msgs, err := json.Marshal(web.JSMessages(lang))
 	if err != nil {
 		p.internalError(w, r, lang, "game page", err)
@@ -516,10 +516,10 @@ func archiveRows(list []store.Game, lang string) []archiveRow {
 		if info, err := game.Lookup(g.GameID); err == nil {
 			row.Name = info.Name.In(lang)
 		}
-		row.Options = optionsText(g.Options, lang)
+		row.Options = games.OptionsText(g.Options, lang)
 		if opts, err := game.ParseOptions(g.Options); err == nil {
 			if v, err := game.NewVariant(g.GameID, opts); err == nil {
-				row.Outcome = outcomeSentence(v, g.Seats, g.Result, g.Reason, lang)
+				row.Outcome = games.OutcomeSentence(v, g.Seats, g.Result, g.Reason, lang)
 			}
 		}
 		for _, seat := range g.Seats {
@@ -588,14 +588,14 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 		p.badRecord(w, r, lang, text, err)
 		return
 	}
-	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: optionsText(rec.Options.String(), lang), Text: text,
+	d := viewData{Name: m.Variant().Game.Name.In(lang), Options: games.OptionsText(rec.Options.String(), lang), Text: text,
 		Result: rec.Result.String(), Reason: rec.Result.Reason, Moves: m.Notations(),
 		Picture: p.web.Picture(m.State(), lang)}
 	var seats []store.Seat
 	for _, name := range rec.Players {
 		seats = append(seats, store.Seat{Name: name})
 	}
-	d.Outcome = outcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
+	d.Outcome = games.OutcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
 	for _, name := range rec.Players {
 		d.Players = append(d.Players, web.CleanText(name, web.MaxNameRunes))
 	}

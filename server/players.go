@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau-games/plateau/accounts"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -59,7 +60,7 @@ func variantName(key, lang string) string {
 	if g, err := game.Lookup(id); err == nil {
 		name = g.Name.In(lang)
 	}
-	if t := optionsText(options, lang); t != "" {
+	if t := games.OptionsText(options, lang); t != "" {
 		name += " — " + t
 	}
 	return name

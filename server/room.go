@@ -685,7 +685,7 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 	if r.s.abortsFirstMove(r.g, seat) {
 		// A player whose first move never came loses nothing: the game
 		// is aborted (abort.go).
-		r.abortLocked(ctx, seat, reasonAborted)
+		r.abortLocked(ctx, seat, games.ReasonAborted)
 		return
 	}
 	if r.clocks != nil {
@@ -693,7 +693,7 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if r.finishLocked(wctx, r.resultAgainst(seat), seatReason(reasonTime, seat)) {
+	if r.finishLocked(wctx, r.resultAgainst(seat), games.SeatReason(games.ReasonTime, seat)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: "flag", Seat: seat})
 	}
 	r.scheduleLocked()
@@ -726,7 +726,7 @@ func (r *room) resignLocked(ctx context.Context, c *client) {
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if r.finishLocked(wctx, r.resultAgainst(seat), seatReason(reasonResigned, seat)) {
+	if r.finishLocked(wctx, r.resultAgainst(seat), games.SeatReason(games.ReasonResigned, seat)) {
 		r.broadcastLocked(infoMsg{Type: "info", Code: "resigned", Seat: seat})
 	}
 	r.scheduleLocked()

@@ -64,12 +64,6 @@ type seatInfo struct {
 	Online bool   `json:"online"`          // a connection holds the seat (always for a computer)
 }
 
-type legalMove struct {
-	Move   string   `json:"move"`
-	Places []string `json:"places"`
-	Says   string   `json:"says,omitempty"` // in words, for a move whose clicks another move shares
-}
-
 type offerInfo struct {
 	Kind  string `json:"kind"` // "draw" or "undo"
 	By    int    `json:"by"`
@@ -82,34 +76,34 @@ type offerInfo struct {
 // (withYou), so that a game's state is built and encoded once per change
 // however many people watch.
 type stateMsg struct {
-	Type     string      `json:"type"` // "state"
-	Game     string      `json:"game"`
-	Rules    string      `json:"rules"`              // the rules id ("pogo"), for a client that plays the game itself
-	Options  string      `json:"options"`            // the variant's options, as name=value pairs
-	Position string      `json:"position,omitempty"` // the start position text when it is not the variant's
-	Ply      int         `json:"ply"`
-	Moves    []string    `json:"moves"`
-	ToMove   int         `json:"toMove"`
-	Result   string      `json:"result"`
-	Reason   string      `json:"reason,omitempty"`
-	Seats    []seatInfo  `json:"seats"`
-	SVG      string      `json:"svg"`
-	Legal    []legalMove `json:"legal"`
-	Clocks   []int64     `json:"clocks,omitempty"`
-	Running  int         `json:"running"`
-	Offer    *offerInfo  `json:"offer,omitempty"`
-	Casual   bool        `json:"casual"`
-	Thinking bool        `json:"thinking"`
-	Busy     bool        `json:"busy,omitempty"`     // the computer waits for a free search slot
-	Outcome  string      `json:"outcome,omitempty"`  // the end in words, in the page's language
-	Ratings  string      `json:"ratings,omitempty"`  // a rated game's rating changes in words, once rated
-	Rated    bool        `json:"rated,omitempty"`    // the game is rated
-	Teams    bool        `json:"teams,omitempty"`    // seats play in teams
-	Solo     bool        `json:"solo,omitempty"`     // a game played alone: no draw, no undo
-	Flip     bool        `json:"flip"`               // the drawing is seen from the other side
-	LastMove []string    `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
-	Hintable bool        `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
-	Hints    [][]int     `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
+	Type     string            `json:"type"` // "state"
+	Game     string            `json:"game"`
+	Rules    string            `json:"rules"`              // the rules id ("pogo"), for a client that plays the game itself
+	Options  string            `json:"options"`            // the variant's options, as name=value pairs
+	Position string            `json:"position,omitempty"` // the start position text when it is not the variant's
+	Ply      int               `json:"ply"`
+	Moves    []string          `json:"moves"`
+	ToMove   int               `json:"toMove"`
+	Result   string            `json:"result"`
+	Reason   string            `json:"reason,omitempty"`
+	Seats    []seatInfo        `json:"seats"`
+	SVG      string            `json:"svg"`
+	Legal    []games.LegalMove `json:"legal"`
+	Clocks   []int64           `json:"clocks,omitempty"`
+	Running  int               `json:"running"`
+	Offer    *offerInfo        `json:"offer,omitempty"`
+	Casual   bool              `json:"casual"`
+	Thinking bool              `json:"thinking"`
+	Busy     bool              `json:"busy,omitempty"`     // the computer waits for a free search slot
+	Outcome  string            `json:"outcome,omitempty"`  // the end in words, in the page's language
+	Ratings  string            `json:"ratings,omitempty"`  // a rated game's rating changes in words, once rated
+	Rated    bool              `json:"rated,omitempty"`    // the game is rated
+	Teams    bool              `json:"teams,omitempty"`    // seats play in teams
+	Solo     bool              `json:"solo,omitempty"`     // a game played alone: no draw, no undo
+	Flip     bool              `json:"flip"`               // the drawing is seen from the other side
+	LastMove []string          `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
+	Hintable bool              `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
+	Hints    [][]int           `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
 	// Abortable: a player may still abort the game (not every seat has
 	// moved); AbortIn: ms before the game is aborted unless the seat to
 	// move makes its first move (-1: no such abort); Rematch: a pending
@@ -203,7 +197,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 			Colour: render.SeatColour(v, i), Team: v.Team(i), Online: online&(1<<uint(i)) != 0}
 		if seat.Kind == "computer" {
 			info.Agent = r.s.agents.PublicAgent(seat.Agent)
-			info.Level = levelText(info.Agent, lang)
+			info.Level = games.LevelText(info.Agent, lang)
 			info.Online = true
 		}
 		st.Seats = append(st.Seats, info)
@@ -216,7 +210,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	st.Abortable, st.AbortIn, st.Rematch = r.abortableLocked(), r.abortInLocked(), r.rematchStateLocked()
 	opt := render.Options{Lang: lang, Flip: vw.flip}
 	if r.finished() {
-		st.Outcome = outcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
+		st.Outcome = games.OutcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
 		opt.Status = st.Outcome
 		st.Ratings = ratingText(r.ratings, lang)
 	}
@@ -234,9 +228,9 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 			if places == nil {
 				places = []string{}
 			}
-			st.Legal = append(st.Legal, legalMove{Move: s.MoveString(mv), Places: places})
+			st.Legal = append(st.Legal, games.LegalMove{Move: s.MoveString(mv), Places: places})
 		}
-		describeShared(v, st.Legal, lang)
+		games.DescribeShared(v, st.Legal, lang)
 		st.TurnHint = render.TurnHint(s, lang)
 		st.Thinking = r.search != nil
 		st.Busy = r.search != nil && r.search.busy

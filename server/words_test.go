@@ -10,6 +10,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -85,7 +86,7 @@ func TestEveryTextHasFrench(t *testing.T) {
 				if val == "" || strings.Contains(val, " ") {
 					continue
 				}
-				text := optionsText(o.Name+"="+val, "fr")
+				text := games.OptionsText(o.Name+"="+val, "fr")
 				if strings.Contains(text, "=") {
 					t.Errorf("%s: option %s=%s shown as %q", g.ID, o.Name, val, text)
 				}
@@ -116,15 +117,15 @@ func TestOutcomeSentences(t *testing.T) {
 		{"win 1", "tops every stack", "fr", "Alice gagne — domine toutes les piles"},
 		{"*", "", "fr", ""},
 	} {
-		if got := outcomeSentence(v, seats, tc.result, tc.reason, tc.lang); got != tc.want {
+		if got := games.OutcomeSentence(v, seats, tc.result, tc.reason, tc.lang); got != tc.want {
 			t.Errorf("%s %q in %s: %q, want %q", tc.result, tc.reason, tc.lang, got, tc.want)
 		}
 	}
 	// Without names, the seats' names.
-	if got := outcomeSentence(v, nil, "win 2", "resigned 1", "fr"); !strings.Contains(got, "gagne") || strings.Contains(got, "seat") {
+	if got := games.OutcomeSentence(v, nil, "win 2", "resigned 1", "fr"); !strings.Contains(got, "gagne") || strings.Contains(got, "seat") {
 		t.Errorf("without names: %q", got)
 	}
-	if got := optionsText("players=4 teams=true", "fr"); got != "4 joueurs, par équipes" {
+	if got := games.OptionsText("players=4 teams=true", "fr"); got != "4 joueurs, par équipes" {
 		t.Errorf("options in words: %q", got)
 	}
 }
@@ -147,7 +148,7 @@ func TestChoiceSentences(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := describeMove(v, tc.move, tc.lang); got != tc.want {
+		if got := games.DescribeMove(v, tc.move, tc.lang); got != tc.want {
 			t.Errorf("%s %s in %s: %q, want %q", tc.id, tc.move, tc.lang, got, tc.want)
 		}
 	}
