@@ -358,7 +358,7 @@ func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
 // slot among Config.MaxReviews), and shows the review; nothing is stored.
 func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	rec, text, err := readRecord(w, r)
+	rec, text, err := games.ReadRecord(w, r)
 	if err != nil {
 		p.badRecord(w, r, lang, text, err)
 		return
@@ -525,7 +525,7 @@ func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *re
 	if d.Total > 0 {
 		d.Percent = 100 * d.Done / d.Total
 	}
-	s, last, err := p.s.positionWithLast(m, d.Ply)
+	s, last, err := games.PositionWithLast(m, d.Ply, p.s.render)
 	if err != nil {
 		d.Board = template.HTML(`<p class="err">` + template.HTMLEscapeString(err.Error()) + `</p>`)
 		return d
@@ -619,7 +619,7 @@ func (p *pages) playFromGame(w http.ResponseWriter, r *http.Request) {
 // playFromGame for an uploaded record.
 func (p *pages) playFromRecord(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	rec, _, err := readRecord(w, r)
+	rec, _, err := games.ReadRecord(w, r)
 	if err != nil {
 		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return

@@ -26,10 +26,6 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
-// maxRecordBytes bounds an uploaded game record; the longest games of the
-// catalogue write a few tens of kilobytes.
-const maxRecordBytes = 1 << 20
-
 // pages renders the HTML pages.
 type pages struct {
 	s   *Server
@@ -401,7 +397,7 @@ func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) 
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	s, last, err := p.s.positionWithLast(m, ply)
+	s, last, err := games.PositionWithLast(m, ply, p.s.render)
 	if err != nil {
 		p.s.InternalError(w, r, "replay", err)
 		return
@@ -534,37 +530,6 @@ func archiveRows(list []store.Game, lang string) []archiveRow {
 	return rows
 }
 
-// readRecord reads a record from an upload (file field "file", or the
-// text field "record").
-func readRecord(w http.ResponseWriter, r *http.Request) (*record.Record, string, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxRecordBytes+64<<10)
-	if err := r.ParseMultipartForm(maxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
-		return nil, "", fmt.Errorf("reading the upload: %w", err)
-	}
-	text := r.FormValue("record")
-	if f, _, err := r.FormFile("file"); err == nil {
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, maxRecordBytes+1))
-		if err != nil {
-			return nil, "", err
-		}
-		if len(b) > maxRecordBytes {
-			return nil, "", fmt.Errorf("the record is larger than %d bytes", maxRecordBytes)
-		}
-		if len(bytes.TrimSpace(b)) > 0 {
-			text = string(b)
-		}
-	}
-	if strings.TrimSpace(text) == "" {
-		return nil, "", errors.New("no record: choose a file or paste a record")
-	}
-	rec, err := record.Parse(strings.NewReader(text))
-	if err != nil {
-		return nil, text, err // the text goes back with the error, to correct
-	}
-	return rec, text, nil
-}
-
 type viewData struct {
 	Name, Options, Text, Result, Reason string
 	Outcome                             string // in words
@@ -578,7 +543,7 @@ type viewData struct {
 // position.
 func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	rec, text, err := readRecord(w, r)
+	rec, text, err := games.ReadRecord(w, r)
 	if err != nil {
 		p.badRecord(w, r, lang, text, err)
 		return
@@ -613,7 +578,7 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *pages) recordSVG(w http.ResponseWriter, r *http.Request) {
-	rec, _, err := readRecord(w, r)
+	rec, _, err := games.ReadRecord(w, r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return

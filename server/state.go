@@ -290,7 +290,7 @@ func (r *room) lastPlacesLocked() []string {
 	}
 	notation := r.match.Notations()[n-1]
 	if r.last.ply != n || r.last.notation != notation {
-		_, places, err := r.s.positionWithLast(r.match, n)
+		_, places, err := games.PositionWithLast(r.match, n, r.s.render)
 		if err != nil {
 			return nil
 		}
