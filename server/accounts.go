@@ -278,7 +278,7 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	case err != nil:
-		p.internalError(w, r, lang, "login", err)
+		p.web.InternalError(w, r, lang, "login", err)
 		return
 	}
 	if ok, err := p.s.checkPassword(r.Context(), u.PasswordHash, password); err != nil || !ok {
@@ -306,13 +306,13 @@ func (p *pages) login(w http.ResponseWriter, r *http.Request) {
 func (p *pages) startSession(w http.ResponseWriter, r *http.Request, lang, name, next string) {
 	token, hash, err := accounts.NewToken()
 	if err != nil {
-		p.internalError(w, r, lang, "session token", err)
+		p.web.InternalError(w, r, lang, "session token", err)
 		return
 	}
 	now := p.s.Now()
 	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.lifetime)}
 	if err := p.s.accounts.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
-		p.internalError(w, r, lang, "create session", err)
+		p.web.InternalError(w, r, lang, "create session", err)
 		return
 	}
 	http.SetCookie(w, p.s.sessionCookieFor(r, token, int(p.s.accounts.lifetime.Seconds())))
@@ -368,7 +368,7 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		again(http.StatusConflict, fmt.Sprintf(web.T(lang, "nametaken"), name))
 		return
 	case err != nil:
-		p.internalError(w, r, lang, "create user", err)
+		p.web.InternalError(w, r, lang, "create user", err)
 		return
 	}
 	p.s.Log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
@@ -381,7 +381,7 @@ func (p *pages) logout(w http.ResponseWriter, r *http.Request) {
 	if st := p.s.accounts.accountsOfStore; st != nil {
 		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
 			if err := st.DeleteSession(r.Context(), accounts.TokenHash(c.Value)); err != nil {
-				p.internalError(w, r, lang, "logout", err)
+				p.web.InternalError(w, r, lang, "logout", err)
 				return
 			}
 		}

@@ -81,7 +81,7 @@ func TestBrowserAnalysis(t *testing.T) {
 			}
 		})
 	}
-	if n := s.reviews.computed.Load(); n != 1 {
+	if n := s.learning.Reviews.Computed.Load(); n != 1 {
 		t.Errorf("%d reviews computed, want 1", n)
 	}
 }

@@ -84,7 +84,7 @@ type analysisStateJSON struct {
 func analysisServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	s, ts := runServer(t, cfg)
-	s.reviews.agent = "hard"
+	s.learning.Reviews.Agent = "hard"
 	return s, ts
 }
 
@@ -169,10 +169,10 @@ func TestAnalysisComputedOnceAndStored(t *testing.T) {
 	if !progressed {
 		t.Errorf("no progress reported: %+v", seen)
 	}
-	if n := s.reviews.computed.Load(); n != 1 {
+	if n := s.learning.Reviews.Computed.Load(); n != 1 {
 		t.Errorf("%d reviews computed, want 1", n)
 	}
-	searches := s.reviews.searches.Load()
+	searches := s.learning.Reviews.Searches.Load()
 	// The game ended by a resignation: its last position is judged too.
 	if searches != 9 {
 		t.Errorf("%d positions judged, want 9", searches)
@@ -199,7 +199,7 @@ func TestAnalysisComputedOnceAndStored(t *testing.T) {
 			t.Errorf("French page not in French")
 		}
 	}
-	if s.reviews.computed.Load() != 1 || s.reviews.searches.Load() != searches {
+	if s.learning.Reviews.Computed.Load() != 1 || s.learning.Reviews.Searches.Load() != searches {
 		t.Errorf("the stored review was computed again")
 	}
 	// A spectator of a new server on the same store sees it, no search.
@@ -207,7 +207,7 @@ func TestAnalysisComputedOnceAndStored(t *testing.T) {
 	if code, got := fetchAnalysis(t, ts2.URL, "analysisgo"); code != http.StatusOK || got.State != "done" {
 		t.Errorf("on another server: %d %+v", code, got)
 	}
-	if s2.reviews.searches.Load() != 0 {
+	if s2.learning.Reviews.Searches.Load() != 0 {
 		t.Errorf("another server searched")
 	}
 }
@@ -284,7 +284,7 @@ func TestAnalysisPoolBound(t *testing.T) {
 			}
 		}
 	}
-	if p := s.reviews.peak.Load(); p != 1 {
+	if p := s.learning.Reviews.Peak.Load(); p != 1 {
 		t.Errorf("%d positions judged at once, want 1 (the pool)", p)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/plateau-games/plateau/server/internal/learn"
 )
 
 // Found reading the analysis page in French: "une recherche de 300ms par
@@ -32,7 +34,7 @@ func TestAnalysisPageBudgetInWords(t *testing.T) {
 			t.Errorf("%s: the budget reads %q", lang, line)
 		}
 	}
-	if got := budgetWords("1.5s", "fr"); got != "1,5 s" {
+	if got := learn.BudgetWords("1.5s", "fr"); got != "1,5 s" {
 		t.Errorf("1.5s in French: %q", got)
 	}
 }

@@ -42,7 +42,7 @@ func TestMeasureOpponentReplies(t *testing.T) {
 	s, ts := runServer(t, Config{Store: st, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")},
 		CreatePerMinute: 100000, CreateBurst: 1000, HintsPerMinute: -1, MessagesPerSecond: 1000, MessageBurst: 1000,
 		MaxWebSocketsPerClient: -1})
-	s.reviews.agent = "hard" // not the POGO solution this machine may have: the analyses search
+	s.learning.Reviews.Agent = "hard" // not the POGO solution this machine may have: the analyses search
 	t.Logf("pool: %+v", s.searches.Bounds)
 
 	alone := measureReplies(t, ts, d)

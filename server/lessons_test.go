@@ -15,6 +15,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
+	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -41,11 +42,11 @@ func postLesson(t *testing.T, ts *httptest.Server, path string, f url.Values, he
 
 // checkJSON posts a move of a step as the page's script does and reads the
 // verdict.
-func checkJSON(t *testing.T, ts *httptest.Server, id string, step int, move, lang string) (int, lessonVerdict, string) {
+func checkJSON(t *testing.T, ts *httptest.Server, id string, step int, move, lang string) (int, learn.LessonVerdict, string) {
 	t.Helper()
 	code, body := postLesson(t, ts, "/learn/"+id+"/check?lang="+lang, url.Values{"step": {strconv.Itoa(step)}, "move": {move}},
 		"Accept", "application/json", "Sec-Fetch-Site", "same-origin")
-	var v lessonVerdict
+	var v learn.LessonVerdict
 	if code == http.StatusOK {
 		if err := json.Unmarshal([]byte(body), &v); err != nil {
 			t.Fatalf("%s step %d %q: %v in %s", id, step, move, err, body)
@@ -277,7 +278,7 @@ func TestLessonBadInput(t *testing.T) {
 		{"step 0, JSON", "/learn/pogo/check?lang=fr", url.Values{"step": {"0"}, "move": {"1b1-b2"}}, []string{"Accept", "application/json"}, 404, "Il n'y a pas d'étape 0"},
 		{"bad step", "/learn/pogo/check", url.Values{"step": {"x"}, "move": {"1b1-b2"}}, nil, 400, "The step is a number"},
 		{"unknown game", "/learn/nosuch/check", url.Values{"step": {"1"}, "move": {"1b1-b2"}}, nil, 404, "There is no lesson"},
-		{"form too big", "/learn/pogo/check", url.Values{"step": {"1"}, "move": {"1b1-b2"}, "pad": {strings.Repeat("x", maxLessonForm)}}, nil, 400, "could not be read"},
+		{"form too big", "/learn/pogo/check", url.Values{"step": {"1"}, "move": {"1b1-b2"}, "pad": {strings.Repeat("x", learn.MaxLessonForm)}}, nil, 400, "could not be read"},
 		{"other site", "/learn/pogo/check", url.Values{"step": {"1"}, "move": {"1b1-b2"}}, []string{"Sec-Fetch-Site", "cross-site"}, 403, "another site"},
 		{"other origin", "/learn/pogo/check", url.Values{"step": {"1"}, "move": {"1b1-b2"}}, []string{"Origin", "https://evil.example"}, 403, "another site"},
 		{"no step: the first", "/learn/pogo/check", url.Values{"move": {"1b1-b2"}}, nil, 200, "Well played"},

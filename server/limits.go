@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -58,8 +59,8 @@ const (
 	// DefaultReviewBudget is the search time per position of a game's
 	// review (Config.ReviewBudget); DefaultMaxReviews how many reviews run
 	// at once (Config.MaxReviews).
-	DefaultReviewBudget = 300 * time.Millisecond
-	DefaultMaxReviews   = 2
+	DefaultReviewBudget = learn.DefaultReviewBudget
+	DefaultMaxReviews   = learn.DefaultMaxReviews
 )
 
 // DefaultMaxThreads is the default ceiling of search threads: the number of

@@ -138,7 +138,7 @@ func (p *pages) lobby(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := p.lobbyData(r, lang)
 	if err != nil {
-		p.internalError(w, r, lang, "lobby", err)
+		p.web.InternalError(w, r, lang, "lobby", err)
 		return
 	}
 	d.Choices = lobbyChoices(lang)
@@ -250,7 +250,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrConflict):
 		backToLobby(w, r, "toomany")
 	case err != nil:
-		p.internalError(w, r, lang, "create challenge", err)
+		p.web.InternalError(w, r, lang, "create challenge", err)
 	default:
 		p.s.Log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
 		p.s.lobbyChanged()
@@ -274,12 +274,12 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		backToLobby(w, r, "notfound")
 		return
 	case err != nil:
-		p.internalError(w, r, lang, "load challenge", err)
+		p.web.InternalError(w, r, lang, "load challenge", err)
 		return
 	}
 	g, err := p.s.challengeGame(c, u)
 	if err != nil {
-		p.internalError(w, r, lang, "challenge game", err)
+		p.web.InternalError(w, r, lang, "challenge game", err)
 		return
 	}
 	err = p.s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, p.s.Now(), g)
@@ -291,7 +291,7 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "gone")
 	case err != nil:
-		p.internalError(w, r, lang, "accept challenge", err)
+		p.web.InternalError(w, r, lang, "accept challenge", err)
 	default:
 		p.s.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
 		p.s.lobbyChanged()
@@ -338,7 +338,7 @@ func (p *pages) cancelChallenge(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrConflict):
 		backToLobby(w, r, "gone")
 	case err != nil:
-		p.internalError(w, r, lang, "cancel challenge", err)
+		p.web.InternalError(w, r, lang, "cancel challenge", err)
 	default:
 		p.s.lobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)

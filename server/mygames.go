@@ -132,7 +132,7 @@ func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	games, err := p.s.myGames(r.Context(), u.Name, lang)
 	if err != nil {
-		p.internalError(w, r, lang, "my games", err)
+		p.web.InternalError(w, r, lang, "my games", err)
 		return
 	}
 	d := myGamesData{Games: games}

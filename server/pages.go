@@ -44,6 +44,7 @@ func newPages(s *Server) (*pages, error) {
 		},
 		Login:         s.accounts.accountsOfStore != nil,
 		InternalError: s.InternalError,
+		LogInternal:   s.LogInternal,
 		BadRequest:    func() { s.metrics.refusals.WithLabelValues("bad_request").Inc() },
 	})
 	if err != nil {
@@ -120,7 +121,7 @@ func (p *pages) rules(w http.ResponseWriter, r *http.Request) {
 	}
 	var b bytes.Buffer
 	if err := p.md.Convert([]byte(p.withDiagrams(text, variants, lang)), &b); err != nil {
-		p.internalError(w, r, lang, "rules page", err)
+		p.web.InternalError(w, r, lang, "rules page", err)
 		return
 	}
 	d.Body = template.HTML(b.String())
@@ -261,7 +262,7 @@ func (p *pages) createGame(w http.ResponseWriter, r *http.Request) {
 			p.renderNewGame(w, r, lang, g, http.StatusBadRequest, err.Error())
 			return
 		}
-		p.internalError(w, r, lang, "create game", err)
+		p.web.InternalError(w, r, lang, "create game", err)
 		return
 	}
 	http.Redirect(w, r, "/games/"+created.ID+"#"+created.Fragment(), http.StatusSeeOther)
@@ -356,7 +357,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 		Result: g.Result, Reason: g.Reason, Outcome: games.OutcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)}
 	msgs, err := json.Marshal(web.JSMessages(lang))
 	if err != nil {
-		p.internalError(w, r, lang, "game page", err)
+		p.web.InternalError(w, r, lang, "game page", err)
 		return
 	}
 	d.Messages = string(msgs)
@@ -372,7 +373,7 @@ func (p *pages) loadFailed(w http.ResponseWriter, r *http.Request, lang string, 
 		p.web.Fail(w, r, lang, http.StatusNotFound, "no such game")
 		return
 	}
-	p.internalError(w, r, lang, "load game", err)
+	p.web.InternalError(w, r, lang, "load game", err)
 }
 
 // plyParam reads ?ply= (or the ply form field); a missing one means the
@@ -494,7 +495,7 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 	const perPage = 50
 	list, err := p.s.Store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: perPage, Offset: offset})
 	if err != nil {
-		p.internalError(w, r, lang, "list games", err)
+		p.web.InternalError(w, r, lang, "list games", err)
 		return
 	}
 	d := archiveData{Games: archiveRows(list, lang)}

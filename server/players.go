@@ -104,7 +104,7 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		p.internalError(w, r, lang, "load user", err)
+		p.web.InternalError(w, r, lang, "load user", err)
 		return
 	}
 	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
@@ -116,7 +116,7 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 	if bots, ok := p.s.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
 		d.ManageTokens = true
 		if d.Tokens, err = bots.ListBotTokens(ctx, u.Name); err != nil {
-			p.internalError(w, r, lang, "list bot tokens", err)
+			p.web.InternalError(w, r, lang, "list bot tokens", err)
 			return
 		}
 		d.NewToken = newTokenOf(r)
@@ -127,14 +127,14 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 	if rs, ok := p.s.cfg.Store.(store.Ratings); ok {
 		list, err := rs.UserRatings(ctx, u.Name)
 		if err != nil {
-			p.internalError(w, r, lang, "user ratings", err)
+			p.web.InternalError(w, r, lang, "user ratings", err)
 			return
 		}
 		for _, rt := range list {
 			row := ratingRowOf(rt, lang)
 			points, err := rs.RatingHistory(ctx, u.Name, rt.Variant, graphPoints)
 			if err != nil {
-				p.internalError(w, r, lang, "rating history", err)
+				p.web.InternalError(w, r, lang, "rating history", err)
 				return
 			}
 			row.Graph = ratingGraph(points, lang)
@@ -144,7 +144,7 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 	if ps, ok := p.s.cfg.Store.(store.Puzzles); ok {
 		list, err := ps.PuzzleRatings(ctx, u.Name)
 		if err != nil {
-			p.internalError(w, r, lang, "puzzle ratings", err)
+			p.web.InternalError(w, r, lang, "puzzle ratings", err)
 			return
 		}
 		for _, pr := range list {
@@ -156,14 +156,14 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(list) > 0 {
 			if d.RecentPuzzles, err = ps.PuzzleAttempts(ctx, u.Name, "", recentPuzzles); err != nil {
-				p.internalError(w, r, lang, "puzzle attempts", err)
+				p.web.InternalError(w, r, lang, "puzzle attempts", err)
 				return
 			}
 		}
 	}
 	games, err := p.s.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
 	if err != nil {
-		p.internalError(w, r, lang, "list games", err)
+		p.web.InternalError(w, r, lang, "list games", err)
 		return
 	}
 	d.Games = archiveRows(games, lang)
@@ -196,7 +196,7 @@ func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	list, err := rs.Leaderboard(r.Context(), d.Key, 1, 100, 0)
 	if err != nil {
-		p.internalError(w, r, lang, "leaderboard", err)
+		p.web.InternalError(w, r, lang, "leaderboard", err)
 		return
 	}
 	for i, rt := range list {
@@ -281,12 +281,12 @@ func (p *pages) setDisabled(disable bool) http.HandlerFunc {
 			return
 		}
 		if err != nil {
-			p.internalError(w, r, lang, "load user", err)
+			p.web.InternalError(w, r, lang, "load user", err)
 			return
 		}
 		u.Disabled = disable
 		if err := st.UpdateUser(r.Context(), u); err != nil {
-			p.internalError(w, r, lang, "disable user", err)
+			p.web.InternalError(w, r, lang, "disable user", err)
 			return
 		}
 		if disable {
@@ -334,7 +334,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 			return
 		}
 		if err != nil {
-			p.internalError(w, r, lang, "load user", err)
+			p.web.InternalError(w, r, lang, "load user", err)
 			return
 		}
 		me := p.s.currentUser(r)
@@ -346,7 +346,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 		if revoke {
 			err := bots.RevokeBotToken(ctx, bot.Name, r.PathValue("id"))
 			if err != nil && !errors.Is(err, store.ErrNotFound) {
-				p.internalError(w, r, lang, "revoke bot token", err)
+				p.web.InternalError(w, r, lang, "revoke bot token", err)
 				return
 			}
 			p.s.revocationChanged(bot.Name) // its live connections close
@@ -356,12 +356,12 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 		}
 		token, hash, err := accounts.NewToken()
 		if err != nil {
-			p.internalError(w, r, lang, "bot token", err)
+			p.web.InternalError(w, r, lang, "bot token", err)
 			return
 		}
 		id, err := shortID()
 		if err != nil {
-			p.internalError(w, r, lang, "bot token", err)
+			p.web.InternalError(w, r, lang, "bot token", err)
 			return
 		}
 		t := &store.BotToken{ID: id, User: bot.Name, Label: web.CleanText(r.PostForm.Get("label"), 100), Hash: hash}
@@ -370,7 +370,7 @@ func (p *pages) botToken(revoke bool) http.HandlerFunc {
 				p.web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "err:too_many_tokens"))
 				return
 			}
-			p.internalError(w, r, lang, "create bot token", err)
+			p.web.InternalError(w, r, lang, "create bot token", err)
 			return
 		}
 		p.s.Log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)

@@ -8,10 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/plateau-games/plateau/game"
-	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -148,7 +146,7 @@ func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text str
 	finished := true
 	list, lerr := p.s.Store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: 50})
 	if lerr != nil {
-		p.internalError(w, r, lang, "list games", lerr)
+		p.web.InternalError(w, r, lang, "list games", lerr)
 		return
 	}
 	d := archiveData{Games: archiveRows(list, lang), Record: text,
@@ -157,29 +155,4 @@ func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text str
 		d.Next = 50
 	}
 	p.web.Render(w, r, lang, "archive", web.T(lang, "archive"), http.StatusBadRequest, d)
-}
-
-// puzzleFlip says whether a puzzle's board is turned: the side to play
-// sits at the bottom, as lichess turns its puzzles (the second player of
-// a two-player game sees the board from the other side).
-func puzzleFlip(s game.State) bool {
-	return s.Variant().Players == 2 && s.ToMove() == 1
-}
-
-// standingAfterTry is the puzzle's standing once a player has tried it:
-// its rating and tries from the store (a logged-in try is counted in
-// them); without any counted try, its rating alone, since "nobody has
-// tried it yet" is no longer what the player sees.
-func (p *pages) standingAfterTry(r *http.Request, lang string, pz *puzzle.Puzzle) string {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	standing, err := p.standings(ctx, []*puzzle.Puzzle{pz})
-	if err != nil {
-		return ""
-	}
-	st := standing[pz.ID]
-	if st.Attempts > 0 {
-		return fmt.Sprintf(web.T(lang, "puzzle:standingof"), st.Rating, web.CountWords(lang, st.Attempts, "n:tries"), web.CountWords(lang, st.Solved, "n:solved"))
-	}
-	return fmt.Sprintf(web.T(lang, "puzzle:standingrated"), st.Rating)
 }

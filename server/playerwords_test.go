@@ -10,6 +10,7 @@ import (
 
 	"github.com/plateau-games/plateau/puzzle"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -62,7 +63,7 @@ func TestJudgeWords(t *testing.T) {
 		{"fr", "mcts:time=1500ms", "", "Jugé par une recherche arborescente Monte-Carlo, 1,5 s par position."},
 		{"en", "myengine", "2s", "Judged by myengine, 2 s per position."},
 	} {
-		if got := judgeWords(nil, c.lang, c.agent, c.budget); got != c.want {
+		if got := learn.JudgeWords(nil, c.lang, c.agent, c.budget); got != c.want {
 			t.Errorf("judgeWords(%q, %q) = %q, want %q", c.agent, c.budget, got, c.want)
 		}
 	}
@@ -79,7 +80,7 @@ func TestPuzzleTurnedForTheSideToPlayAndStandingAfterATry(t *testing.T) {
 		return err == nil && st.Variant().Players == 2 && st.ToMove() == 1 && refuted
 	})
 	st, _ := p.State()
-	flipped, err := s.render.SVG(st, render.Options{Lang: "en", Status: puzzleStatus(st, "en"), Flip: true})
+	flipped, err := s.render.SVG(st, render.Options{Lang: "en", Status: learn.PuzzleStatus(st, "en"), Flip: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/puzzle"
+	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -39,14 +40,14 @@ func aRefutedMove(p *puzzle.Puzzle) (puzzle.Wrong, bool) {
 	return puzzle.Wrong{}, false
 }
 
-func checkPuzzle(t *testing.T, c *http.Client, ts string, id, move string) (int, puzzleVerdict) {
+func checkPuzzle(t *testing.T, c *http.Client, ts string, id, move string) (int, learn.PuzzleVerdict) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, ts+"/puzzles/"+id+"/check", strings.NewReader(url.Values{"move": {move}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	req.Header.Set("Accept", "application/json")
 	resp, body := doAs(t, c, req)
-	var v puzzleVerdict
+	var v learn.PuzzleVerdict
 	if resp.StatusCode == http.StatusOK {
 		if err := json.Unmarshal([]byte(body), &v); err != nil {
 			t.Fatalf("check %s %s: %v in %s", id, move, err, body)
@@ -97,7 +98,7 @@ func TestPuzzleAnswersAndRatings(t *testing.T) {
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	req.Header.Set("Accept", "application/json")
 	resp, body := doAs(t, c, req)
-	var shown puzzleVerdict
+	var shown learn.PuzzleVerdict
 	if err := json.Unmarshal([]byte(body), &shown); err != nil || resp.StatusCode != 200 || !shown.Shown || shown.Solution != q.Key || shown.Right {
 		t.Fatalf("the solution: %d %s", resp.StatusCode, body)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plateau-games/plateau/puzzle"
+	"github.com/plateau-games/plateau/server/internal/learn"
 )
 
 // Found reading /puzzles in both languages: the sets of a game were named
@@ -30,12 +31,12 @@ func TestPuzzleSetsInWords(t *testing.T) {
 			t.Errorf("%s: no line of sets on /puzzles", lang)
 		}
 		for _, s := range puzzle.Sets() {
-			if name := setName(s, lang); strings.Contains(name, "=") {
+			if name := learn.SetName(s, lang); strings.Contains(name, "=") {
 				t.Errorf("%s: set %s is named %q", lang, s.ID, name)
 			}
 		}
 	}
-	if got := setName(findSet(t, "pods", "basic"), "fr"); !strings.Contains(got, "niveau de base") {
+	if got := learn.SetName(findSet(t, "pods", "basic"), "fr"); !strings.Contains(got, "niveau de base") {
 		t.Errorf("the French name of PODS's basic set: %q", got)
 	}
 }

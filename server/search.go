@@ -18,10 +18,6 @@ import (
 // is bounded by the number of searches running, not by the number of
 // games.
 
-// busyRetry is how long a computer refused by a full queue waits before
-// trying again.
-const busyRetry = 2 * time.Second
-
 // search is the computer's search of one position of a room.
 type search struct {
 	cancel context.CancelFunc
@@ -97,7 +93,7 @@ func (r *room) busy(sr *search, gen uint64) {
 	sr.busy = true
 	r.broadcastLocked(infoMsg{Type: "info", Code: "busy", Seat: r.match.ToMove()})
 	r.broadcastStateLocked()
-	r.timer2(busyRetry, gen, func() {
+	r.timer2(pool.Retry, gen, func() {
 		seat := r.match.ToMove()
 		r.search = nil
 		r.built = [4]*sharedState{}

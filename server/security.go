@@ -163,16 +163,6 @@ func (s *Server) refuseCrossSite(w http.ResponseWriter, r *http.Request, err err
 	http.Error(w, "Forbidden: "+err.Error()+". Use the forms of this site's own pages.", http.StatusForbidden)
 }
 
-// internalError logs err with the client's address, method, path and a
-// reference, and answers a page with the reference only: database and
-// driver errors say things about the installation that visitors need not
-// know.
-func (p *pages) internalError(w http.ResponseWriter, r *http.Request, lang, what string, err error) {
-	id := p.s.LogInternal(r, what, err)
-	web.Info(r).Handled = true
-	p.web.Fail(w, r, lang, http.StatusInternalServerError, fmt.Sprintf(web.T(lang, "internal"), id))
-}
-
 // statusWriter remembers the status code for logs and metrics, and keeps
 // the text of a 5xx answer that no handler made safe (an http.Error with an
 // error's text, say from a database) out of the client's sight: the client

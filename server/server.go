@@ -32,6 +32,7 @@ import (
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
@@ -273,7 +274,7 @@ type Server struct {
 	agents   *games.Agents // the computer players offered
 	games    *games.Games  // creating and loading games
 	hints    hintLimits
-	reviews  *reviewRuns
+	learning *learn.Learning // lessons, puzzles, the analysis board
 	limits   limits
 	accounts accountLimits
 	hashes   *hashGate
@@ -335,7 +336,6 @@ func New(cfg Config) (*Server, error) {
 		func() float64 { return float64(s.leases.count()) }))
 	s.agentMax = s.limits.maxSearch
 	s.hints = resolveHints(cfg, s.limits.maxSearch)
-	s.reviews = resolveReviews(cfg, s.limits.maxSearch)
 	agents, err := games.NewAgents(cfg.Engines, cfg.AllowedAgents, s.limits.maxSearch, s.limits.maxThreads, s.limits.maxTableBits)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -367,6 +367,12 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.pages = p
+	s.learning = &learn.Learning{Env: s.Env, Web: p.web, Games: s.games, Searches: s.searches,
+		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
+		CurrentUser: s.currentUser, BadRecord: p.badRecord}
+	if s.accounts.accountsOfStore != nil {
+		s.learning.Puzzles, _ = cfg.Store.(store.Puzzles)
+	}
 	s.handler = s.routes()
 	s.GoSafe("maintenance", s.maintain)
 	s.GoSafe("leases", s.renewLeases)
@@ -443,15 +449,15 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
 	mux.HandleFunc("GET /{$}", s.pages.catalogue)
 	mux.HandleFunc("GET /rules/{id}", s.pages.rules)
-	mux.HandleFunc("GET /learn", s.pages.learnList)
-	mux.HandleFunc("GET /learn/{id}", s.pages.lessonPage)
-	mux.HandleFunc("POST /learn/{id}/check", s.pages.lessonCheck)
-	mux.HandleFunc("GET /learn/{id}/preview", s.pages.lessonPreview)
-	mux.HandleFunc("GET /puzzles", s.pages.puzzleList)
-	mux.HandleFunc("GET /puzzles/{id}", s.pages.puzzlePage)
-	mux.HandleFunc("POST /puzzles/{id}/check", s.pages.puzzleCheck)
-	mux.HandleFunc("POST /puzzles/{id}/solution", s.pages.puzzleSolution)
-	mux.HandleFunc("GET /puzzles/{id}/preview", s.pages.puzzlePreview)
+	mux.HandleFunc("GET /learn", s.learning.LearnList)
+	mux.HandleFunc("GET /learn/{id}", s.learning.LessonPage)
+	mux.HandleFunc("POST /learn/{id}/check", s.learning.LessonCheck)
+	mux.HandleFunc("GET /learn/{id}/preview", s.learning.LessonPreview)
+	mux.HandleFunc("GET /puzzles", s.learning.PuzzleList)
+	mux.HandleFunc("GET /puzzles/{id}", s.learning.PuzzlePage)
+	mux.HandleFunc("POST /puzzles/{id}/check", s.learning.PuzzleCheck)
+	mux.HandleFunc("POST /puzzles/{id}/solution", s.learning.PuzzleSolution)
+	mux.HandleFunc("GET /puzzles/{id}/preview", s.learning.PuzzlePreview)
 	mux.HandleFunc("GET /new", s.pages.newGame)
 	mux.HandleFunc("POST /games", s.limitCreate(s.pages.createGame))
 	mux.HandleFunc("GET /games/{id}", s.pages.gamePage)
@@ -459,12 +465,12 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{id}/svg", s.pages.gameSVG)
 	mux.HandleFunc("GET /games/{id}/preview", s.pages.gamePreview)
 	mux.HandleFunc("GET /games/{id}/record", s.pages.gameRecord)
-	mux.HandleFunc("GET /games/{id}/analysis", s.pages.analysisPage)
-	mux.HandleFunc("POST /games/{id}/analysis", s.pages.startAnalysis)
-	mux.HandleFunc("GET /games/{id}/analysis.json", s.pages.analysisJSON)
-	mux.HandleFunc("POST /archive/analysis", s.pages.archiveAnalysis)
-	mux.HandleFunc("POST /games/{id}/analysis/play", s.limitCreate(s.pages.playFromGame))
-	mux.HandleFunc("POST /archive/analysis/play", s.limitCreate(s.pages.playFromRecord))
+	mux.HandleFunc("GET /games/{id}/analysis", s.learning.AnalysisPage)
+	mux.HandleFunc("POST /games/{id}/analysis", s.learning.StartAnalysis)
+	mux.HandleFunc("GET /games/{id}/analysis.json", s.learning.AnalysisJSON)
+	mux.HandleFunc("POST /archive/analysis", s.learning.ArchiveAnalysis)
+	mux.HandleFunc("POST /games/{id}/analysis/play", s.limitCreate(s.learning.PlayFromGame))
+	mux.HandleFunc("POST /archive/analysis/play", s.limitCreate(s.learning.PlayFromRecord))
 	mux.HandleFunc("GET /archive", s.pages.archive)
 	mux.HandleFunc("POST /archive/view", s.pages.viewRecord)
 	mux.HandleFunc("POST /archive/svg", s.pages.recordSVG)

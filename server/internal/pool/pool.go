@@ -93,6 +93,10 @@ type Metrics struct {
 	Wait    prometheus.Histogram // the time searches waited for their slot
 }
 
+// Retry is how long a search refused by a full line waits before it
+// asks again.
+const Retry = 2 * time.Second
+
 // ErrQueueFull refuses a search when too many wait already.
 var ErrQueueFull = errors.New("the computer players are busy")
 

@@ -31,6 +31,9 @@ type Config struct {
 	// InternalError answers a failed request with a reference only (the
 	// cause goes to the log), for answers that are not pages.
 	InternalError func(w http.ResponseWriter, r *http.Request, what string, err error)
+	// LogInternal logs a request's internal error and returns its
+	// reference, the only part a visitor is shown.
+	LogInternal func(r *http.Request, what string, err error) string
 	// BadRequest counts a page refused as a bad request (metrics).
 	BadRequest func()
 }
@@ -65,6 +68,9 @@ func New(cfg Config) (*Shell, error) {
 	}
 	if cfg.BadRequest == nil {
 		cfg.BadRequest = func() {}
+	}
+	if cfg.LogInternal == nil {
+		cfg.LogInternal = func(*http.Request, string, error) string { return "?" }
 	}
 	if cfg.InternalError == nil {
 		cfg.InternalError = func(w http.ResponseWriter, _ *http.Request, _ string, _ error) {
@@ -142,6 +148,16 @@ func (sh *Shell) Fail(w http.ResponseWriter, r *http.Request, lang string, code 
 		title = T(lang, "toomany")
 	}
 	sh.Render(w, r, lang, "error", title, code, msg)
+}
+
+// InternalError logs err with the client's address, method, path and a
+// reference, and answers the error page with the reference only: database
+// and driver errors say things about the installation that visitors need
+// not know.
+func (sh *Shell) InternalError(w http.ResponseWriter, r *http.Request, lang, what string, err error) {
+	id := sh.cfg.LogInternal(r, what, err)
+	Info(r).Handled = true
+	sh.Fail(w, r, lang, http.StatusInternalServerError, fmt.Sprintf(T(lang, "internal"), id))
 }
 
 // Picture draws a state as inline SVG for a template.

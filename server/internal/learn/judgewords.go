@@ -1,4 +1,4 @@
-package server
+package learn
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 // position.", never the search's spec ("alphabeta:time=300ms"). A spec
 // that is no level of v is named by its kind of search; an operator's
 // engine keeps its name.
-func judgeWords(v *game.Variant, lang, agent, budget string) string {
+func JudgeWords(v *game.Variant, lang, agent, budget string) string {
 	spec := agent
 	level := ""
 	// An analyser built from a level is named "hard (alphabeta:…)".
@@ -99,7 +99,7 @@ func init() {
 
 // budgetWords is a search budget for the analysis page: "300 ms", never
 // the program's "300ms".
-func budgetWords(text, lang string) string {
+func BudgetWords(text, lang string) string {
 	if w := durationWords(text, lang); w != "" {
 		return w
 	}

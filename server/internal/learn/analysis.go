@@ -1,4 +1,4 @@
-package server
+package learn
 
 import (
 	"context"
@@ -37,6 +37,14 @@ import (
 // An uploaded record is judged the same way while the request waits, and
 // nothing is stored.
 
+// DefaultReviewBudget is the search time per position of a game's
+// review (--review-budget); DefaultMaxReviews how many reviews run at once
+// (--max-reviews).
+const (
+	DefaultReviewBudget = 300 * time.Millisecond
+	DefaultMaxReviews   = 2
+)
+
 // reviewSeed seeds the judging searches: a review is the same whoever
 // asks first.
 const reviewSeed = 1
@@ -48,21 +56,22 @@ var (
 )
 
 // reviewRuns are the reviews running on a server.
-type reviewRuns struct {
+type Reviews struct {
 	budget  time.Duration
 	max     int
-	enabled bool   // the budget is positive and the store keeps reviews
-	agent   string // the judge (review.Options.Agent); "" for the POGO solution or the hard level
+	enabled bool // the budget is positive and the store keeps reviews
+	keep    store.Reviews
+	Agent   string // the judge (review.Options.Agent); "" for the POGO solution or the hard level
 
 	mu      sync.Mutex
 	running map[string]*reviewRun // by game id
 	failed  map[string]string     // the last failure by game id, until asked again
 	archive int                   // reviews of uploaded records running
 
-	computed atomic.Int64 // reviews computed (tests)
-	searches atomic.Int64 // positions judged (tests)
+	Computed atomic.Int64 // reviews computed (tests)
+	Searches atomic.Int64 // positions judged (tests)
 	active   atomic.Int64 // positions being judged
-	peak     atomic.Int64 // the most positions judged at once (tests)
+	Peak     atomic.Int64 // the most positions judged at once (tests)
 }
 
 // reviewRun is a review running: its progress.
@@ -77,8 +86,12 @@ func (r *reviewRun) progress() (done, total int) {
 	return r.done, r.total
 }
 
-func resolveReviews(cfg Config, ceiling time.Duration) *reviewRuns {
-	rr := &reviewRuns{budget: cfg.ReviewBudget, max: cfg.MaxReviews, running: map[string]*reviewRun{}, failed: map[string]string{}}
+// NewReviews are the reviews of a server: budget a position (0 for
+// DefaultReviewBudget, negative for none) held to the search time
+// ceiling, at most max at once (0 for DefaultMaxReviews), stored in st
+// when it keeps reviews (store.Reviews).
+func NewReviews(budget time.Duration, max int, ceiling time.Duration, st store.Store) *Reviews {
+	rr := &Reviews{budget: budget, max: max, running: map[string]*reviewRun{}, failed: map[string]string{}}
 	if rr.budget == 0 {
 		rr.budget = DefaultReviewBudget
 	}
@@ -90,24 +103,23 @@ func resolveReviews(cfg Config, ceiling time.Duration) *reviewRuns {
 		return rr
 	}
 	rr.budget = min(rr.budget, ceiling)
-	_, keeps := cfg.Store.(store.Reviews)
-	rr.enabled = keeps
+	rr.keep, rr.enabled = st.(store.Reviews)
 	return rr
 }
 
 // budgetText is how a review's budget is stored.
-func (rr *reviewRuns) budgetText() string { return rr.budget.String() }
+func (rr *Reviews) budgetText() string { return rr.budget.String() }
 
 // reviewSlot takes a slot of the pool of searches for one position of a
 // review asked by owner, waiting in line; a full line (everyone's, or the
 // owner's) is waited out, not an error: the review goes on when there is
 // room.
-func (s *Server) reviewSlot(ctx context.Context, owner string) (func(), error) {
+func (lr *Learning) reviewSlot(ctx context.Context, owner string) (func(), error) {
 	for {
-		release, err := s.searches.Acquire(ctx, pool.Background, owner)
+		release, err := lr.Searches.Acquire(ctx, pool.Background, owner)
 		if errors.Is(err, pool.ErrQueueFull) || errors.Is(err, pool.ErrOwnerBusy) {
 			select {
-			case <-time.After(busyRetry):
+			case <-time.After(pool.Retry):
 				continue
 			case <-ctx.Done():
 				return nil, ctx.Err()
@@ -116,10 +128,10 @@ func (s *Server) reviewSlot(ctx context.Context, owner string) (func(), error) {
 		if err != nil {
 			return nil, err
 		}
-		rr := s.reviews
-		rr.searches.Add(1)
+		rr := lr.Reviews
+		rr.Searches.Add(1)
 		n := rr.active.Add(1)
-		for p := rr.peak.Load(); n > p && !rr.peak.CompareAndSwap(p, n); p = rr.peak.Load() {
+		for p := rr.Peak.Load(); n > p && !rr.Peak.CompareAndSwap(p, n); p = rr.Peak.Load() {
 		}
 		return func() {
 			rr.active.Add(-1)
@@ -129,15 +141,15 @@ func (s *Server) reviewSlot(ctx context.Context, owner string) (func(), error) {
 }
 
 // reviewOptions are the options of the server's reviews asked by owner.
-func (s *Server) reviewOptions(progress func(done, total int), owner string) review.Options {
-	acquire := func(ctx context.Context) (func(), error) { return s.reviewSlot(ctx, owner) }
-	return review.Options{Agent: s.reviews.agent, Time: s.reviews.budget, Seed: reviewSeed, Progress: progress, Acquire: acquire}
+func (lr *Learning) reviewOptions(progress func(done, total int), owner string) review.Options {
+	acquire := func(ctx context.Context) (func(), error) { return lr.reviewSlot(ctx, owner) }
+	return review.Options{Agent: lr.Reviews.Agent, Time: lr.Reviews.budget, Seed: reviewSeed, Progress: progress, Acquire: acquire}
 }
 
 // storedReview is game id's stored review, nil when it has none.
-func (s *Server) storedReview(ctx context.Context, id string) (*store.Review, *review.Review, error) {
-	rs, ok := s.cfg.Store.(store.Reviews)
-	if !ok {
+func (lr *Learning) storedReview(ctx context.Context, id string) (*store.Review, *review.Review, error) {
+	rs := lr.Reviews.keep
+	if rs == nil {
 		return nil, nil, nil
 	}
 	st, err := rs.GetReview(ctx, id)
@@ -156,8 +168,8 @@ func (s *Server) storedReview(ctx context.Context, id string) (*store.Review, *r
 
 // startReview starts the review of game id (finished, match m) for owner
 // (whom its searches count against), or joins the one running.
-func (s *Server) startReview(id string, m *game.Match, owner string) (*reviewRun, error) {
-	rr := s.reviews
+func (lr *Learning) startReview(id string, m *game.Match, owner string) (*reviewRun, error) {
+	rr := lr.Reviews
 	if !rr.enabled {
 		return nil, errNoAnalysis
 	}
@@ -175,13 +187,13 @@ func (s *Server) startReview(id string, m *game.Match, owner string) (*reviewRun
 	}
 	rr.running[id] = run
 	delete(rr.failed, id)
-	s.GoSafe("review", func() {
-		err := s.runReview(id, m, run, owner)
+	lr.GoSafe("review", func() {
+		err := lr.runReview(id, m, run, owner)
 		rr.mu.Lock()
 		defer rr.mu.Unlock()
 		delete(rr.running, id)
-		if err != nil && s.Ctx.Err() == nil {
-			s.LogError("review", err, "game", id)
+		if err != nil && lr.Ctx.Err() == nil {
+			lr.LogError("review", err, "game", id)
 			if len(rr.failed) > 1000 {
 				clear(rr.failed)
 			}
@@ -191,8 +203,8 @@ func (s *Server) startReview(id string, m *game.Match, owner string) (*reviewRun
 	return run, nil
 }
 
-func (s *Server) runReview(id string, m *game.Match, run *reviewRun, owner string) error {
-	rv, err := review.Game(s.Ctx, m, s.reviewOptions(func(done, total int) {
+func (lr *Learning) runReview(id string, m *game.Match, run *reviewRun, owner string) error {
+	rv, err := review.Game(lr.Ctx, m, lr.reviewOptions(func(done, total int) {
 		run.mu.Lock()
 		run.done, run.total = done, total
 		run.mu.Unlock()
@@ -207,9 +219,9 @@ func (s *Server) runReview(id string, m *game.Match, run *reviewRun, owner strin
 	if err != nil {
 		return err
 	}
-	err = s.cfg.Store.(store.Reviews).PutReview(s.Ctx, &store.Review{Game: id, Agent: rv.Agent, Budget: s.reviews.budgetText(), JSON: b})
+	err = lr.Reviews.keep.PutReview(lr.Ctx, &store.Review{Game: id, Agent: rv.Agent, Budget: lr.Reviews.budgetText(), JSON: b})
 	if err == nil {
-		s.reviews.computed.Add(1)
+		lr.Reviews.Computed.Add(1)
 	}
 	return err
 }
@@ -227,8 +239,8 @@ type analysisState struct {
 }
 
 // reviewState is the state of game id's review and the review when done.
-func (s *Server) reviewState(ctx context.Context, id string) (analysisState, *review.Review, error) {
-	st, rv, err := s.storedReview(ctx, id)
+func (lr *Learning) reviewState(ctx context.Context, id string) (analysisState, *review.Review, error) {
+	st, rv, err := lr.storedReview(ctx, id)
 	if err != nil {
 		return analysisState{}, nil, err
 	}
@@ -236,7 +248,7 @@ func (s *Server) reviewState(ctx context.Context, id string) (analysisState, *re
 		n := len(rv.Plies)
 		return analysisState{State: "done", Done: n, Total: n, Agent: st.Agent, Budget: st.Budget, Review: st.JSON}, rv, nil
 	}
-	rr := s.reviews
+	rr := lr.Reviews
 	rr.mu.Lock()
 	run, failed := rr.running[id], rr.failed[id]
 	rr.mu.Unlock()
@@ -252,8 +264,8 @@ func (s *Server) reviewState(ctx context.Context, id string) (analysisState, *re
 
 // loadFinished loads game id for its analysis: ErrNotFound, or
 // errUnfinished for a game on.
-func (s *Server) loadFinished(ctx context.Context, id string) (*store.Game, *game.Match, error) {
-	g, m, err := s.games.Load(ctx, id)
+func (lr *Learning) loadFinished(ctx context.Context, id string) (*store.Game, *game.Match, error) {
+	g, m, err := lr.Games.Load(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -263,35 +275,35 @@ func (s *Server) loadFinished(ctx context.Context, id string) (*store.Game, *gam
 	return g, m, nil
 }
 
-func (p *pages) analysisFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
+func (lr *Learning) analysisFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
 	switch {
 	case errors.Is(err, errUnfinished):
-		p.web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "analysisunfinished"))
+		lr.Web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "analysisunfinished"))
 	case errors.Is(err, errNoAnalysis):
-		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "analysisoff"))
+		lr.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "analysisoff"))
 	case errors.Is(err, errReviewsBusy):
 		w.Header().Set("Retry-After", "60")
-		p.web.Fail(w, r, lang, http.StatusServiceUnavailable, web.T(lang, "analysisbusy"))
+		lr.Web.Fail(w, r, lang, http.StatusServiceUnavailable, web.T(lang, "analysisbusy"))
 	default:
-		p.loadFailed(w, r, lang, err)
+		lr.loadFailed(w, r, lang, err)
 	}
 }
 
 // startAnalysis (POST /games/ID/analysis) starts the review of a finished
 // game, or joins the one running, and shows its page.
-func (p *pages) startAnalysis(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) StartAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	id := r.PathValue("id")
-	_, m, err := p.s.loadFinished(r.Context(), id)
+	_, m, err := lr.loadFinished(r.Context(), id)
 	if err == nil {
 		var st analysisState
-		st, _, err = p.s.reviewState(r.Context(), id)
+		st, _, err = lr.reviewState(r.Context(), id)
 		if err == nil && st.State != "done" {
-			_, err = p.s.startReview(id, m, p.s.requestOwner(r))
+			_, err = lr.startReview(id, m, lr.owner(r))
 		}
 	}
 	if err != nil {
-		p.analysisFailed(w, r, lang, err)
+		lr.analysisFailed(w, r, lang, err)
 		return
 	}
 	http.Redirect(w, r, "/games/"+id+"/analysis", http.StatusSeeOther)
@@ -299,23 +311,23 @@ func (p *pages) startAnalysis(w http.ResponseWriter, r *http.Request) {
 
 // analysisJSON (GET /games/ID/analysis.json) is the state of a game's
 // review, with the review once done: the page polls it while it runs.
-func (p *pages) analysisJSON(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) AnalysisJSON(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if _, _, err := p.s.loadFinished(r.Context(), id); err != nil {
+	if _, _, err := lr.loadFinished(r.Context(), id); err != nil {
 		code := http.StatusNotFound
 		switch {
 		case errors.Is(err, errUnfinished):
 			code = http.StatusConflict
 		case !errors.Is(err, store.ErrNotFound):
-			p.s.InternalError(w, r, "analysis", err)
+			lr.InternalError(w, r, "analysis", err)
 			return
 		}
 		http.Error(w, err.Error(), code)
 		return
 	}
-	st, _, err := p.s.reviewState(r.Context(), id)
+	st, _, err := lr.reviewState(r.Context(), id)
 	if err != nil {
-		p.s.InternalError(w, r, "analysis", err)
+		lr.InternalError(w, r, "analysis", err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -325,52 +337,52 @@ func (p *pages) analysisJSON(w http.ResponseWriter, r *http.Request) {
 
 // analysisPage (GET /games/ID/analysis) shows a game's review at ?ply=,
 // its progress while it runs, or the button that starts it.
-func (p *pages) analysisPage(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) AnalysisPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	id := r.PathValue("id")
-	g, m, err := p.s.loadFinished(r.Context(), id)
+	g, m, err := lr.loadFinished(r.Context(), id)
 	if err != nil {
-		p.analysisFailed(w, r, lang, err)
+		lr.analysisFailed(w, r, lang, err)
 		return
 	}
-	st, rv, err := p.s.reviewState(r.Context(), id)
+	st, rv, err := lr.reviewState(r.Context(), id)
 	if err != nil {
-		p.internalError(w, r, lang, "analysis", err)
+		lr.Web.InternalError(w, r, lang, "analysis", err)
 		return
 	}
 	var players []string
 	for i, seat := range g.Seats {
 		players = append(players, games.SeatLabel(m.Variant(), i, seat, lang))
 	}
-	d := p.analysisData(r, lang, m, rv, players)
+	d := lr.analysisData(r, lang, m, rv, players)
 	d.ID, d.GameID, d.State, d.Done, d.Total, d.Error = g.ID, g.GameID, st.State, st.Done, st.Total, st.Error
-	d.Enabled = p.s.reviews.enabled
+	d.Enabled = lr.Reviews.enabled
 	d.Outcome = games.OutcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)
 	if st.State == "done" {
 		d.Budget = st.Budget
 	}
-	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
-	p.web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
+	d.JudgedBy = JudgeWords(m.Variant(), lang, d.Agent, d.Budget)
+	lr.Web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }
 
 // archiveAnalysis (POST /archive/analysis) judges an uploaded or pasted
 // record while the request waits (at most maxRecordBytes of it, and a
 // slot among Config.MaxReviews), and shows the review; nothing is stored.
-func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) ArchiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	rec, text, err := games.ReadRecord(w, r)
 	if err != nil {
-		p.badRecord(w, r, lang, text, err)
+		lr.BadRecord(w, r, lang, text, err)
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.badRecord(w, r, lang, text, err)
+		lr.BadRecord(w, r, lang, text, err)
 		return
 	}
-	rr := p.s.reviews
+	rr := lr.Reviews
 	if rr.budget <= 0 {
-		p.analysisFailed(w, r, lang, errNoAnalysis)
+		lr.analysisFailed(w, r, lang, errNoAnalysis)
 		return
 	}
 	rr.mu.Lock()
@@ -380,14 +392,14 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	rr.mu.Unlock()
 	if busy {
-		p.analysisFailed(w, r, lang, errReviewsBusy)
+		lr.analysisFailed(w, r, lang, errReviewsBusy)
 		return
 	}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	stop := context.AfterFunc(p.s.Ctx, cancel)
+	stop := context.AfterFunc(lr.Ctx, cancel)
 	defer stop()
-	rv, err := review.Game(ctx, m, p.s.reviewOptions(nil, p.s.requestOwner(r)))
+	rv, err := review.Game(ctx, m, lr.reviewOptions(nil, lr.owner(r)))
 	rr.mu.Lock()
 	rr.archive--
 	rr.mu.Unlock()
@@ -395,14 +407,14 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 		err = errors.New("the review was stopped")
 	}
 	if err != nil {
-		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
+		lr.Web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	var players []string
 	for _, name := range rec.Players {
 		players = append(players, web.CleanText(name, web.MaxNameRunes))
 	}
-	d := p.analysisData(r, lang, m, rv, players)
+	d := lr.analysisData(r, lang, m, rv, players)
 	d.State, d.Record, d.Enabled = "done", text, true
 	d.Budget = rr.budgetText()
 	var seats []store.Seat
@@ -410,8 +422,8 @@ func (p *pages) archiveAnalysis(w http.ResponseWriter, r *http.Request) {
 		seats = append(seats, store.Seat{Name: name})
 	}
 	d.Outcome = games.OutcomeSentence(m.Variant(), seats, rec.Result.String(), rec.Result.Reason, lang)
-	d.JudgedBy = judgeWords(m.Variant(), lang, d.Agent, d.Budget)
-	p.web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
+	d.JudgedBy = JudgeWords(m.Variant(), lang, d.Agent, d.Budget)
+	lr.Web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }
 
 // analysisData is what the analysis page shows.
@@ -467,9 +479,9 @@ type analysisSeat struct {
 // marks are the signs of the classes, as annotators write them.
 var marks = map[review.Class]string{review.Inaccuracy: "?!", review.Mistake: "?", review.Blunder: "??"}
 
-func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *review.Review, players []string) *analysisData {
+func (lr *Learning) analysisData(r *http.Request, lang string, m *game.Match, rv *review.Review, players []string) *analysisData {
 	v := m.Variant()
-	d := &analysisData{Name: v.Game.Name.In(lang), Players: players, Last: len(m.Moves()), BudgetText: budgetWords(p.s.reviews.budgetText(), lang)}
+	d := &analysisData{Name: v.Game.Name.In(lang), Players: players, Last: len(m.Moves()), BudgetText: BudgetWords(lr.Reviews.budgetText(), lang)}
 	for len(d.Players) < v.Players {
 		d.Players = append(d.Players, v.SeatName(len(d.Players), lang))
 	}
@@ -525,7 +537,7 @@ func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *re
 	if d.Total > 0 {
 		d.Percent = 100 * d.Done / d.Total
 	}
-	s, last, err := games.PositionWithLast(m, d.Ply, p.s.render)
+	s, last, err := games.PositionWithLast(m, d.Ply, lr.Web.Renderer())
 	if err != nil {
 		d.Board = template.HTML(`<p class="err">` + template.HTMLEscapeString(err.Error()) + `</p>`)
 		return d
@@ -533,13 +545,13 @@ func (p *pages) analysisData(r *http.Request, lang string, m *game.Match, rv *re
 	if lastMove == nil {
 		lastMove = last
 	}
-	d.Board = p.pictureWith(s, lang, lastMove)
+	d.Board = lr.pictureWith(s, lang, lastMove)
 	return d
 }
 
 // pictureWith draws s with the places of lastMove tinted.
-func (p *pages) pictureWith(s game.State, lang string, lastMove []string) template.HTML {
-	svg, err := p.s.render.SVG(s, render.Options{Lang: lang, LastMove: lastMove})
+func (lr *Learning) pictureWith(s game.State, lang string, lastMove []string) template.HTML {
+	svg, err := lr.Web.Renderer().SVG(s, render.Options{Lang: lang, LastMove: lastMove})
 	if err != nil {
 		return template.HTML(`<p class="err">` + template.HTMLEscapeString(err.Error()) + `</p>`)
 	}
@@ -604,43 +616,43 @@ const playFromAgent = "medium"
 // playFromGame (POST /games/ID/analysis/play, ply=N) starts a casual game
 // against the computer from the position after N moves of a finished
 // game: the player takes the side to move.
-func (p *pages) playFromGame(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) PlayFromGame(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
-	_, m, err := p.s.loadFinished(r.Context(), r.PathValue("id"))
+	_, m, err := lr.loadFinished(r.Context(), r.PathValue("id"))
 	if err != nil {
-		p.analysisFailed(w, r, lang, err)
+		lr.analysisFailed(w, r, lang, err)
 		return
 	}
-	p.playFrom(w, r, lang, m)
+	lr.playFrom(w, r, lang, m)
 }
 
 // playFromRecord (POST /archive/analysis/play, record and ply) is
 // playFromGame for an uploaded record.
-func (p *pages) playFromRecord(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) PlayFromRecord(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	rec, _, err := games.ReadRecord(w, r)
 	if err != nil {
-		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
+		lr.Web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
 	m, err := rec.Replay()
 	if err != nil {
-		p.web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
+		lr.Web.Fail(w, r, lang, http.StatusBadRequest, err.Error())
 		return
 	}
-	p.playFrom(w, r, lang, m)
+	lr.playFrom(w, r, lang, m)
 }
 
-func (p *pages) playFrom(w http.ResponseWriter, r *http.Request, lang string, m *game.Match) {
+func (lr *Learning) playFrom(w http.ResponseWriter, r *http.Request, lang string, m *game.Match) {
 	ply, err := strconv.Atoi(r.FormValue("ply"))
 	if err != nil || ply < 0 || ply > len(m.Moves()) {
-		p.web.Fail(w, r, lang, http.StatusBadRequest, fmt.Sprintf("ply %q: a number from 0 to %d", r.FormValue("ply"), len(m.Moves())))
+		lr.Web.Fail(w, r, lang, http.StatusBadRequest, fmt.Sprintf("ply %q: a number from 0 to %d", r.FormValue("ply"), len(m.Moves())))
 		return
 	}
 	st, err := games.PositionAt(m, ply)
 	if err != nil {
-		p.internalError(w, r, lang, "play from here", err)
+		lr.Web.InternalError(w, r, lang, "play from here", err)
 		return
 	}
 	v := m.Variant()
@@ -655,13 +667,13 @@ func (p *pages) playFrom(w http.ResponseWriter, r *http.Request, lang string, m 
 			spec.Seats = append(spec.Seats, games.SeatSpec{Kind: "computer", Agent: playFromAgent})
 		}
 	}
-	created, err := p.s.games.Create(r.Context(), spec)
+	created, err := lr.Games.Create(r.Context(), spec)
 	if err != nil {
 		if errors.As(err, new(*web.FormError)) {
-			p.web.Fail(w, r, lang, http.StatusConflict, err.Error())
+			lr.Web.Fail(w, r, lang, http.StatusConflict, err.Error())
 			return
 		}
-		p.internalError(w, r, lang, "play from here", err)
+		lr.Web.InternalError(w, r, lang, "play from here", err)
 		return
 	}
 	http.Redirect(w, r, "/games/"+created.ID+"#"+created.Fragment(), http.StatusSeeOther)

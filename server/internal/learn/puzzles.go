@@ -1,4 +1,4 @@
-package server
+package learn
 
 import (
 	"context"
@@ -104,24 +104,18 @@ type puzzleSetLink struct {
 }
 
 // puzzleStore is the store's puzzle ratings, nil without accounts.
-func (p *pages) puzzleStore() store.Puzzles {
-	if p.s.accounts.accountsOfStore == nil {
-		return nil
-	}
-	ps, _ := p.s.cfg.Store.(store.Puzzles)
-	return ps
-}
+func (lr *Learning) puzzleStore() store.Puzzles { return lr.Puzzles }
 
 // puzzleList is GET /puzzles.
-func (p *pages) puzzleList(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) PuzzleList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	mine := map[string]*store.PuzzleRating{}
-	if ps, u := p.puzzleStore(), p.s.currentUser(r); ps != nil && u != nil {
+	if ps, u := lr.puzzleStore(), lr.CurrentUser(r); ps != nil && u != nil {
 		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 		list, err := ps.PuzzleRatings(ctx, u.Name)
 		cancel()
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			p.internalError(w, r, lang, "puzzle ratings", err)
+			lr.Web.InternalError(w, r, lang, "puzzle ratings", err)
 			return
 		}
 		for i := range list {
@@ -139,7 +133,7 @@ func (p *pages) puzzleList(w http.ResponseWriter, r *http.Request) {
 			ps, _ := puzzle.Load(s.ID)
 			if len(ps) > 0 {
 				// Within the game's card, what tells the sets apart.
-				label := strings.TrimSuffix(strings.TrimPrefix(setName(s, lang), c.Name+" ("), ")")
+				label := strings.TrimSuffix(strings.TrimPrefix(SetName(s, lang), c.Name+" ("), ")")
 				sets = append(sets, puzzleSetLink{ID: s.ID, Name: label, Count: len(ps)})
 			}
 		}
@@ -147,31 +141,31 @@ func (p *pages) puzzleList(w http.ResponseWriter, r *http.Request) {
 			c.Sets = sets
 		}
 		if first := puzzle.All(g.ID); len(first) > 0 {
-			c.Picture = p.puzzlePicture(&first[0], lang)
+			c.Picture = lr.puzzlePicture(&first[0], lang)
 		}
 		cards = append(cards, c)
 	}
 	d := struct {
 		Cards    []puzzleCard
 		LoggedIn bool
-	}{cards, p.s.currentUser(r) != nil}
-	p.web.Render(w, r, lang, "puzzles", web.T(lang, "puzzles"), http.StatusOK, d)
+	}{cards, lr.CurrentUser(r) != nil}
+	lr.Web.Render(w, r, lang, "puzzles", web.T(lang, "puzzles"), http.StatusOK, d)
 }
 
 // puzzlePicture is a puzzle's position, drawn once.
-func (p *pages) puzzlePicture(pz *puzzle.Puzzle, lang string) template.HTML {
-	return p.web.Cached(lang+" puzzle "+pz.ID, func() template.HTML {
+func (lr *Learning) puzzlePicture(pz *puzzle.Puzzle, lang string) template.HTML {
+	return lr.Web.Cached(lang+" puzzle "+pz.ID, func() template.HTML {
 		s, err := pz.State()
 		if err != nil {
 			return ""
 		}
-		return p.web.Picture(s, lang)
+		return lr.Web.Picture(s, lang)
 	})
 }
 
 // setName names a set for players: the game, and what tells the set from
 // the game's other sets (PODS's levels, POLD.R's sizes).
-func setName(set *puzzle.Set, lang string) string {
+func SetName(set *puzzle.Set, lang string) string {
 	g, err := game.Lookup(set.Game)
 	if err != nil {
 		return set.ID
@@ -220,25 +214,25 @@ func setName(set *puzzle.Set, lang string) string {
 
 // puzzlePage is GET /puzzles/{id}: a puzzle, or for a game or a set the
 // next puzzle for this player.
-func (p *pages) puzzlePage(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) PuzzlePage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	id := r.PathValue("id")
 	if pz, ok := puzzle.Find(id); ok {
-		p.renderPuzzle(w, r, lang, &pz, nil)
+		lr.renderPuzzle(w, r, lang, &pz, nil)
 		return
 	}
 	if len(id) > store.MaxPuzzleID {
-		p.web.Fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id[:store.MaxPuzzleID]+"…"))
+		lr.Web.Fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id[:store.MaxPuzzleID]+"…"))
 		return
 	}
 	candidates := puzzle.All(id)
 	if len(candidates) == 0 {
-		p.web.Fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id))
+		lr.Web.Fail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id))
 		return
 	}
-	next, err := p.nextPuzzle(r, candidates, r.URL.Query().Get("after"))
+	next, err := lr.nextPuzzle(r, candidates, r.URL.Query().Get("after"))
 	if err != nil {
-		p.internalError(w, r, lang, "next puzzle", err)
+		lr.Web.InternalError(w, r, lang, "next puzzle", err)
 		return
 	}
 	http.Redirect(w, r, "/puzzles/"+next.ID, http.StatusSeeOther)
@@ -249,7 +243,7 @@ func (p *pages) puzzlePage(w http.ResponseWriter, r *http.Request) {
 // random among the closest few); for anyone else, or when he tried them
 // all, one at random. after (the puzzle just done) is not picked again
 // when there is another.
-func (p *pages) nextPuzzle(r *http.Request, candidates []puzzle.Puzzle, after string) (*puzzle.Puzzle, error) {
+func (lr *Learning) nextPuzzle(r *http.Request, candidates []puzzle.Puzzle, after string) (*puzzle.Puzzle, error) {
 	pool := make([]*puzzle.Puzzle, 0, len(candidates))
 	for i := range candidates {
 		if candidates[i].ID != after {
@@ -259,7 +253,7 @@ func (p *pages) nextPuzzle(r *http.Request, candidates []puzzle.Puzzle, after st
 	if len(pool) == 0 {
 		return &candidates[0], nil
 	}
-	ps, u := p.puzzleStore(), p.s.currentUser(r)
+	ps, u := lr.puzzleStore(), lr.CurrentUser(r)
 	if ps == nil || u == nil {
 		return pool[rand.IntN(len(pool))], nil
 	}
@@ -291,7 +285,7 @@ func (p *pages) nextPuzzle(r *http.Request, candidates []puzzle.Puzzle, after st
 			}
 		}
 	}
-	standing, err := p.standings(ctx, fresh)
+	standing, err := lr.standings(ctx, fresh)
 	if err != nil {
 		return nil, err
 	}
@@ -303,12 +297,12 @@ func (p *pages) nextPuzzle(r *http.Request, candidates []puzzle.Puzzle, after st
 }
 
 // standings are the puzzles' ratings: stored, or where they start.
-func (p *pages) standings(ctx context.Context, list []*puzzle.Puzzle) (map[string]store.PuzzleStanding, error) {
+func (lr *Learning) standings(ctx context.Context, list []*puzzle.Puzzle) (map[string]store.PuzzleStanding, error) {
 	out := make(map[string]store.PuzzleStanding, len(list))
 	for _, pz := range list {
 		out[pz.ID] = puzzleStart(pz)
 	}
-	ps := p.puzzleStore()
+	ps := lr.puzzleStore()
 	if ps == nil {
 		return out, nil
 	}
@@ -339,7 +333,7 @@ type puzzleData struct {
 	Check, Solution     string // where the answers go
 	Preview             string // the small boards of the menu of moves
 	Next                string // another puzzle of the set
-	Verdict             *puzzleVerdict
+	Verdict             *PuzzleVerdict
 	LoggedIn, Rated     bool
 	Mine                *store.PuzzleRating // the player's rating at this game
 	Standing            store.PuzzleStanding
@@ -348,7 +342,7 @@ type puzzleData struct {
 
 // puzzleVerdict is the answer to a move, or the solution shown: JSON to
 // the script, in the page without it.
-type puzzleVerdict struct {
+type PuzzleVerdict struct {
 	Right    bool   `json:"right"`
 	Illegal  bool   `json:"illegal"`
 	Shown    bool   `json:"shown,omitempty"` // the solution was asked for
@@ -362,19 +356,19 @@ type puzzleVerdict struct {
 }
 
 // puzzleOf finds the path's puzzle or answers the error.
-func (p *pages) puzzleOf(w http.ResponseWriter, r *http.Request, lang string, asJSON bool) (*puzzle.Puzzle, game.State, bool) {
+func (lr *Learning) puzzleOf(w http.ResponseWriter, r *http.Request, lang string, asJSON bool) (*puzzle.Puzzle, game.State, bool) {
 	id := r.PathValue("id")
 	pz, ok := puzzle.Find(id)
 	if !ok {
 		if len(id) > store.MaxPuzzleID {
 			id = id[:store.MaxPuzzleID] + "…"
 		}
-		p.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id), asJSON)
+		lr.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "puzzle:none"), id), asJSON)
 		return nil, nil, false
 	}
 	s, err := pz.State()
 	if err != nil {
-		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
+		lr.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
 		return nil, nil, false
 	}
 	return &pz, s, true
@@ -382,55 +376,55 @@ func (p *pages) puzzleOf(w http.ResponseWriter, r *http.Request, lang string, as
 
 // puzzlePost reads a post about the path's puzzle (its body bounded), or
 // answers the error.
-func (p *pages) puzzlePost(w http.ResponseWriter, r *http.Request) (lang string, asJSON bool, pz *puzzle.Puzzle, s game.State, ok bool) {
+func (lr *Learning) puzzlePost(w http.ResponseWriter, r *http.Request) (lang string, asJSON bool, pz *puzzle.Puzzle, s game.State, ok bool) {
 	lang = web.PickLang(w, r)
 	asJSON = wantsJSON(r)
 	r.Body = http.MaxBytesReader(w, r.Body, maxPuzzleForm)
 	if err := r.ParseForm(); err != nil {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
+		lr.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
 		return lang, asJSON, nil, nil, false
 	}
-	pz, s, ok = p.puzzleOf(w, r, lang, asJSON)
+	pz, s, ok = lr.puzzleOf(w, r, lang, asJSON)
 	return lang, asJSON, pz, s, ok
 }
 
 // puzzleCheck is POST /puzzles/{id}/check: field move.
-func (p *pages) puzzleCheck(w http.ResponseWriter, r *http.Request) {
-	lang, asJSON, pz, s, ok := p.puzzlePost(w, r)
+func (lr *Learning) PuzzleCheck(w http.ResponseWriter, r *http.Request) {
+	lang, asJSON, pz, s, ok := lr.puzzlePost(w, r)
 	if !ok {
 		return
 	}
 	move := strings.TrimSpace(r.PostForm.Get("move"))
 	if len(move) > game.MaxInput {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
+		lr.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
 		return
 	}
-	out, err := p.judgePuzzle(r, lang, pz, s, move)
+	out, err := lr.judgePuzzle(r, lang, pz, s, move)
 	if err == nil && !out.Illegal {
-		out.Rated = p.ratePuzzle(r, lang, pz, out.Right) // a legal answer is an attempt
-		out.Standing = p.standingAfterTry(r, lang, pz)
+		out.Rated = lr.ratePuzzle(r, lang, pz, out.Right) // a legal answer is an attempt
+		out.Standing = lr.standingAfterTry(r, lang, pz)
 	}
 	if err != nil {
-		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
+		lr.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
 		return
 	}
 	if asJSON {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	p.renderPuzzle(w, r, lang, pz, out)
+	lr.renderPuzzle(w, r, lang, pz, out)
 }
 
 // judgePuzzle answers a move: illegal (the rules engine's reason), right,
 // or wrong with its refutation and the position after both.
-func (p *pages) judgePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, s game.State, move string) (*puzzleVerdict, error) {
+func (lr *Learning) judgePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, s game.State, move string) (*PuzzleVerdict, error) {
 	v := s.Variant()
 	mv, err := s.ParseMove(move)
 	if err != nil {
 		if move == "" {
-			return &puzzleVerdict{Illegal: true, Says: web.T(lang, "puzzle:nomove")}, nil
+			return &PuzzleVerdict{Illegal: true, Says: web.T(lang, "puzzle:nomove")}, nil
 		}
-		return &puzzleVerdict{Illegal: true, Says: reasonText(err, lang)}, nil
+		return &PuzzleVerdict{Illegal: true, Says: reasonText(err, lang)}, nil
 	}
 	notation := s.MoveString(mv)
 	wrong, legal := pz.Answer(notation)
@@ -438,9 +432,9 @@ func (p *pages) judgePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, s g
 		return nil, fmt.Errorf("puzzle %s: the legal move %s is neither the key nor a wrong move", pz.ID, notation)
 	}
 	opp := v.SeatName(1-s.ToMove(), lang)
-	out := &puzzleVerdict{Move: notation, Right: wrong == nil}
+	out := &PuzzleVerdict{Move: notation, Right: wrong == nil}
 	after := s.Clone()
-	last := p.s.render.Places(s, mv)
+	last := lr.Web.Renderer().Places(s, mv)
 	after.Apply(mv)
 	if wrong == nil {
 		out.Says = keyText(pz, notation, lang)
@@ -452,11 +446,11 @@ func (p *pages) judgePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, s g
 				return nil, fmt.Errorf("puzzle %s: reply %s to %s: %w", pz.ID, wrong.Reply, notation, err)
 			}
 			// Both moves marked: the wrong one and its refutation.
-			last = append(last, p.s.render.Places(after, reply)...)
+			last = append(last, lr.Web.Renderer().Places(after, reply)...)
 			after.Apply(reply)
 		}
 	}
-	svg, err := p.s.render.SVG(after, render.Options{Lang: lang, LastMove: last, Status: puzzleStatus(after, lang), Flip: puzzleFlip(s)})
+	svg, err := lr.Web.Renderer().SVG(after, render.Options{Lang: lang, LastMove: last, Status: PuzzleStatus(after, lang), Flip: puzzleFlip(s)})
 	if err != nil {
 		return nil, err
 	}
@@ -501,8 +495,8 @@ func refutationText(pz *puzzle.Puzzle, w *puzzle.Wrong, opp, lang string) string
 // the puzzle's, and says how it changed; "" when not rated (no account, a
 // puzzle tried before, a store without puzzle ratings). A store error is
 // logged: the answer is still given.
-func (p *pages) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solved bool) string {
-	ps, u := p.puzzleStore(), p.s.currentUser(r)
+func (lr *Learning) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solved bool) string {
+	ps, u := lr.puzzleStore(), lr.CurrentUser(r)
 	if ps == nil || u == nil {
 		return ""
 	}
@@ -510,7 +504,7 @@ func (p *pages) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solv
 	defer cancel()
 	def := rating.Default()
 	var before float64
-	stored, _, err := ps.RatePuzzle(ctx, store.PuzzleAttempt{User: u.Name, Puzzle: pz.ID, Game: pz.Game, Solved: solved, At: p.s.Now()},
+	stored, _, err := ps.RatePuzzle(ctx, store.PuzzleAttempt{User: u.Name, Puzzle: pz.ID, Game: pz.Game, Solved: solved, At: lr.Now()},
 		store.PuzzleRating{Rating: def.Rating, Deviation: def.Deviation, Volatility: def.Volatility}, puzzleStart(pz),
 		func(pl store.PuzzleRating, st store.PuzzleStanding, solved bool) (store.PuzzleRating, store.PuzzleStanding, error) {
 			before = pl.Rating
@@ -520,7 +514,7 @@ func (p *pages) ratePuzzle(r *http.Request, lang string, pz *puzzle.Puzzle, solv
 		return web.T(lang, "puzzle:ratedbefore")
 	}
 	if err != nil {
-		p.s.Log.Warn("puzzle rating", "puzzle", pz.ID, "user", u.Name, "error", err)
+		lr.Log.Warn("puzzle rating", "puzzle", pz.ID, "user", u.Name, "error", err)
 		return ""
 	}
 	return fmt.Sprintf(web.T(lang, "puzzle:ratingchange"), math.Round(before), math.Round(stored.Rating), signed(stored.Rating-before))
@@ -536,67 +530,67 @@ func signed(d float64) string {
 
 // puzzleSolution is POST /puzzles/{id}/solution: the key and the position
 // after it. A logged-in player who had not answered yet has failed it.
-func (p *pages) puzzleSolution(w http.ResponseWriter, r *http.Request) {
-	lang, asJSON, pz, s, ok := p.puzzlePost(w, r)
+func (lr *Learning) PuzzleSolution(w http.ResponseWriter, r *http.Request) {
+	lang, asJSON, pz, s, ok := lr.puzzlePost(w, r)
 	if !ok {
 		return
 	}
-	out, err := p.judgePuzzle(r, lang, pz, s, pz.Key)
+	out, err := lr.judgePuzzle(r, lang, pz, s, pz.Key)
 	if err != nil {
-		p.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
+		lr.internalErrorAs(w, r, lang, asJSON, "puzzle", err)
 		return
 	}
 	// Seen before an answer, the puzzle is failed (after one, this
 	// changes nothing: only the first attempt counts).
-	out.Rated = p.ratePuzzle(r, lang, pz, false)
+	out.Rated = lr.ratePuzzle(r, lang, pz, false)
 	out.Right, out.Shown, out.Solution = false, true, pz.Key
 	out.Says = keyText(pz, pz.Key, lang)
 	if asJSON {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	p.renderPuzzle(w, r, lang, pz, out)
+	lr.renderPuzzle(w, r, lang, pz, out)
 }
 
 // puzzlePreview is GET /puzzles/{id}/preview?move=M.
-func (p *pages) puzzlePreview(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) PuzzlePreview(w http.ResponseWriter, r *http.Request) {
 	lang := web.NormLang(r.FormValue("lang"))
-	_, s, ok := p.puzzleOf(w, r, lang, true)
+	_, s, ok := lr.puzzleOf(w, r, lang, true)
 	if !ok {
 		return
 	}
-	p.movePreview(w, r, s, r.URL.Query().Get("move"), lang)
+	lr.movePreview(w, r, s, r.URL.Query().Get("move"), lang)
 }
 
 // puzzleStatus is the line under a puzzle's board.
-func puzzleStatus(s game.State, lang string) string { return lessonStatus(s, lang) }
+func PuzzleStatus(s game.State, lang string) string { return lessonStatus(s, lang) }
 
 // renderPuzzle draws a puzzle, with the answer to a move sent without the
 // script (nil: none).
-func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string, pz *puzzle.Puzzle, verdict *puzzleVerdict) {
+func (lr *Learning) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string, pz *puzzle.Puzzle, verdict *PuzzleVerdict) {
 	s, err := pz.State()
 	if err != nil {
-		p.internalError(w, r, lang, "puzzle", err)
+		lr.Web.InternalError(w, r, lang, "puzzle", err)
 		return
 	}
 	v := s.Variant()
 	g, err := game.Lookup(pz.Game)
 	if err != nil {
-		p.internalError(w, r, lang, "puzzle", err)
+		lr.Web.InternalError(w, r, lang, "puzzle", err)
 		return
 	}
 	set, err := puzzle.LookupSet(pz.Set)
 	if err != nil {
-		p.internalError(w, r, lang, "puzzle", err)
+		lr.Web.InternalError(w, r, lang, "puzzle", err)
 		return
 	}
-	d := puzzleData{ID: pz.ID, Game: g.ID, Name: g.Name.In(lang), Set: setName(set, lang),
+	d := puzzleData{ID: pz.ID, Game: g.ID, Name: g.Name.In(lang), Set: SetName(set, lang),
 		You: v.SeatName(s.ToMove(), lang), Colour: render.SeatColour(v, s.ToMove()),
 		Check:    "/puzzles/" + pz.ID + "/check?lang=" + lang,
 		Solution: "/puzzles/" + pz.ID + "/solution?lang=" + lang,
 		Preview:  "/puzzles/" + pz.ID + "/preview?lang=" + lang + map[bool]string{true: "&flip=1"}[puzzleFlip(s)],
 		Next:     "/puzzles/" + pz.Set + "?after=" + pz.ID,
-		Verdict:  verdict, LoggedIn: p.s.currentUser(r) != nil}
+		Verdict:  verdict, LoggedIn: lr.CurrentUser(r) != nil}
 	switch {
 	case pz.Kind == puzzle.KindSave:
 		d.Task = fmt.Sprintf(web.T(lang, "puzzle:tasksave"), d.You)
@@ -609,13 +603,13 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
-	standing, err := p.standings(ctx, []*puzzle.Puzzle{pz})
+	standing, err := lr.standings(ctx, []*puzzle.Puzzle{pz})
 	if err != nil {
-		p.internalError(w, r, lang, "puzzle", err)
+		lr.Web.InternalError(w, r, lang, "puzzle", err)
 		return
 	}
 	d.Standing = standing[pz.ID]
-	if ps, u := p.puzzleStore(), p.s.currentUser(r); ps != nil && u != nil {
+	if ps, u := lr.puzzleStore(), lr.CurrentUser(r); ps != nil && u != nil {
 		d.Rated = true
 		if list, err := ps.PuzzleRatings(ctx, u.Name); err == nil {
 			for i := range list {
@@ -635,13 +629,38 @@ func (p *pages) renderPuzzle(w http.ResponseWriter, r *http.Request, lang string
 	if verdict != nil && verdict.SVG != "" {
 		d.Board = template.HTML(verdict.SVG)
 	} else {
-		svg, err := p.s.render.SVG(s, render.Options{Lang: lang, Status: puzzleStatus(s, lang), Flip: puzzleFlip(s)})
+		svg, err := lr.Web.Renderer().SVG(s, render.Options{Lang: lang, Status: PuzzleStatus(s, lang), Flip: puzzleFlip(s)})
 		if err != nil {
-			p.internalError(w, r, lang, "puzzle board", err)
+			lr.Web.InternalError(w, r, lang, "puzzle board", err)
 			return
 		}
 		d.Board = template.HTML(svg)
 	}
-	d.Legal, d.Messages = p.trainerData(s, lang, "puzzle:right", "puzzle:wrong")
-	p.web.Render(w, r, lang, "puzzle", fmt.Sprintf(web.T(lang, "puzzle:title"), d.Name, pz.ID), http.StatusOK, d)
+	d.Legal, d.Messages = lr.trainerData(s, lang, "puzzle:right", "puzzle:wrong")
+	lr.Web.Render(w, r, lang, "puzzle", fmt.Sprintf(web.T(lang, "puzzle:title"), d.Name, pz.ID), http.StatusOK, d)
+}
+
+// puzzleFlip says whether a puzzle's board is turned: the side to play
+// sits at the bottom, as lichess turns its puzzles (the second player of
+// a two-player game sees the board from the other side).
+func puzzleFlip(s game.State) bool {
+	return s.Variant().Players == 2 && s.ToMove() == 1
+}
+
+// standingAfterTry is the puzzle's standing once a player has tried it:
+// its rating and tries from the store (a logged-in try is counted in
+// them); without any counted try, its rating alone, since "nobody has
+// tried it yet" is no longer what the player sees.
+func (lr *Learning) standingAfterTry(r *http.Request, lang string, pz *puzzle.Puzzle) string {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	standing, err := lr.standings(ctx, []*puzzle.Puzzle{pz})
+	if err != nil {
+		return ""
+	}
+	st := standing[pz.ID]
+	if st.Attempts > 0 {
+		return fmt.Sprintf(web.T(lang, "puzzle:standingof"), st.Rating, web.CountWords(lang, st.Attempts, "n:tries"), web.CountWords(lang, st.Solved, "n:solved"))
+	}
+	return fmt.Sprintf(web.T(lang, "puzzle:standingrated"), st.Rating)
 }

@@ -1,4 +1,4 @@
-package server
+package learn
 
 import (
 	"encoding/json"
@@ -25,7 +25,7 @@ import (
 //	GET  /learn/GAME/preview?step=N&move=M  the position after a legal move, small (the menu of moves sharing clicks)
 
 // maxLessonForm bounds the body of a check: a step number and a move.
-const maxLessonForm = 16 << 10
+const MaxLessonForm = 16 << 10
 
 // lessonLevel is the computer's level in the first game after a lesson.
 const lessonLevel = "easy"
@@ -37,7 +37,7 @@ type lessonCard struct {
 }
 
 // learnList is GET /learn.
-func (p *pages) learnList(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) LearnList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	var cards []lessonCard
 	for _, l := range lesson.All() {
@@ -50,11 +50,11 @@ func (p *pages) learnList(w http.ResponseWriter, r *http.Request) {
 			c.Steps = append(c.Steps, st.Title.In(lang))
 		}
 		if v, err := g.Variant(g.AllVariants()[0]); err == nil {
-			c.Picture = p.web.StartPicture(v, lang)
+			c.Picture = lr.Web.StartPicture(v, lang)
 		}
 		cards = append(cards, c)
 	}
-	p.web.Render(w, r, lang, "lessons", web.T(lang, "lessons"), http.StatusOK, cards)
+	lr.Web.Render(w, r, lang, "lessons", web.T(lang, "lessons"), http.StatusOK, cards)
 }
 
 // lessonData is a step's page.
@@ -75,7 +75,7 @@ type lessonData struct {
 	Prev        string
 	Links       []stepLink
 	Last        bool
-	Verdict     *lessonVerdict // the answer to a move sent without the script
+	Verdict     *LessonVerdict // the answer to a move sent without the script
 	FirstGame   firstGame
 }
 
@@ -88,7 +88,7 @@ type stepLink struct {
 
 // lessonVerdict is what a check answers: as JSON to the script, in the
 // page without it.
-type lessonVerdict struct {
+type LessonVerdict struct {
 	Right   bool   `json:"right"`
 	Illegal bool   `json:"illegal"`
 	Move    string `json:"move,omitempty"`
@@ -122,7 +122,7 @@ func firstGameOf(g *game.Game) firstGame {
 
 // lessonStep finds the lesson of the path's game and the step n, or
 // answers the error (a page, or JSON for the script) and returns false.
-func (p *pages) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepText string, asJSON bool) (*lesson.Lesson, *lesson.Step, int, bool) {
+func (lr *Learning) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepText string, asJSON bool) (*lesson.Lesson, *lesson.Step, int, bool) {
 	g, err := game.Lookup(r.PathValue("id"))
 	var l *lesson.Lesson
 	if err == nil {
@@ -130,35 +130,35 @@ func (p *pages) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepTex
 	}
 	if l == nil {
 		msg := fmt.Sprintf(web.T(lang, "lesson:none"), r.PathValue("id"))
-		p.lessonFail(w, r, lang, http.StatusNotFound, msg, asJSON)
+		lr.lessonFail(w, r, lang, http.StatusNotFound, msg, asJSON)
 		return nil, nil, 0, false
 	}
 	n := 1
 	if stepText != "" {
 		n, err = strconv.Atoi(strings.TrimSpace(stepText))
 		if err != nil || len(stepText) > 9 {
-			p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:badstep"), len(l.Steps)), asJSON)
+			lr.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:badstep"), len(l.Steps)), asJSON)
 			return nil, nil, 0, false
 		}
 	}
 	st, ok := l.Step(n)
 	if !ok {
-		p.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "lesson:nostep"), n, len(l.Steps)), asJSON)
+		lr.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "lesson:nostep"), n, len(l.Steps)), asJSON)
 		return nil, nil, 0, false
 	}
 	return l, st, n, true
 }
 
 // lessonFail answers an error: a page in the site's layout, or JSON.
-func (p *pages) lessonFail(w http.ResponseWriter, r *http.Request, lang string, code int, msg string, asJSON bool) {
+func (lr *Learning) lessonFail(w http.ResponseWriter, r *http.Request, lang string, code int, msg string, asJSON bool) {
 	if asJSON {
 		if code == http.StatusBadRequest {
-			p.s.metrics.refusals.WithLabelValues("bad_request").Inc()
+			lr.Refusals.WithLabelValues("bad_request").Inc()
 		}
 		writeJSON(w, code, map[string]string{"error": msg})
 		return
 	}
-	p.web.Fail(w, r, lang, code, msg)
+	lr.Web.Fail(w, r, lang, code, msg)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -179,43 +179,43 @@ func wantsJSON(r *http.Request) bool {
 }
 
 // lessonPage is GET /learn/GAME?step=N.
-func (p *pages) lessonPage(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) LessonPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	l, st, n, ok := p.lessonStep(w, r, lang, r.URL.Query().Get("step"), false)
+	l, st, n, ok := lr.lessonStep(w, r, lang, r.URL.Query().Get("step"), false)
 	if !ok {
 		return
 	}
-	p.renderLesson(w, r, lang, l, st, n, nil)
+	lr.renderLesson(w, r, lang, l, st, n, nil)
 }
 
 // lessonCheck is POST /learn/GAME/check: fields step and move.
-func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) LessonCheck(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	asJSON := wantsJSON(r)
-	r.Body = http.MaxBytesReader(w, r.Body, maxLessonForm)
+	r.Body = http.MaxBytesReader(w, r.Body, MaxLessonForm)
 	if err := r.ParseForm(); err != nil {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
+		lr.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
 		return
 	}
-	l, st, n, ok := p.lessonStep(w, r, lang, r.PostForm.Get("step"), asJSON)
+	l, st, n, ok := lr.lessonStep(w, r, lang, r.PostForm.Get("step"), asJSON)
 	if !ok {
 		return
 	}
 	move := r.PostForm.Get("move")
 	if len(move) > game.MaxInput {
-		p.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
+		lr.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
 		return
 	}
 	v, err := l.Check(st, move, lang)
 	if err != nil {
-		p.internalErrorAs(w, r, lang, asJSON, "lesson", err)
+		lr.internalErrorAs(w, r, lang, asJSON, "lesson", err)
 		return
 	}
-	out := &lessonVerdict{Right: v.Right, Illegal: v.Illegal, Move: v.Move, Says: v.Says, Last: v.Right && n == len(l.Steps)}
+	out := &LessonVerdict{Right: v.Right, Illegal: v.Illegal, Move: v.Move, Says: v.Says, Last: v.Right && n == len(l.Steps)}
 	if v.Right {
-		svg, err := p.s.render.SVG(v.After, render.Options{Lang: lang, LastMove: p.s.render.Places(v.Before, v.Played), Status: lessonStatus(v.After, lang)})
+		svg, err := lr.Web.Renderer().SVG(v.After, render.Options{Lang: lang, LastMove: lr.Web.Renderer().Places(v.Before, v.Played), Status: lessonStatus(v.After, lang)})
 		if err != nil {
-			p.s.InternalError(w, r, "lesson board", err)
+			lr.InternalError(w, r, "lesson board", err)
 			return
 		}
 		out.SVG = string(svg)
@@ -227,23 +227,23 @@ func (p *pages) lessonCheck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	p.renderLesson(w, r, lang, l, st, n, out)
+	lr.renderLesson(w, r, lang, l, st, n, out)
 }
 
 // lessonPreview is GET /learn/GAME/preview?step=N&move=M: the position
 // after the legal move M of step N, small, the move marked.
-func (p *pages) lessonPreview(w http.ResponseWriter, r *http.Request) {
+func (lr *Learning) LessonPreview(w http.ResponseWriter, r *http.Request) {
 	lang := web.NormLang(r.FormValue("lang"))
-	l, st, _, ok := p.lessonStep(w, r, lang, r.URL.Query().Get("step"), true)
+	l, st, _, ok := lr.lessonStep(w, r, lang, r.URL.Query().Get("step"), true)
 	if !ok {
 		return
 	}
 	before, err := l.State(st)
 	if err != nil {
-		p.s.InternalError(w, r, "lesson", err)
+		lr.InternalError(w, r, "lesson", err)
 		return
 	}
-	p.movePreview(w, r, before, r.URL.Query().Get("move"), lang)
+	lr.movePreview(w, r, before, r.URL.Query().Get("move"), lang)
 }
 
 func lessonURL(id string, n int) string { return "/learn/" + id + "?step=" + strconv.Itoa(n) }
@@ -259,15 +259,15 @@ func lessonStatus(s game.State, lang string) string {
 
 // renderLesson draws step n of l, with the verdict of a move sent without
 // the script (nil: none).
-func (p *pages) renderLesson(w http.ResponseWriter, r *http.Request, lang string, l *lesson.Lesson, st *lesson.Step, n int, verdict *lessonVerdict) {
+func (lr *Learning) renderLesson(w http.ResponseWriter, r *http.Request, lang string, l *lesson.Lesson, st *lesson.Step, n int, verdict *LessonVerdict) {
 	g, err := game.Lookup(l.Game)
 	if err != nil {
-		p.internalError(w, r, lang, "lesson", err)
+		lr.Web.InternalError(w, r, lang, "lesson", err)
 		return
 	}
 	s, err := l.State(st)
 	if err != nil {
-		p.internalError(w, r, lang, "lesson", err)
+		lr.Web.InternalError(w, r, lang, "lesson", err)
 		return
 	}
 	v := s.Variant()
@@ -293,16 +293,16 @@ func (p *pages) renderLesson(w http.ResponseWriter, r *http.Request, lang string
 	if verdict != nil && verdict.Right {
 		d.Board = template.HTML(verdict.SVG)
 	} else {
-		svg, err := p.s.render.SVG(s, render.Options{Lang: lang, Highlight: st.Highlight, Status: lessonStatus(s, lang)})
+		svg, err := lr.Web.Renderer().SVG(s, render.Options{Lang: lang, Highlight: st.Highlight, Status: lessonStatus(s, lang)})
 		if err != nil {
-			p.internalError(w, r, lang, "lesson board", err)
+			lr.Web.InternalError(w, r, lang, "lesson board", err)
 			return
 		}
 		d.Board = template.HTML(svg)
 	}
-	d.Legal, d.Messages = p.trainerData(s, lang, "lesson:right", "lesson:wrong")
+	d.Legal, d.Messages = lr.trainerData(s, lang, "lesson:right", "lesson:wrong")
 	title := fmt.Sprintf(web.T(lang, "lesson:title"), d.Name)
-	p.web.Render(w, r, lang, "lesson", title, http.StatusOK, d)
+	lr.Web.Render(w, r, lang, "lesson", title, http.StatusOK, d)
 }
 
 // lessonHTML is a lesson's text as HTML: escaped, with notation between
@@ -326,10 +326,10 @@ func lessonHTML(text string) template.HTML {
 // trainerData is what the script of a lesson or a puzzle needs (static/
 // lesson.js): the legal moves with their places, as JSON, and its words,
 // with the page's own for a right and a wrong move.
-func (p *pages) trainerData(s game.State, lang, right, wrong string) (legalJSON, messagesJSON string) {
+func (lr *Learning) trainerData(s game.State, lang, right, wrong string) (legalJSON, messagesJSON string) {
 	legal := []games.LegalMove{}
 	for _, mv := range s.LegalMoves(nil) {
-		places := p.s.render.Places(s, mv)
+		places := lr.Web.Renderer().Places(s, mv)
 		if places == nil {
 			places = []string{}
 		}
@@ -349,7 +349,7 @@ func (p *pages) trainerData(s game.State, lang, right, wrong string) (legalJSON,
 // movePreview answers a small drawing of the position after the legal
 // move of before, the move marked: the pictures of the menu of moves that
 // share their clicks.
-func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.State, move, lang string) {
+func (lr *Learning) movePreview(w http.ResponseWriter, r *http.Request, before game.State, move, lang string) {
 	if move == "" || len(move) > game.MaxInput {
 		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
 		return
@@ -360,11 +360,11 @@ func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.
 		return
 	}
 	after := before.Clone()
-	last := p.s.render.Places(before, mv)
+	last := lr.Web.Renderer().Places(before, mv)
 	after.Apply(mv)
-	svg, err := p.s.render.SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " ", Flip: r.FormValue("flip") == "1"})
+	svg, err := lr.Web.Renderer().SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " ", Flip: r.FormValue("flip") == "1"})
 	if err != nil {
-		p.s.InternalError(w, r, "draw", err)
+		lr.InternalError(w, r, "draw", err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -374,10 +374,10 @@ func (p *pages) movePreview(w http.ResponseWriter, r *http.Request, before game.
 
 // internalErrorAs answers an internal error as JSON for the script, or as
 // a page.
-func (p *pages) internalErrorAs(w http.ResponseWriter, r *http.Request, lang string, asJSON bool, what string, err error) {
+func (lr *Learning) internalErrorAs(w http.ResponseWriter, r *http.Request, lang string, asJSON bool, what string, err error) {
 	if asJSON {
-		p.s.InternalError(w, r, what, err)
+		lr.InternalError(w, r, what, err)
 		return
 	}
-	p.internalError(w, r, lang, what, err)
+	lr.Web.InternalError(w, r, lang, what, err)
 }
