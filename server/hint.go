@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -284,20 +283,6 @@ func recordHints(g *store.Game) [][]int {
 		}
 	}
 	return out
-}
-
-// hintsText says a seat's hints in words, as the game page does: "2 hints
-// (moves 4, 9)"; plies are 0-based.
-func hintsText(plies []int, lang string) string {
-	moves := make([]string, len(plies))
-	for i, p := range plies {
-		moves[i] = strconv.Itoa(p + 1)
-	}
-	count, which := fmt.Sprintf(web.T(lang, "hintsmany"), len(plies)), web.T(lang, "hintmoves")
-	if len(plies) == 1 {
-		count, which = web.T(lang, "hintsone"), web.T(lang, "hintmove")
-	}
-	return count + " (" + fmt.Sprintf(which, strings.Join(moves, ", ")) + ")"
 }
 
 // localizedHint puts a hint into words in lang: "Hint: Move 2 pieces from

@@ -219,7 +219,7 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 		backToLobby(w, r, "readings") // never rated (server/readings.go)
 		return
 	}
-	clock, increment, days, err := readClock(r.PostForm)
+	clock, increment, days, err := games.ReadClock(r.PostForm)
 	if err != nil {
 		backToLobby(w, r, "badclock")
 		return

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -299,37 +298,8 @@ func readGameForm(f url.Values, g *game.Game) (games.GameSpec, error) {
 			Name: web.CleanText(f.Get("name"+n), web.MaxNameRunes)})
 	}
 	var err error
-	spec.Clock, spec.Increment, spec.MoveDays, err = readClock(f)
+	spec.Clock, spec.Increment, spec.MoveDays, err = games.ReadClock(f)
 	return spec, err
-}
-
-// readClock reads the form fields clock (minutes per player), increment
-// (seconds per move) and days (days per move, for correspondence: then
-// the clock is ignored).
-func readClock(f url.Values) (clock, increment time.Duration, days int, err error) {
-	days, err = strconv.Atoi(strings.TrimSpace(orZero(f.Get("days"))))
-	if err != nil || days < 0 || days > store.MaxMoveDays {
-		return 0, 0, 0, &web.FormError{Msg: fmt.Sprintf("days per move %q: from 0 to %d", f.Get("days"), store.MaxMoveDays)}
-	}
-	if days > 0 {
-		return 0, 0, days, nil
-	}
-	minutes, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("clock"))), 64)
-	if err != nil || minutes < 0 || minutes > 24*60 {
-		return 0, 0, 0, &web.FormError{Msg: fmt.Sprintf("clock %q: minutes from 0 to 1440", f.Get("clock"))}
-	}
-	inc, err := strconv.ParseFloat(strings.TrimSpace(orZero(f.Get("increment"))), 64)
-	if err != nil || inc < 0 || inc > 3600 {
-		return 0, 0, 0, &web.FormError{Msg: fmt.Sprintf("increment %q: seconds from 0 to 3600", f.Get("increment"))}
-	}
-	return time.Duration(minutes * float64(time.Minute)), time.Duration(inc * float64(time.Second)), 0, nil
-}
-
-func orZero(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "0"
-	}
-	return s
 }
 
 // gamePageData is the game page; the script gets the rest over WebSocket.
@@ -376,42 +346,6 @@ func (p *pages) loadFailed(w http.ResponseWriter, r *http.Request, lang string, 
 	p.web.InternalError(w, r, lang, "load game", err)
 }
 
-// plyParam reads ?ply= (or the ply form field); a missing one means the
-// last position.
-func plyParam(r *http.Request, last int) (int, error) {
-	text := r.FormValue("ply")
-	if text == "" {
-		return last, nil
-	}
-	n, err := strconv.Atoi(text)
-	if err != nil || n < 0 || n > last {
-		return 0, fmt.Errorf("ply %q: a number from 0 to %d", text, last)
-	}
-	return n, nil
-}
-
-// writeSVG draws m's position at the ply asked for (?ply=, default the
-// last) as SVG.
-func (p *pages) writeSVG(w http.ResponseWriter, r *http.Request, m *game.Match) {
-	ply, err := plyParam(r, len(m.Notations()))
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	s, last, err := games.PositionWithLast(m, ply, p.s.render)
-	if err != nil {
-		p.s.InternalError(w, r, "replay", err)
-		return
-	}
-	svg, err := p.s.render.SVG(s, render.Options{Lang: web.NormLang(r.FormValue("lang")), LastMove: last, Flip: r.FormValue("flip") == "1"})
-	if err != nil {
-		p.s.InternalError(w, r, "draw", err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write(svg)
-}
-
 // plainMatch loads the game of the URL for an answer that is not a page
 // (a drawing, a record): a plain 404, or an internal error with its
 // reference; ok is false when the answer is given.
@@ -433,7 +367,7 @@ func (p *pages) gameSVG(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p.writeSVG(w, r, m)
+	games.WriteSVG(w, r, m, p.s.render, p.s.InternalError)
 }
 
 // gameRecord downloads a game as a record file.
@@ -475,16 +409,10 @@ func (s *Server) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 }
 
 type archiveData struct {
-	Games []archiveRow
+	Games []games.ArchiveRow
 	Next  int
 	// A record that could not be read, back in the form with the reason.
 	Record, Error string
-}
-
-type archiveRow struct {
-	ID, Name, Result, Reason, Date string
-	Options, Outcome               string // in words
-	Players                        []string
 }
 
 func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
@@ -498,37 +426,11 @@ func (p *pages) archive(w http.ResponseWriter, r *http.Request) {
 		p.web.InternalError(w, r, lang, "list games", err)
 		return
 	}
-	d := archiveData{Games: archiveRows(list, lang)}
+	d := archiveData{Games: games.ArchiveRows(list, lang)}
 	if len(list) == perPage {
 		d.Next = offset + perPage
 	}
 	p.web.Render(w, r, lang, "archive", web.T(lang, "archive"), http.StatusOK, d)
-}
-
-// archiveRows are games as the archive lists them.
-func archiveRows(list []store.Game, lang string) []archiveRow {
-	var rows []archiveRow
-	for _, g := range list {
-		row := archiveRow{ID: g.ID, Name: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.UpdatedAt.Format("2006-01-02 15:04")}
-		if info, err := game.Lookup(g.GameID); err == nil {
-			row.Name = info.Name.In(lang)
-		}
-		row.Options = games.OptionsText(g.Options, lang)
-		if opts, err := game.ParseOptions(g.Options); err == nil {
-			if v, err := game.NewVariant(g.GameID, opts); err == nil {
-				row.Outcome = games.OutcomeSentence(v, g.Seats, g.Result, g.Reason, lang)
-			}
-		}
-		for _, seat := range g.Seats {
-			name := web.CleanText(seat.Name, web.MaxNameRunes)
-			if name == "" {
-				name = web.T(lang, "kind:"+seat.Kind)
-			}
-			row.Players = append(row.Players, name)
-		}
-		rows = append(rows, row)
-	}
-	return rows
 }
 
 type viewData struct {
@@ -573,7 +475,7 @@ func (p *pages) viewRecord(w http.ResponseWriter, r *http.Request) {
 		for len(d.Players) <= seat {
 			d.Players = append(d.Players, m.Variant().SeatName(len(d.Players), lang))
 		}
-		d.Players[seat] += " — " + hintsText(plies, lang)
+		d.Players[seat] += " — " + games.HintsText(plies, lang)
 	}
 	p.web.Render(w, r, lang, "view", web.T(lang, "uploadedtitle"), http.StatusOK, d)
 }
@@ -589,7 +491,7 @@ func (p *pages) recordSVG(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	p.writeSVG(w, r, m)
+	games.WriteSVG(w, r, m, p.s.render, p.s.InternalError)
 }
 
 // gamePreview draws, small, the position after a move the player hesitates
@@ -601,7 +503,7 @@ func (p *pages) gamePreview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ply, err := plyParam(r, len(m.Notations()))
+	ply, err := games.PlyParam(r, len(m.Notations()))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return

@@ -50,7 +50,7 @@ type playerData struct {
 	Ratings           []ratingRow
 	Puzzles           []puzzleRow // puzzle ratings, by game
 	RecentPuzzles     []store.PuzzleAttempt
-	Games             []archiveRow
+	Games             []games.ArchiveRow
 }
 
 // variantName puts a ratings variant key ("empire players=2") into words.
@@ -161,12 +161,12 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	games, err := p.s.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
+	list, err := p.s.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
 	if err != nil {
 		p.web.InternalError(w, r, lang, "list games", err)
 		return
 	}
-	d.Games = archiveRows(games, lang)
+	d.Games = games.ArchiveRows(list, lang)
 	p.web.Render(w, r, lang, "player", u.Name, http.StatusOK, d)
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -149,7 +150,7 @@ func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text str
 		p.web.InternalError(w, r, lang, "list games", lerr)
 		return
 	}
-	d := archiveData{Games: archiveRows(list, lang), Record: text,
+	d := archiveData{Games: games.ArchiveRows(list, lang), Record: text,
 		Error: fmt.Sprintf(web.T(lang, "uploaderror"), strings.TrimSuffix(game.ErrorText(err, lang), "."))}
 	if len(list) == 50 {
 		d.Next = 50

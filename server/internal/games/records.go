@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -70,4 +72,40 @@ func PositionWithLast(m *game.Match, ply int, draw web.Renderer) (game.State, []
 	last := draw.Places(before, mv)
 	after.Apply(mv)
 	return after, last, nil
+}
+
+// PlyParam reads ?ply= (or the ply form field); a missing one means the
+// last position.
+func PlyParam(r *http.Request, last int) (int, error) {
+	text := r.FormValue("ply")
+	if text == "" {
+		return last, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 || n > last {
+		return 0, fmt.Errorf("ply %q: a number from 0 to %d", text, last)
+	}
+	return n, nil
+}
+
+// WriteSVG draws m's position at the ply asked for (?ply=, default the
+// last) as SVG.
+func WriteSVG(w http.ResponseWriter, r *http.Request, m *game.Match, draw web.Renderer, internalError func(w http.ResponseWriter, r *http.Request, what string, err error)) {
+	ply, err := PlyParam(r, len(m.Notations()))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s, last, err := PositionWithLast(m, ply, draw)
+	if err != nil {
+		internalError(w, r, "replay", err)
+		return
+	}
+	svg, err := draw.SVG(s, render.Options{Lang: web.NormLang(r.FormValue("lang")), LastMove: last, Flip: r.FormValue("flip") == "1"})
+	if err != nil {
+		internalError(w, r, "draw", err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write(svg)
 }

@@ -168,3 +168,49 @@ type LegalMove struct {
 	Places []string `json:"places"`
 	Says   string   `json:"says,omitempty"` // in words, for a move whose clicks another move shares
 }
+
+type ArchiveRow struct {
+	ID, Name, Result, Reason, Date string
+	Options, Outcome               string // in words
+	Players                        []string
+}
+
+// ArchiveRows are games as the archive lists them.
+func ArchiveRows(list []store.Game, lang string) []ArchiveRow {
+	var rows []ArchiveRow
+	for _, g := range list {
+		row := ArchiveRow{ID: g.ID, Name: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.UpdatedAt.Format("2006-01-02 15:04")}
+		if info, err := game.Lookup(g.GameID); err == nil {
+			row.Name = info.Name.In(lang)
+		}
+		row.Options = OptionsText(g.Options, lang)
+		if opts, err := game.ParseOptions(g.Options); err == nil {
+			if v, err := game.NewVariant(g.GameID, opts); err == nil {
+				row.Outcome = OutcomeSentence(v, g.Seats, g.Result, g.Reason, lang)
+			}
+		}
+		for _, seat := range g.Seats {
+			name := web.CleanText(seat.Name, web.MaxNameRunes)
+			if name == "" {
+				name = web.T(lang, "kind:"+seat.Kind)
+			}
+			row.Players = append(row.Players, name)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// hintsText says a seat's hints in words, as the game page does: "2 hints
+// (moves 4, 9)"; plies are 0-based.
+func HintsText(plies []int, lang string) string {
+	moves := make([]string, len(plies))
+	for i, p := range plies {
+		moves[i] = strconv.Itoa(p + 1)
+	}
+	count, which := fmt.Sprintf(web.T(lang, "hintsmany"), len(plies)), web.T(lang, "hintmoves")
+	if len(plies) == 1 {
+		count, which = web.T(lang, "hintsone"), web.T(lang, "hintmove")
+	}
+	return count + " (" + fmt.Sprintf(which, strings.Join(moves, ", ")) + ")"
+}
