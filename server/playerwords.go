@@ -3,15 +3,10 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
-	"net/http"
 	"strconv"
-	"strings"
 
-	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
-	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -138,22 +133,4 @@ func (s *Server) busiestVariant(ctx context.Context, rs store.Ratings, choices [
 		}
 	}
 	return choices[0].Key
-}
-
-// badRecord answers an upload that could not be read with the archive
-// page again: the reason above the form, and the text kept in it to be
-// corrected, rather than a bare error page that loses what was pasted.
-func (p *pages) badRecord(w http.ResponseWriter, r *http.Request, lang, text string, err error) {
-	finished := true
-	list, lerr := p.s.Store.ListGames(r.Context(), store.Filter{Finished: &finished, Limit: 50})
-	if lerr != nil {
-		p.web.InternalError(w, r, lang, "list games", lerr)
-		return
-	}
-	d := archiveData{Games: games.ArchiveRows(list, lang), Record: text,
-		Error: fmt.Sprintf(web.T(lang, "uploaderror"), strings.TrimSuffix(game.ErrorText(err, lang), "."))}
-	if len(list) == 50 {
-		d.Next = 50
-	}
-	p.web.Render(w, r, lang, "archive", web.T(lang, "archive"), http.StatusBadRequest, d)
 }

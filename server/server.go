@@ -31,6 +31,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/catalog"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/pool"
@@ -274,7 +275,8 @@ type Server struct {
 	agents   *games.Agents // the computer players offered
 	games    *games.Games  // creating and loading games
 	hints    hintLimits
-	learning *learn.Learning // lessons, puzzles, the analysis board
+	catalog  *catalog.Catalog // the catalogue, rules, new game form, archive
+	learning *learn.Learning  // lessons, puzzles, the analysis board
 	limits   limits
 	accounts accountLimits
 	hashes   *hashGate
@@ -367,9 +369,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.pages = p
+	s.catalog = catalog.New(s.Env, p.web, s.games)
 	s.learning = &learn.Learning{Env: s.Env, Web: p.web, Games: s.games, Searches: s.searches,
 		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
-		CurrentUser: s.currentUser, BadRecord: p.badRecord}
+		CurrentUser: s.currentUser, BadRecord: s.catalog.BadRecord}
 	if s.accounts.accountsOfStore != nil {
 		s.learning.Puzzles, _ = cfg.Store.(store.Puzzles)
 	}
@@ -447,8 +450,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
-	mux.HandleFunc("GET /{$}", s.pages.catalogue)
-	mux.HandleFunc("GET /rules/{id}", s.pages.rules)
+	mux.HandleFunc("GET /{$}", s.catalog.Catalogue)
+	mux.HandleFunc("GET /rules/{id}", s.catalog.Rules)
 	mux.HandleFunc("GET /learn", s.learning.LearnList)
 	mux.HandleFunc("GET /learn/{id}", s.learning.LessonPage)
 	mux.HandleFunc("POST /learn/{id}/check", s.learning.LessonCheck)
@@ -458,8 +461,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /puzzles/{id}/check", s.learning.PuzzleCheck)
 	mux.HandleFunc("POST /puzzles/{id}/solution", s.learning.PuzzleSolution)
 	mux.HandleFunc("GET /puzzles/{id}/preview", s.learning.PuzzlePreview)
-	mux.HandleFunc("GET /new", s.pages.newGame)
-	mux.HandleFunc("POST /games", s.limitCreate(s.pages.createGame))
+	mux.HandleFunc("GET /new", s.catalog.NewGame)
+	mux.HandleFunc("POST /games", s.limitCreate(s.catalog.CreateGame))
 	mux.HandleFunc("GET /games/{id}", s.pages.gamePage)
 	mux.HandleFunc(wsRoute, s.sameOriginUpgrade(s.limitSockets(s.serveWS)))
 	mux.HandleFunc("GET /games/{id}/svg", s.pages.gameSVG)
@@ -471,9 +474,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /archive/analysis", s.learning.ArchiveAnalysis)
 	mux.HandleFunc("POST /games/{id}/analysis/play", s.limitCreate(s.learning.PlayFromGame))
 	mux.HandleFunc("POST /archive/analysis/play", s.limitCreate(s.learning.PlayFromRecord))
-	mux.HandleFunc("GET /archive", s.pages.archive)
-	mux.HandleFunc("POST /archive/view", s.pages.viewRecord)
-	mux.HandleFunc("POST /archive/svg", s.pages.recordSVG)
+	mux.HandleFunc("GET /archive", s.catalog.Archive)
+	mux.HandleFunc("POST /archive/view", s.catalog.ViewRecord)
+	mux.HandleFunc("POST /archive/svg", s.catalog.RecordSVG)
 	mux.HandleFunc("GET /login", s.pages.loginPage)
 	mux.HandleFunc("POST /login", s.pages.login)
 	mux.HandleFunc("GET /signup", s.pages.signupPage)
