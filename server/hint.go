@@ -20,7 +20,7 @@ import (
 // Hints. In a casual game with a computer seat, the player to move may ask
 // for a hint: the move the game's hard level finds in a short search
 // (Config.HintBudget). The search is background work of the scheduler
-// (scheduler.go): it runs only on what the computer opponents leave, in
+// (package pool): it runs only on what the computer opponents leave, in
 // turn with other people's hints and analyses, so that hints cannot crowd
 // out the server nor anyone else: one hint search at a time per game, a
 // bucket of hints per connection (Config.HintsPerMinute), a bounded line

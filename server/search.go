@@ -11,7 +11,7 @@ import (
 )
 
 // The computer players of all games share the scheduler's pool of
-// searches (scheduler.go): a computer opponent's move goes before any hint
+// searches (package pool): a computer opponent's move goes before any hint
 // or analysis, and beyond the line the computer is "busy" and tries again
 // shortly. Each search builds its own agent and drops it after: two
 // searches never share an agent's state, and the memory of search tables

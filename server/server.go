@@ -161,7 +161,7 @@ type Config struct {
 	MaxSearchQueue int
 	// MaxBackgroundSearches is how many of the MaxSearches slots hints and
 	// analyses may hold at once (they run only on what the computer
-	// opponents leave); default MaxSearches-1, at least 1 (scheduler.go).
+	// opponents leave); default MaxSearches-1, at least 1 (package pool).
 	MaxBackgroundSearches int
 	// SearchQueuePerPerson is how many hints and analysis positions one
 	// person (account, else address) may have waiting for a slot; default

@@ -29,7 +29,7 @@ import (
 // exact values of the POGO solution when the server has it). The review
 // runs in the background, one position at a time on the pool of computer
 // searches: each position is background work of the scheduler
-// (scheduler.go), counted against the person who asked, so that reviews
+// (package pool), counted against the person who asked, so that reviews
 // run only on what the computer opponents leave and take one person's
 // share, and at most Config.MaxReviews reviews run at once. A game has
 // one review at a time (a second request joins the one running); once
