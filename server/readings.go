@@ -7,7 +7,7 @@ import (
 // Readings of the rules (game.Variant.Readings): a game played with a
 // reading other than the default is never rated. A rated challenge of
 // such a variant is refused with a message, a rated game of one is refused
-// by createGame, and rateGame skips any that was stored so; its page's
+// by games.Games.Create, and rateGame skips any that was stored so; its page's
 // title names the readings in words (game.Variant.Title).
 
 func init() {

@@ -54,7 +54,7 @@ type Config struct {
 	Logger *slog.Logger
 	// Renderer draws boards; nil uses the default drawing.
 	Renderer Renderer
-	// NewAgent builds computer players from an agent spec (what agentSpec
+	// NewAgent builds computer players from an agent spec (what games.Agents.AgentSpec
 	// makes of a seat's stored name); nil uses ai.New. Tests pass cheap
 	// agents here.
 	NewAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
@@ -357,7 +357,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	// Rooms build agents from the stored names of the seats: the names go
-	// through agentSpec, so that nothing stored reaches ai.New unchecked.
+	// through games.Agents.AgentSpec, so that nothing stored reaches ai.New unchecked.
 	s.newAgent = s.agents.BuildAgent(build)
 	if s.Now == nil {
 		s.Now = time.Now

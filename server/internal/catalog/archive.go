@@ -99,7 +99,7 @@ func (ct *Catalog) RecordSVG(w http.ResponseWriter, r *http.Request) {
 	games.WriteSVG(w, r, m, ct.Web.Renderer(), ct.InternalError)
 }
 
-// badRecord answers an upload that could not be read with the archive
+// BadRecord answers an upload that could not be read with the archive
 // page again: the reason above the form, and the text kept in it to be
 // corrected, rather than a bare error page that loses what was pasted.
 func (ct *Catalog) BadRecord(w http.ResponseWriter, r *http.Request, lang, text string, err error) {

@@ -107,7 +107,7 @@ func (ct *Catalog) renderNewGame(w http.ResponseWriter, r *http.Request, lang st
 	ct.Web.Render(w, r, lang, "new", web.T(lang, "newgame"), code, d)
 }
 
-// createGame reads the new game form, stores the game and sends the
+// CreateGame reads the new game form, stores the game and sends the
 // creator to its page with the seat tokens in the URL fragment, which
 // browsers do not send to servers (nor to logs).
 func (ct *Catalog) CreateGame(w http.ResponseWriter, r *http.Request) {

@@ -146,7 +146,7 @@ func (s *Games) Create(ctx context.Context, spec GameSpec) (*Created, error) {
 				c.Invited[i] = tok
 			}
 		case "computer":
-			// The seat keeps the public name of its player; agentSpec maps
+			// The seat keeps the public name of its player; AgentSpec maps
 			// it to a spec when the room builds the player. The name is
 			// only compared with the server's list, never parsed.
 			name := strings.TrimSpace(seat.Agent)
