@@ -3,6 +3,7 @@ package porte
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/plateau-games/plateau/game"
@@ -84,6 +85,27 @@ func TestFastPathsAgree(t *testing.T) {
 			if got, want := s.LegalMoves(nil), s.plainLegalMoves(); !slices.Equal(got, want) {
 				t.Fatalf("%s, random board %q: LegalMoves %v, plain %v", v, s.Encode(), got, want)
 			}
+		}
+	}
+}
+
+// Encode writes the board as board.AppendRanks writes it (runs of every
+// length, from an empty board to a full one).
+func TestEncodeAsAppendRanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 3000; i++ {
+		r := Variant(2+rng.IntN(3), false).Start().(*State).r
+		s := &State{r: r, toMove: uint8(rng.IntN(r.players)), ply: rng.IntN(1000)}
+		density := rng.IntN(5) // 0: an empty board
+		for c := range s.cells {
+			if rng.IntN(4) < density {
+				s.cells[c] = piece(rng.IntN(r.players), board.Shape(1+rng.IntN(3)))
+			}
+		}
+		want := string(board.AppendRanks(nil, func(c board.Cell) string { return r.letters[s.cells[c]] })) +
+			" " + string(colourLetters[r.colours[s.toMove]]) + " " + strconv.Itoa(s.ply)
+		if got := s.Encode(); got != want {
+			t.Fatalf("Encode %q, AppendRanks %q", got, want)
 		}
 	}
 }
