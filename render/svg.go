@@ -109,7 +109,9 @@ type canvas struct {
 }
 
 func newCanvas(opt Options) *canvas {
-	return &canvas{opt: opt, index: map[string]int{}}
+	// Sized for a Blockade board's places, so that it does not grow cell
+	// by cell.
+	return &canvas{opt: opt, index: make(map[string]int, 256)}
 }
 
 // fr says whether labels are in French.
@@ -305,12 +307,16 @@ func cellName(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) 
 // squares adds every square of the grid as a place named by cellName and
 // filled with the colour fill gives.
 func (g grid) squares(c *canvas, fill func(f, r int) string) {
+	// Without fmt, and the square's size written once: a board of 144
+	// squares is drawn for every move.
+	size := `" width="` + num(g.unit) + `" height="` + num(g.unit) + `"`
 	for r := 0; r < g.ranks; r++ {
 		for f := 0; f < g.files; f++ {
 			x, y := g.corner(f, r)
-			shape := fmt.Sprintf(`rect x="%s" y="%s" width="%s" height="%s"`, num(x), num(y), num(g.unit), num(g.unit))
+			shape := `rect x="` + num(x) + `" y="` + num(y) + size
 			cx, cy := g.centre(f, r)
-			c.place("cell", cellName(f, r), shape, fill(f, r), cellName(f, r), cx, cy, false)
+			name := cellName(f, r)
+			c.place("cell", name, shape, fill(f, r), name, cx, cy, false)
 		}
 	}
 }

@@ -89,3 +89,54 @@ func TestScaleFromEnvironment(t *testing.T) {
 		t.Errorf("PLATEAU_CONFORMANCE_FULL=1 checks every %d and garbage every %d plies", cfg.FullEvery, cfg.GarbageEvery)
 	}
 }
+
+// twice is a POGO position that lists its first legal move twice.
+type twice struct{ game.State }
+
+func (d twice) Clone() game.State { return twice{d.State.Clone()} }
+
+func (d twice) LegalMoves(buf []game.Move) []game.Move {
+	buf = d.State.LegalMoves(buf)
+	if len(buf) > 0 {
+		buf = append(buf, buf[0])
+	}
+	return buf
+}
+
+// A move listed twice is found, by the set that replaced the sort.
+func TestDuplicateMoveFound(t *testing.T) {
+	orig := pogo.Variant()
+	v := *orig
+	v.Start = func() game.State { return twice{orig.Start()} }
+	v.Decode = func(text string) (game.State, error) {
+		s, err := orig.Decode(text)
+		if err != nil {
+			return nil, err
+		}
+		return twice{s}, nil
+	}
+	cfg, err := Config{Games: 1}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := playout(&v, cfg, 1, 0, true); err == nil || !strings.Contains(err.Error(), "listed twice") {
+		t.Fatalf("a move listed twice: got %v", err)
+	}
+	// The set itself, list after list (its slots are reused, not cleared).
+	var sc scratch
+	for n := 0; n < 300; n++ {
+		moves := make([]game.Move, n)
+		for i := range moves {
+			moves[i] = game.Move(uint64(i)<<32 | uint64(i)*7)
+		}
+		if mv, dup := sc.duplicate(moves); dup {
+			t.Fatalf("%d distinct moves: %d reported twice", n, mv)
+		}
+		if n > 1 {
+			moves = append(moves, moves[n/2])
+			if mv, dup := sc.duplicate(moves); !dup || mv != moves[n/2] {
+				t.Fatalf("%d moves, one twice: got %d, %v", n+1, mv, dup)
+			}
+		}
+	}
+}

@@ -279,20 +279,24 @@ func (s *State) HasExitPath(side int) bool {
 		return true
 	}
 	var seen [board.Cells]uint8 // bit d: the king was on the cell heading d
-	var stack [board.Cells * 4]int16
-	top := 0
+	// The stack holds each (cell, heading) once at most, 576 entries; a
+	// search needs far fewer, and an array that large, zeroed on every
+	// call, cost a quarter of the function: 64 on the stack, more from
+	// the heap when a path needs them.
+	var room [64]int16
+	stack := room[:0]
 	other := kingPiece[side^1]
 	for _, d := range [3]board.Direction{board.West, board.East, fwd} {
 		if d == fwd && s.r.kingPath != pathAny {
 			break
 		}
 		seen[k] |= 1 << d
-		stack[top] = int16(k*4 + int(d))
-		top++
+		stack = append(stack, int16(k*4+int(d)))
 	}
-	for top > 0 {
-		top--
-		p, d := int(stack[top])/4, board.Direction(stack[top]%4)
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		p, d := int(top)/4, board.Direction(top%4)
 		for {
 			n := int(next[p][d])
 			if n < 0 { // leaving the board
@@ -319,8 +323,7 @@ func (s *State) HasExitPath(side int) bool {
 					}
 					if seen[m]&(1<<t) == 0 {
 						seen[m] |= 1 << t
-						stack[top] = int16(m*4 + int(t))
-						top++
+						stack = append(stack, int16(m*4+int(t)))
 					}
 				}
 				break

@@ -6,7 +6,9 @@
 package empire
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -124,6 +126,8 @@ type rules struct {
 	corner    [game.MaxPlayers]int        // seat -> corner
 	kingCell  [game.MaxPlayers]board.Cell // seat -> trône du roi
 	threshold int                         // thrones needed for win (a)
+	opp       [game.MaxPlayers]uint8      // seat -> bit o set when seat o is its opponent
+	form      string                      // positionForm for this number of players
 	variant   *game.Variant
 	start     State
 }
@@ -172,6 +176,14 @@ func newRules(k key) *rules {
 	for seat := range r.team {
 		r.team[seat] = k.TeamOf(seat)
 	}
+	for seat := 0; seat < players; seat++ {
+		for o := 0; o < players; o++ {
+			if r.team[o] != r.team[seat] {
+				r.opp[seat] |= 1 << uint(o)
+			}
+		}
+	}
+	r.form = fmt.Sprintf(positionForm, players)
 	switch players {
 	case 2:
 		r.corner = [4]int{SouthWest, NorthEast}
@@ -395,10 +407,19 @@ func (s *State) WinsAtOnce() bool {
 
 // activeMask has bit i set when seat i still has its commandant.
 func (s *State) activeMask() uint8 {
+	// Eight cells at a time (every Apply needs it): y has a zero byte
+	// exactly where the shape bits are those of a commandant, and z the
+	// top bit of each such byte (the exact test, no borrow between bytes).
+	const ones, low7, shapes = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x0303030303030303
 	var m uint8
-	for c := range s.cells {
-		if p := s.cells[c]; p != 0 && codeShape(p) == Commandant {
-			m |= 1 << uint(codeSeat(p))
+	for i := 0; i < board.Cells; i += 8 {
+		w := binary.LittleEndian.Uint64(s.cells[i : i+8])
+		y := w&shapes ^ uint64(Commandant)*ones
+		z := ^((y&low7 + low7) | y) & (low7 ^ ^uint64(0))
+		for z != 0 {
+			b := bits.TrailingZeros64(z) &^ 7
+			m |= 1 << (w >> uint(b) >> 2 & 3)
+			z &= z - 1
 		}
 	}
 	return m
@@ -444,24 +465,55 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	if s.winners != 0 {
 		return buf
 	}
-	me := int(s.next)
-	for c := board.Cell(0); c < board.Cells; c++ {
-		p := s.cells[c]
-		if p == 0 || codeSeat(p) != me {
-			continue
-		}
-		shape := codeShape(p)
-		f0, r0 := c.File(), c.Rank()
-		for _, d := range dirs {
-			f, rk := f0+d[0], r0+d[1]
-			for dist := 1; board.OnBoard(f, rk); dist++ {
-				t := board.At(f, rk)
-				q := s.cells[t]
-				if q == 0 || (s.r.opposed(me, codeSeat(q)) && captureDistance(shape, dist)) {
-					buf = append(buf, encodeMove(c, t))
-				}
-				f, rk = f+d[0], rk+d[1]
+	// One pass over the board: the occupied cells and the opponents' of
+	// each rank (bit file) and file (bit rank), and the mover's pieces in
+	// cell order. Each ray's targets are then a mask (the empty cells, and
+	// the opponents at a capture distance) walked nearest first.
+	me := uint8(s.next)
+	opp := s.r.opp[me]
+	var rankOcc, rankOpp, fileOcc, fileOpp [board.Size]uint16
+	var mine [board.Cells]uint8
+	n := 0
+	for r := 0; r < board.Size; r++ {
+		for f, p := range s.cells[r*board.Size : (r+1)*board.Size] {
+			if p == 0 {
+				continue
 			}
+			rankOcc[r] |= 1 << uint(f)
+			fileOcc[f] |= 1 << uint(r)
+			switch {
+			case opp>>(p>>2)&1 != 0:
+				rankOpp[r] |= 1 << uint(f)
+				fileOpp[f] |= 1 << uint(r)
+			case p>>2 == me:
+				mine[n] = uint8(r*board.Size + f)
+				n++
+			}
+		}
+	}
+	for _, c := range mine[:n] {
+		r, f := int(c)/board.Size, int(c)%board.Size
+		shape := s.cells[c] & 3
+		from := game.Move(c)
+		// North: up the file, ranks r+1 and over, nearest first.
+		for t := (^fileOcc[f] | fileOpp[f]&captureUp[shape][r]) & above[r]; t != 0; t &= t - 1 {
+			buf = append(buf, from|game.Move(bits.TrailingZeros16(t)*board.Size+f)<<8)
+		}
+		// East: along the rank, files f+1 and over.
+		for t := (^rankOcc[r] | rankOpp[r]&captureUp[shape][f]) & above[f]; t != 0; t &= t - 1 {
+			buf = append(buf, from|game.Move(r*board.Size+bits.TrailingZeros16(t))<<8)
+		}
+		// South: down the file, nearest (highest rank) first.
+		for t := (^fileOcc[f] | fileOpp[f]&captureDown[shape][r]) & below[r]; t != 0; {
+			x := 15 - bits.LeadingZeros16(t)
+			buf = append(buf, from|game.Move(x*board.Size+f)<<8)
+			t &^= 1 << uint(x)
+		}
+		// West: along the rank, nearest (highest file) first.
+		for t := (^rankOcc[r] | rankOpp[r]&captureDown[shape][f]) & below[f]; t != 0; {
+			x := 15 - bits.LeadingZeros16(t)
+			buf = append(buf, from|game.Move(r*board.Size+x)<<8)
+			t &^= 1 << uint(x)
 		}
 	}
 	if len(buf) == 0 {
@@ -489,16 +541,19 @@ func (s *State) Apply(m game.Move) {
 		}
 	}
 	s.ply++
-	s.next = int8(s.r.nextActive(me, s.activeMask()))
-	s.judge()
+	mask := s.activeMask()
+	s.next = int8(s.r.nextActive(me, mask))
+	s.judgeWith(mask)
 }
 
 // judge sets the result from the board and the seat due to move: the
 // player who just moved is the active seat before it.
-func (s *State) judge() {
+func (s *State) judge() { s.judgeWith(s.activeMask()) }
+
+// judgeWith is judge given the board's activeMask.
+func (s *State) judgeWith(mask uint8) {
 	r := s.r
 	s.winners, s.reason = 0, reasonNone
-	mask := s.activeMask()
 	all := uint8(1)<<uint(r.players) - 1
 	next := int(s.next)
 	mover := r.prevActive(next, mask)
@@ -643,7 +698,18 @@ func (s *State) Clone() game.State {
 // 1's commandant, 2T: seat 2's cavalier, 3S: seat 3's archer), then the
 // seat due to move and the ply.
 func (s *State) Encode() string {
-	b := board.AppendRanks(make([]byte, 0, 256), func(c board.Cell) string { return pieceLetters[s.cells[c]] })
+	// What board.AppendRanks writes with "." for each empty cell (no runs),
+	// without a call per cell: positions are written on every check.
+	var text [320]byte
+	b := text[:0]
+	for rk := board.Size - 1; rk >= 0; rk-- {
+		for _, p := range s.cells[rk*board.Size : (rk+1)*board.Size] {
+			b = append(b, pieceLetters[p]...)
+		}
+		if rk > 0 {
+			b = append(b, '/')
+		}
+	}
 	b = append(b, ' ', byte('1'+s.next), ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)
@@ -652,7 +718,7 @@ func (s *State) Encode() string {
 const positionForm = `an Empire position text is "ranks next ply": ranks 12 down to 1 separated by "/", each of 12 cells from a to l, "." for an empty cell or a seat digit and a shape letter for a piece (C commandant, T cavalier, S archer; e.g. 1C), then the seat due to move (1 to %d) and the ply`
 
 func (r *rules) decode(text string) (*State, error) {
-	form := fmt.Sprintf(positionForm, r.players)
+	form := r.form
 	if len(text) > game.MaxInput {
 		return nil, fmt.Errorf("%s; got %d bytes", form, len(text))
 	}
@@ -848,7 +914,8 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 
 // hasMove says whether the mover has a move other than pass.
 func (s *State) hasMove() bool {
-	l := s.LegalMoves(make([]game.Move, 0, 1024))
+	var moves [256]game.Move // on the stack: "pass" is a common input
+	l := s.LegalMoves(moves[:0])
 	return len(l) > 0 && l[0] != game.Pass
 }
 
@@ -938,7 +1005,11 @@ func (s *State) StringIn(lang string) string {
 	b := make([]byte, 0, 1024)
 	b = append(b, files...)
 	for rk := board.Size - 1; rk >= 0; rk-- {
-		b = append(b, fmt.Sprintf("%2d ", rk+1)...)
+		if rk+1 < 10 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(rk+1), 10)
+		b = append(b, ' ')
 		for f := 0; f < board.Size; f++ {
 			c := board.At(f, rk)
 			b = append(b, ' ')

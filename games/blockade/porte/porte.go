@@ -11,6 +11,7 @@ package porte
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -523,29 +524,81 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	me := int(s.toMove)
 	l := &s.lines
 	doors := s.doors
-	for c := 0; c < board.Cells; c++ {
-		v := s.cells[c]
-		if v == 0 || pieceSeat(v) != me {
-			continue
+	// One pass over the board: the cells a piece cannot stop on (occupied,
+	// or a circle) of each rank (bit file) and file (bit rank), and the
+	// mover's pieces in cell order. Each ray's stops are then a mask walked
+	// nearest first.
+	rankBlock, fileBlock := circleRanks, circleFiles
+	var mine [board.Cells]uint8
+	n := 0
+	for r := 0; r < board.Size; r++ {
+		for f, v := range s.cells[r*board.Size : (r+1)*board.Size] {
+			if v == 0 {
+				continue
+			}
+			rankBlock[r] |= 1 << uint(f)
+			fileBlock[f] |= 1 << uint(r)
+			if int(v>>2) == me {
+				mine[n] = uint8(r*board.Size + f)
+				n++
+			}
 		}
+	}
+	hasT, hasS := s.reserve[me][0] > 0, s.reserve[me][1] > 0
+	optional := s.r.readings.EntryOptional
+	for _, c8 := range mine[:n] {
+		c := int(c8)
 		if doors != 0 && (!isCircle[c] || doors&(1<<board.Cell(c).Section()) == 0) {
 			continue
 		}
-		for d := 0; d < 4; d++ {
-			for to := int(next[c][d]); to >= 0; to = int(next[to][d]) {
-				if s.cells[to] != 0 || isCircle[to] {
-					continue
+		r, f := c/board.Size, c%board.Size
+		// entries, inlined: earns with this piece's shape, the door, the
+		// reserve.
+		sh := otherShapes[s.cells[c]&3]
+		a, b := sh[0], sh[1]
+		// The stops north, east (nearest first: lowest bit), south, west
+		// (highest bit first).
+		var stops [4 * (board.Size - 1)]uint8
+		k := 0
+		for t := ^fileBlock[f] & above[r]; t != 0; t &= t - 1 {
+			stops[k] = uint8(bits.TrailingZeros16(t)*board.Size + f)
+			k++
+		}
+		for t := ^rankBlock[r] & above[f]; t != 0; t &= t - 1 {
+			stops[k] = uint8(r*board.Size + bits.TrailingZeros16(t))
+			k++
+		}
+		for t := ^fileBlock[f] & below[r]; t != 0; {
+			x := 15 - bits.LeadingZeros16(t)
+			stops[k] = uint8(x*board.Size + f)
+			k++
+			t &^= 1 << uint(x)
+		}
+		for t := ^rankBlock[r] & below[f]; t != 0; {
+			x := 15 - bits.LeadingZeros16(t)
+			stops[k] = uint8(r*board.Size + x)
+			k++
+			t &^= 1 << uint(x)
+		}
+		from := game.Move(c)
+		for _, to := range stops[:k] {
+			const seats = 0x1111
+			rk, fl := l.rank[to/board.Size], l.file[to%board.Size]
+			t, sq := false, false
+			if ((rk>>a)&(fl>>b)|(rk>>b)&(fl>>a))&seats != 0 {
+				if dr := int(door[to]); s.cells[dr] == 0 || dr == c {
+					t, sq = hasT, hasS
 				}
-				t, sq := s.entries(l, me, c, to)
-				if t {
-					buf = append(buf, mkMove(c, to, entryT))
-				}
-				if sq {
-					buf = append(buf, mkMove(c, to, entryS))
-				}
-				if (!t && !sq) || s.r.readings.EntryOptional {
-					buf = append(buf, mkMove(c, to, entryNone))
-				}
+			}
+			mv := from | game.Move(to)<<8
+			if t {
+				buf = append(buf, mv|entryT<<16)
+			}
+			if sq {
+				buf = append(buf, mv|entryS<<16)
+			}
+			if (!t && !sq) || optional {
+				buf = append(buf, mv)
 			}
 		}
 	}
@@ -622,7 +675,29 @@ func (s *State) Clone() game.State {
 // next; the ply. Reserves follow from the board: 4 triangles and 6 squares
 // a player, minus those on the board.
 func (s *State) Encode() string {
-	b := board.AppendRanks(make([]byte, 0, 96), func(c board.Cell) string { return s.r.letters[s.cells[c]] })
+	// What board.AppendRanks writes, without a call per cell: positions
+	// are written on every check of the conformance suite.
+	var text [320]byte
+	b := text[:0]
+	for rk := board.Size - 1; rk >= 0; rk-- {
+		run := 0
+		for _, v := range s.cells[rk*board.Size : (rk+1)*board.Size] {
+			if v == 0 {
+				run++
+				continue
+			}
+			if run > 0 {
+				b, run = appendRun(b, run), 0
+			}
+			b = append(b, s.r.letters[v]...)
+		}
+		if run > 0 {
+			b = appendRun(b, run)
+		}
+		if rk > 0 {
+			b = append(b, '/')
+		}
+	}
 	b = append(b, ' ', colourLetters[s.r.colours[s.toMove]], ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)

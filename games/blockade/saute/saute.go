@@ -550,12 +550,42 @@ func (s *State) Clone() game.State {
 // passes in a row just played. The 2-player start:
 // "12/12/12/STS9/STS9/STS9/STS9/STS9/STS9/12/12/12 B 0 0".
 func (s *State) Encode() string {
-	b := board.AppendRanks(make([]byte, 0, 96), func(c board.Cell) string { return shapeLetters[s.cells[c]] })
+	// What board.AppendRanks writes, without a call per cell: positions
+	// are written on every check of the conformance suite.
+	var text [192]byte
+	b := text[:0]
+	for rk := board.Size - 1; rk >= 0; rk-- {
+		run := 0
+		for _, p := range s.cells[rk*board.Size : (rk+1)*board.Size] {
+			if p == Empty {
+				run++
+				continue
+			}
+			if run > 0 {
+				b, run = appendRun(b, run), 0
+			}
+			b = append(b, shapeLetters[p]...)
+		}
+		if run > 0 {
+			b = appendRun(b, run)
+		}
+		if rk > 0 {
+			b = append(b, '/')
+		}
+	}
 	b = append(b, ' ', seatLetters[s.toMove], ' ')
 	b = strconv.AppendInt(b, int64(s.passes), 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)
+}
+
+// appendRun appends the length of a run of empty cells, 1 to 12.
+func appendRun(b []byte, run int) []byte {
+	if run >= 10 {
+		return append(b, '1', byte('0'+run-10))
+	}
+	return append(b, byte('0'+run))
 }
 
 // shapeLetters are the letters of the position text, by cell content.

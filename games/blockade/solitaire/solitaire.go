@@ -382,10 +382,40 @@ func (s *State) Clone() game.State {
 // letter (Y, R, B, G) per piece and a number for each run of empty cells,
 // then the ply: "12/12/12/3RGBYRY3/.../12 0".
 func (s *State) Encode() string {
-	b := board.AppendRanks(make([]byte, 0, 64), func(c board.Cell) string { return pieceLetters[s.cells[c]] })
+	// What board.AppendRanks writes, without a call per cell: the solver's
+	// tests key their exhaustive searches by this text.
+	var text [192]byte
+	b := text[:0]
+	for rk := board.Size - 1; rk >= 0; rk-- {
+		run := 0
+		for _, p := range s.cells[rk*board.Size : (rk+1)*board.Size] {
+			if p == Empty {
+				run++
+				continue
+			}
+			if run > 0 {
+				b, run = appendRun(b, run), 0
+			}
+			b = append(b, colourLetters[p])
+		}
+		if run > 0 {
+			b = appendRun(b, run)
+		}
+		if rk > 0 {
+			b = append(b, '/')
+		}
+	}
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)
+}
+
+// appendRun appends the length of a run of empty cells, 1 to 12.
+func appendRun(b []byte, run int) []byte {
+	if run >= 10 {
+		return append(b, '1', byte('0'+run-10))
+	}
+	return append(b, byte('0'+run))
 }
 
 // Decode reads a position text of variant v (see State.Encode).
