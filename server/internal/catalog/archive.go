@@ -20,6 +20,8 @@ type archiveData struct {
 	Record, Error string
 }
 
+// Archive is GET /archive: the finished games, newest first, 50 a page,
+// and the form to view or analyse a record.
 func (ct *Catalog) Archive(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	offset, _ := strconv.Atoi(r.URL.Query().Get("offset"))
@@ -85,6 +87,8 @@ func (ct *Catalog) ViewRecord(w http.ResponseWriter, r *http.Request) {
 	ct.Web.Render(w, r, lang, "view", web.T(lang, "uploadedtitle"), http.StatusOK, d)
 }
 
+// RecordSVG is POST /archive/svg: a position of an uploaded record
+// (?ply=) as SVG.
 func (ct *Catalog) RecordSVG(w http.ResponseWriter, r *http.Request) {
 	rec, _, err := games.ReadRecord(w, r)
 	if err != nil {

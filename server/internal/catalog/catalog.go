@@ -52,6 +52,7 @@ func playerCount(g *game.Game) string {
 	return fmt.Sprintf("%d–%d", g.MinPlayers, g.MaxPlayers)
 }
 
+// Catalogue is GET /: every game with its start position.
 func (ct *Catalog) Catalogue(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	var cards []gameCard
@@ -76,6 +77,8 @@ type variantPicture struct {
 	Picture template.HTML
 }
 
+// Rules is GET /rules/{id}: a game's rules page, with the drawings of
+// its variants and of the positions its text writes.
 func (ct *Catalog) Rules(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	g, err := game.Lookup(r.PathValue("id"))

@@ -49,6 +49,7 @@ type valueChoice struct {
 	Selected     bool
 }
 
+// NewGame is GET /new?game=ID: the form that starts a game.
 func (ct *Catalog) NewGame(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	id := r.URL.Query().Get("game")

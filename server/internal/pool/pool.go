@@ -131,6 +131,7 @@ type ticket struct {
 	done    bool
 }
 
+// New is a pool of lim's bounds that counts in m.
 func New(lim Limits, m Metrics) *Pool {
 	return &Pool{Bounds: lim, metrics: m, active: map[string]int{}, waiting: map[string][]*ticket{}, served: map[string]uint64{}}
 }

@@ -41,6 +41,8 @@ func PickLang(w http.ResponseWriter, r *http.Request) string {
 	return "en"
 }
 
+// NormLang is the language a tag names, "fr" or "en", or "" for one the
+// site does not speak.
 func NormLang(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	switch {
