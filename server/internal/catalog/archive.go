@@ -48,7 +48,7 @@ type viewData struct {
 	Picture                             template.HTML
 }
 
-// viewRecord shows an uploaded record with move navigation. Nothing is
+// ViewRecord shows an uploaded record with move navigation. Nothing is
 // stored: the page keeps the record text and asks /archive/svg for each
 // position.
 func (ct *Catalog) ViewRecord(w http.ResponseWriter, r *http.Request) {

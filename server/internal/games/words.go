@@ -201,7 +201,7 @@ func ArchiveRows(list []store.Game, lang string) []ArchiveRow {
 	return rows
 }
 
-// hintsText says a seat's hints in words, as the game page does: "2 hints
+// HintsText says a seat's hints in words, as the game page does: "2 hints
 // (moves 4, 9)"; plies are 0-based.
 func HintsText(plies []int, lang string) string {
 	moves := make([]string, len(plies))

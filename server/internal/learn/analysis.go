@@ -289,7 +289,7 @@ func (lr *Learning) analysisFailed(w http.ResponseWriter, r *http.Request, lang 
 	}
 }
 
-// startAnalysis (POST /games/ID/analysis) starts the review of a finished
+// StartAnalysis (POST /games/ID/analysis) starts the review of a finished
 // game, or joins the one running, and shows its page.
 func (lr *Learning) StartAnalysis(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
@@ -309,7 +309,7 @@ func (lr *Learning) StartAnalysis(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/games/"+id+"/analysis", http.StatusSeeOther)
 }
 
-// analysisJSON (GET /games/ID/analysis.json) is the state of a game's
+// AnalysisJSON (GET /games/ID/analysis.json) is the state of a game's
 // review, with the review once done: the page polls it while it runs.
 func (lr *Learning) AnalysisJSON(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
@@ -335,7 +335,7 @@ func (lr *Learning) AnalysisJSON(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(st)
 }
 
-// analysisPage (GET /games/ID/analysis) shows a game's review at ?ply=,
+// AnalysisPage (GET /games/ID/analysis) shows a game's review at ?ply=,
 // its progress while it runs, or the button that starts it.
 func (lr *Learning) AnalysisPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
@@ -365,7 +365,7 @@ func (lr *Learning) AnalysisPage(w http.ResponseWriter, r *http.Request) {
 	lr.Web.Render(w, r, lang, "analysis", web.T(lang, "analysistitle")+" — "+d.Name, http.StatusOK, d)
 }
 
-// archiveAnalysis (POST /archive/analysis) judges an uploaded or pasted
+// ArchiveAnalysis (POST /archive/analysis) judges an uploaded or pasted
 // record while the request waits (at most maxRecordBytes of it, and a
 // slot among Config.MaxReviews), and shows the review; nothing is stored.
 func (lr *Learning) ArchiveAnalysis(w http.ResponseWriter, r *http.Request) {
@@ -613,7 +613,7 @@ func evalGraph(rv *review.Review, ply int, lang string) template.HTML {
 // an analysis.
 const playFromAgent = "medium"
 
-// playFromGame (POST /games/ID/analysis/play, ply=N) starts a casual game
+// PlayFromGame (POST /games/ID/analysis/play, ply=N) starts a casual game
 // against the computer from the position after N moves of a finished
 // game: the player takes the side to move.
 func (lr *Learning) PlayFromGame(w http.ResponseWriter, r *http.Request) {
@@ -627,8 +627,8 @@ func (lr *Learning) PlayFromGame(w http.ResponseWriter, r *http.Request) {
 	lr.playFrom(w, r, lang, m)
 }
 
-// playFromRecord (POST /archive/analysis/play, record and ply) is
-// playFromGame for an uploaded record.
+// PlayFromRecord (POST /archive/analysis/play, record and ply) is
+// PlayFromGame for an uploaded record.
 func (lr *Learning) PlayFromRecord(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	rec, _, err := games.ReadRecord(w, r)

@@ -11,7 +11,7 @@ import (
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
-// judgeWords says in words which search judged an analysis and its time
+// JudgeWords says in words which search judged an analysis and its time
 // per position: "Judged by the computer at the hard level, 300 ms per
 // position.", never the search's spec ("alphabeta:time=300ms"). A spec
 // that is no level of v is named by its kind of search; an operator's
@@ -97,7 +97,7 @@ func init() {
 	})
 }
 
-// budgetWords is a search budget for the analysis page: "300 ms", never
+// BudgetWords is a search budget for the analysis page: "300 ms", never
 // the program's "300ms".
 func BudgetWords(text, lang string) string {
 	if w := durationWords(text, lang); w != "" {

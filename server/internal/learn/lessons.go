@@ -24,7 +24,7 @@ import (
 //	POST /learn/GAME/check               step, move: right or wrong and why (JSON for the page's script)
 //	GET  /learn/GAME/preview?step=N&move=M  the position after a legal move, small (the menu of moves sharing clicks)
 
-// maxLessonForm bounds the body of a check: a step number and a move.
+// MaxLessonForm bounds the body of a check: a step number and a move.
 const MaxLessonForm = 16 << 10
 
 // lessonLevel is the computer's level in the first game after a lesson.
@@ -36,7 +36,7 @@ type lessonCard struct {
 	Picture         template.HTML
 }
 
-// learnList is GET /learn.
+// LearnList is GET /learn.
 func (lr *Learning) LearnList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	var cards []lessonCard
@@ -86,7 +86,7 @@ type stepLink struct {
 	Current bool
 }
 
-// lessonVerdict is what a check answers: as JSON to the script, in the
+// LessonVerdict is what a check answers: as JSON to the script, in the
 // page without it.
 type LessonVerdict struct {
 	Right   bool   `json:"right"`
@@ -178,7 +178,7 @@ func wantsJSON(r *http.Request) bool {
 	return strings.Contains(r.Header.Get("Accept"), "application/json")
 }
 
-// lessonPage is GET /learn/GAME?step=N.
+// LessonPage is GET /learn/GAME?step=N.
 func (lr *Learning) LessonPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	l, st, n, ok := lr.lessonStep(w, r, lang, r.URL.Query().Get("step"), false)
@@ -188,7 +188,7 @@ func (lr *Learning) LessonPage(w http.ResponseWriter, r *http.Request) {
 	lr.renderLesson(w, r, lang, l, st, n, nil)
 }
 
-// lessonCheck is POST /learn/GAME/check: fields step and move.
+// LessonCheck is POST /learn/GAME/check: fields step and move.
 func (lr *Learning) LessonCheck(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	asJSON := wantsJSON(r)
@@ -230,7 +230,7 @@ func (lr *Learning) LessonCheck(w http.ResponseWriter, r *http.Request) {
 	lr.renderLesson(w, r, lang, l, st, n, out)
 }
 
-// lessonPreview is GET /learn/GAME/preview?step=N&move=M: the position
+// LessonPreview is GET /learn/GAME/preview?step=N&move=M: the position
 // after the legal move M of step N, small, the move marked.
 func (lr *Learning) LessonPreview(w http.ResponseWriter, r *http.Request) {
 	lang := web.NormLang(r.FormValue("lang"))

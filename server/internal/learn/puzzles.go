@@ -106,7 +106,7 @@ type puzzleSetLink struct {
 // puzzleStore is the store's puzzle ratings, nil without accounts.
 func (lr *Learning) puzzleStore() store.Puzzles { return lr.Puzzles }
 
-// puzzleList is GET /puzzles.
+// PuzzleList is GET /puzzles.
 func (lr *Learning) PuzzleList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	mine := map[string]*store.PuzzleRating{}
@@ -163,7 +163,7 @@ func (lr *Learning) puzzlePicture(pz *puzzle.Puzzle, lang string) template.HTML 
 	})
 }
 
-// setName names a set for players: the game, and what tells the set from
+// SetName names a set for players: the game, and what tells the set from
 // the game's other sets (PODS's levels, POLD.R's sizes).
 func SetName(set *puzzle.Set, lang string) string {
 	g, err := game.Lookup(set.Game)
@@ -212,7 +212,7 @@ func SetName(set *puzzle.Set, lang string) string {
 	return name + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// puzzlePage is GET /puzzles/{id}: a puzzle, or for a game or a set the
+// PuzzlePage is GET /puzzles/{id}: a puzzle, or for a game or a set the
 // next puzzle for this player.
 func (lr *Learning) PuzzlePage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
@@ -340,7 +340,7 @@ type puzzleData struct {
 	Tried               *store.PuzzleAttempt // the player's first attempt at this puzzle
 }
 
-// puzzleVerdict is the answer to a move, or the solution shown: JSON to
+// PuzzleVerdict is the answer to a move, or the solution shown: JSON to
 // the script, in the page without it.
 type PuzzleVerdict struct {
 	Right    bool   `json:"right"`
@@ -388,7 +388,7 @@ func (lr *Learning) puzzlePost(w http.ResponseWriter, r *http.Request) (lang str
 	return lang, asJSON, pz, s, ok
 }
 
-// puzzleCheck is POST /puzzles/{id}/check: field move.
+// PuzzleCheck is POST /puzzles/{id}/check: field move.
 func (lr *Learning) PuzzleCheck(w http.ResponseWriter, r *http.Request) {
 	lang, asJSON, pz, s, ok := lr.puzzlePost(w, r)
 	if !ok {
@@ -528,7 +528,7 @@ func signed(d float64) string {
 	return fmt.Sprintf("−%.0f", -d)
 }
 
-// puzzleSolution is POST /puzzles/{id}/solution: the key and the position
+// PuzzleSolution is POST /puzzles/{id}/solution: the key and the position
 // after it. A logged-in player who had not answered yet has failed it.
 func (lr *Learning) PuzzleSolution(w http.ResponseWriter, r *http.Request) {
 	lang, asJSON, pz, s, ok := lr.puzzlePost(w, r)
@@ -552,7 +552,7 @@ func (lr *Learning) PuzzleSolution(w http.ResponseWriter, r *http.Request) {
 	lr.renderPuzzle(w, r, lang, pz, out)
 }
 
-// puzzlePreview is GET /puzzles/{id}/preview?move=M.
+// PuzzlePreview is GET /puzzles/{id}/preview?move=M.
 func (lr *Learning) PuzzlePreview(w http.ResponseWriter, r *http.Request) {
 	lang := web.NormLang(r.FormValue("lang"))
 	_, s, ok := lr.puzzleOf(w, r, lang, true)
@@ -562,7 +562,7 @@ func (lr *Learning) PuzzlePreview(w http.ResponseWriter, r *http.Request) {
 	lr.movePreview(w, r, s, r.URL.Query().Get("move"), lang)
 }
 
-// puzzleStatus is the line under a puzzle's board.
+// PuzzleStatus is the line under a puzzle's board.
 func PuzzleStatus(s game.State, lang string) string { return lessonStatus(s, lang) }
 
 // renderPuzzle draws a puzzle, with the answer to a move sent without the
