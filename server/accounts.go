@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -49,8 +50,8 @@ type accountLimits struct {
 	lifetime          time.Duration
 	perMinute         float64 // <= 0: no limit
 	burst             int
-	byAddress         *clientTable
-	byAccount         *clientTable
+	byAddress         *site.Buckets
+	byAccount         *site.Buckets
 	accountsOfStore   store.Accounts // nil: the store keeps no accounts
 	lobby             store.Lobby    // nil: the store keeps no challenges
 	challengeLifetime time.Duration
@@ -71,8 +72,8 @@ func (s *Server) resolveAccounts(cfg Config) error {
 	if a.burst <= 0 {
 		a.burst = DefaultLoginBurst
 	}
-	a.byAddress = newClientTable(s.limits.maxClients)
-	a.byAccount = newClientTable(s.limits.maxClients)
+	a.byAddress = site.NewBuckets(s.limits.maxClients)
+	a.byAccount = site.NewBuckets(s.limits.maxClients)
 	a.accountsOfStore, _ = cfg.Store.(store.Accounts)
 	a.lobby, _ = cfg.Store.(store.Lobby)
 	a.challengeLifetime = cfg.ChallengeLifetime
@@ -178,7 +179,7 @@ func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name s
 		return true
 	}
 	now := time.Now()
-	ok, wait := a.byAddress.take(web.Info(r).Key, now, a.perMinute, a.burst)
+	ok, wait := a.byAddress.Take(web.Info(r).Key, now, a.perMinute, a.burst)
 	reason := "login_limited"
 	if ok && name != "" {
 		ok, wait, reason = s.accountBucket(r, name, now)

@@ -26,6 +26,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -555,16 +556,16 @@ func TestAttackClientTableBounded(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		post(t, ts, "/games", url.Values{}, "X-Forwarded-For", fmt.Sprintf("192.0.2.%d", i))
 	}
-	if n := s.clients.len(); n > 5 {
+	if n := s.clients.Len(); n > 5 {
 		t.Fatalf("%d addresses kept, limit 5", n)
 	}
 	// IPv6 addresses of one /64 count as one client.
-	tab := newClientTable(10)
+	tab := site.NewBuckets(10)
 	for i := 0; i < 5; i++ {
-		tab.take(web.ClientKey(netip.MustParseAddr(fmt.Sprintf("2001:db8::%x", i+1))), time.Now(), 1, 3)
+		tab.Take(web.ClientKey(netip.MustParseAddr(fmt.Sprintf("2001:db8::%x", i+1))), time.Now(), 1, 3)
 	}
-	if tab.len() != 1 {
-		t.Errorf("one /64 made %d entries", tab.len())
+	if tab.Len() != 1 {
+		t.Errorf("one /64 made %d entries", tab.Len())
 	}
 }
 

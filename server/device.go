@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -43,7 +44,7 @@ const (
 type devices struct {
 	mu      sync.Mutex
 	key     []byte
-	buckets *clientTable
+	buckets *site.Buckets
 }
 
 // deviceKey is the key that signs device cookies: shared through the store
@@ -144,9 +145,9 @@ func (s *Server) setDeviceCookie(w http.ResponseWriter, r *http.Request, name st
 func (s *Server) accountBucket(r *http.Request, name string, now time.Time) (bool, time.Duration, string) {
 	a := s.accounts
 	if id, ok := s.deviceOf(r, name); ok {
-		ok, wait := s.devices.buckets.take(id, now, a.perMinute, a.burst)
+		ok, wait := s.devices.buckets.Take(id, now, a.perMinute, a.burst)
 		return ok, wait, "login_device_limited"
 	}
-	ok, wait := a.byAccount.take(store.UserKey(name), now, a.perMinute, a.burst)
+	ok, wait := a.byAccount.Take(store.UserKey(name), now, a.perMinute, a.burst)
 	return ok, wait, "login_account_limited"
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -123,7 +124,7 @@ func (s *Server) resolveHashes(cfg Config) {
 		wait = DefaultHashWait
 	}
 	s.hashes = newHashGate(n, q, wait)
-	s.devices.buckets = newClientTable(s.limits.maxClients)
+	s.devices.buckets = site.NewBuckets(s.limits.maxClients)
 	s.metrics.reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_running",
 			Help: "Password hashes (argon2id) running now, at most --max-hashes."},

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"container/list"
 	"fmt"
 	"math"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/learn"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -153,7 +153,7 @@ func (s *Server) resolveLimits(cfg Config) error {
 	}
 	l.hosts = hosts
 	s.limits = l
-	s.clients = newClientTable(l.maxClients)
+	s.clients = site.NewBuckets(l.maxClients)
 	s.sockets = &socketCount{per: map[string]int{}}
 	return nil
 }
@@ -228,62 +228,6 @@ func (s *Server) trusted(a netip.Addr) bool {
 	return false
 }
 
-// clientTable holds the game creation buckets of recent client addresses,
-// at most max of them: the least recently seen is forgotten when a new
-// one comes (a forgotten client starts again with a full bucket, which is
-// what an idle one would have anyway).
-type clientTable struct {
-	mu    sync.Mutex
-	max   int
-	order *list.List // of *clientEntry, most recent first
-	byKey map[string]*list.Element
-}
-
-type clientEntry struct {
-	key    string
-	tokens float64
-	last   time.Time
-}
-
-func newClientTable(max int) *clientTable {
-	return &clientTable{max: max, order: list.New(), byKey: map[string]*list.Element{}}
-}
-
-// take takes a token from key's bucket, which holds burst tokens and gains
-// perMinute a minute. It reports whether there was one, and else how long
-// until there is.
-func (t *clientTable) take(key string, now time.Time, perMinute float64, burst int) (bool, time.Duration) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var e *clientEntry
-	if el, ok := t.byKey[key]; ok {
-		t.order.MoveToFront(el)
-		e = el.Value.(*clientEntry)
-		e.tokens = min(float64(burst), e.tokens+now.Sub(e.last).Minutes()*perMinute)
-	} else {
-		for t.order.Len() >= t.max {
-			old := t.order.Back()
-			t.order.Remove(old)
-			delete(t.byKey, old.Value.(*clientEntry).key)
-		}
-		e = &clientEntry{key: key, tokens: float64(burst)}
-		t.byKey[key] = t.order.PushFront(e)
-	}
-	e.last = now
-	if e.tokens >= 1 {
-		e.tokens--
-		return true, 0
-	}
-	wait := time.Duration((1 - e.tokens) / perMinute * float64(time.Minute))
-	return false, wait
-}
-
-func (t *clientTable) len() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.order.Len()
-}
-
 // socketCount counts open WebSockets, in all and by client key. An entry
 // exists only while its count is above zero, so the map is bounded by the
 // total limit.
@@ -323,7 +267,7 @@ func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.limits.createPerMinute > 0 {
 			info := web.Info(r)
-			ok, wait := s.clients.take(info.Key, time.Now(), s.limits.createPerMinute, s.limits.createBurst)
+			ok, wait := s.clients.Take(info.Key, time.Now(), s.limits.createPerMinute, s.limits.createBurst)
 			if !ok {
 				secs := int(math.Ceil(wait.Seconds()))
 				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))

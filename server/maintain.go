@@ -108,7 +108,7 @@ func (s *Server) expireCorrespondence() {
 	// No move is shorter than a day: a game updated within the last one
 	// cannot have run out.
 	list, err := s.Store.ListGames(ctx, store.Filter{Finished: &on, Correspondence: true,
-		UpdatedBefore: now.Add(-moveTime(1)), OldestFirst: true, Limit: expireBatch})
+		UpdatedBefore: now.Add(-games.MoveTime(1)), OldestFirst: true, Limit: expireBatch})
 	if err != nil {
 		s.LogError("list correspondence games", err)
 		return
@@ -126,7 +126,7 @@ func (s *Server) expireCorrespondence() {
 		if n := len(g.Moves); n > 0 {
 			turnStart = g.Moves[n-1].At
 		}
-		if now.Before(turnStart.Add(moveTime(g.MoveDays))) {
+		if now.Before(turnStart.Add(games.MoveTime(g.MoveDays))) {
 			continue
 		}
 		m, err := games.Replay(g)

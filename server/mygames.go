@@ -77,7 +77,7 @@ func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.
 			turnStart = g.Moves[n-1].At
 		}
 		if g.MoveDays > 0 {
-			row.Left = durationText(turnStart.Add(moveTime(g.MoveDays)).Sub(s.Now()), lang)
+			row.Left = durationText(turnStart.Add(games.MoveTime(g.MoveDays)).Sub(s.Now()), lang)
 		}
 		out = append(out, row)
 	}

@@ -142,7 +142,7 @@ func (r *room) rematchLocked(ctx context.Context, c *client) {
 		// limit, or proposing and withdrawing (or resigning and asking
 		// again) would go on without end.
 		if r.s.limits.createPerMinute > 0 {
-			if ok, wait := r.s.clients.take(c.key, time.Now(), r.s.limits.createPerMinute, r.s.limits.createBurst); !ok {
+			if ok, wait := r.s.clients.Take(c.key, time.Now(), r.s.limits.createPerMinute, r.s.limits.createBurst); !ok {
 				r.s.metrics.refusals.WithLabelValues("rate_limited").Inc()
 				r.sendLocked(c, errorMsg{Type: "error", Code: "rematch_limited",
 					Message: fmt.Sprintf("too many new games from your address: try again in %d seconds", max(int(math.Ceil(wait.Seconds())), 1))})

@@ -836,7 +836,7 @@ func (r *room) scheduleLocked() {
 	case r.clocks != nil:
 		left, timed = time.Duration(r.clocks[seat]-r.clockElapsedLocked(seat, r.s.Now()))*time.Millisecond, true
 	case r.g.MoveDays > 0:
-		left, timed = r.turnStart.Add(moveTime(r.g.MoveDays)).Sub(r.s.Now()), true
+		left, timed = r.turnStart.Add(games.MoveTime(r.g.MoveDays)).Sub(r.s.Now()), true
 	}
 	if at, ok := r.abortAtLocked(seat); ok {
 		left, timed = min(left, at.Sub(r.s.Now())), true
@@ -855,6 +855,3 @@ func (r *room) scheduleLocked() {
 		r.startSearchLocked(seat, gen)
 	}
 }
-
-// moveTime is the time for one move of a correspondence game.
-func moveTime(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }

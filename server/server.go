@@ -285,7 +285,7 @@ type Server struct {
 	leases   *leaseKeeper
 	lobbyHub lobbyHub
 	turns    turnsCache // the reminder's counts (mygames.go)
-	clients  *clientTable
+	clients  *site.Buckets
 	sockets  *socketCount
 	metrics  *metrics
 	live     *liveMetrics

@@ -243,7 +243,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		}
 	} else if r.g.MoveDays > 0 {
 		// Correspondence: each move has the same days; the mover's run.
-		full := moveTime(r.g.MoveDays).Milliseconds()
+		full := games.MoveTime(r.g.MoveDays).Milliseconds()
 		st.Clocks = make([]int64, len(r.g.Seats))
 		for i := range st.Clocks {
 			st.Clocks[i] = full

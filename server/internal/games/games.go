@@ -290,3 +290,6 @@ func (s *Games) Load(ctx context.Context, id string) (*store.Game, *game.Match, 
 func ErrRatedReadings(v *game.Variant) error {
 	return &web.FormError{Msg: v.String() + ": a game with another reading of the rules (" + v.Game.ReadingsText(v.Options, "en") + ") is never rated"}
 }
+
+// MoveTime is the time for one move of a correspondence game.
+func MoveTime(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }
