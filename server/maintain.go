@@ -37,8 +37,8 @@ func (s *Server) maintain() {
 		case <-t.C:
 			s.sweepRooms()
 			s.expireAbandoned()
-			s.expireSessions()
-			s.expireChallenges()
+			s.club.ExpireSessions()
+			s.club.ExpireChallenges()
 			s.expireCorrespondence()
 			s.expireRealTime()
 		}
@@ -149,7 +149,7 @@ func (s *Server) expireCorrespondence() {
 		}
 		s.Log.Info("game over", "game", g.ID, "result", result, "reason", reason+" (correspondence)")
 		g.Result, g.Reason = result, reason
-		if _, err := s.rateGame(ctx, g, m.Variant()); err != nil {
+		if _, err := s.club.RateGame(ctx, g, m.Variant()); err != nil {
 			s.LogError("rate game", err, "game", g.ID)
 		}
 	}

@@ -61,16 +61,16 @@ func (s *Server) onGameChange(c store.GameChange) {
 			r.hintsCatchUp()
 		}
 		// Revocations may have been missed too.
-		s.revokes.request("")
+		s.club.Revoked("")
 		return
 	}
 	if c.Game == "-" && strings.HasPrefix(c.Event, "revoke ") {
-		s.revokes.request(strings.TrimPrefix(c.Event, "revoke "))
+		s.club.Revoked(strings.TrimPrefix(c.Event, "revoke "))
 		return
 	}
 	if c.Game == "-" && strings.HasPrefix(c.Event, "lobby ") {
 		if strings.TrimPrefix(c.Event, "lobby ") != s.leases.holder { // not our own, echoed back
-			s.lobbyHub.changed()
+			s.club.LobbyChangedElsewhere()
 		}
 		return
 	}

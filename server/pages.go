@@ -26,12 +26,12 @@ func newPages(s *Server) (*pages, error) {
 	sh, err := web.New(web.Config{
 		Renderer: s.render,
 		User: func(r *http.Request) string {
-			if u := s.currentUser(r); u != nil {
+			if u := s.club.CurrentUser(r); u != nil {
 				return u.Name
 			}
 			return ""
 		},
-		Login:         s.accounts.accountsOfStore != nil,
+		Login:         s.club.KeepsAccounts(),
 		InternalError: s.InternalError,
 		LogInternal:   s.LogInternal,
 		BadRequest:    func() { s.metrics.refusals.WithLabelValues("bad_request").Inc() },
@@ -72,7 +72,7 @@ func (p *pages) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Messages = string(msgs)
-	d.Ratings = p.s.seatRatingsJSON(r.Context(), g)
+	d.Ratings = p.s.club.SeatRatingsJSON(r.Context(), g)
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, games.SeatLabel(m.Variant(), i, seat, lang))
 	}

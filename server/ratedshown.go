@@ -46,7 +46,7 @@ func (r *room) ratingsFromHistory() {
 	r.mu.Unlock()
 	ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
 	defer cancel()
-	changes := r.s.pastRatingChanges(ctx, &g)
+	changes := r.s.club.PastRatingChanges(ctx, &g)
 	if changes == nil {
 		return
 	}

@@ -221,10 +221,10 @@ func TestRevocationRaceChecksAgain(t *testing.T) {
 	}
 	info := &web.RequestInfo{User: &store.User{Name: "alice"}, Cred: "session " + accounts.TokenHash("no such session"),
 		CredGen: s.revokes.gen.Load()}
-	s.revokes.request("someone") // a check begins after the lookup
+	s.club.Revoked("someone") // a check begins after the lookup
 	eventually(t, "the check to begin", func() bool { return s.revokes.gen.Load() != info.CredGen })
 	closed := make(chan struct{})
-	defer s.trackCredential(info, func() { close(closed) })()
+	defer s.club.TrackCredential(info, func() { close(closed) })()
 	select {
 	case <-closed:
 	case <-time.After(30 * time.Second):

@@ -15,7 +15,9 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/record"
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -24,7 +26,7 @@ import (
 var errBusy = errors.New("server: at capacity")
 
 // storeTimeout bounds one store call made for a room.
-const storeTimeout = 10 * time.Second
+const storeTimeout = site.StoreTimeout
 
 // offer is a pending draw offer or undo request.
 type offer struct {
@@ -59,7 +61,7 @@ type room struct {
 	// arriving at a game costs one build per view, not one each.
 	built [4]*sharedState
 	// ratings are the rating changes of the rated game once it ended.
-	ratings []ratingChange
+	ratings []club.RatingChange
 	// chatLast is the last chat message each channel's connections have
 	// (by id), chatGone the messages they know deleted: a change announced
 	// by the store (another server's message) sends only what is new.
@@ -170,9 +172,9 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	r := &room{s: s, id: id, clients: map[*client]struct{}{}, loaded: time.Now()}
 	// A rated game that ended before: its banner shows the rating changes
 	// it made, from the ratings' history.
-	var changes []ratingChange
+	var changes []club.RatingChange
 	if g.Rated && g.Result != store.Ongoing {
-		changes = s.pastRatingChanges(ctx, g)
+		changes = s.club.PastRatingChanges(ctx, g)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()

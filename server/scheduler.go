@@ -10,7 +10,7 @@ import (
 // requestOwner is pool.Owner of an HTTP request.
 func (s *Server) requestOwner(r *http.Request) string {
 	user := ""
-	if u := s.currentUser(r); u != nil {
+	if u := s.club.CurrentUser(r); u != nil {
 		user = u.Name
 	}
 	return pool.Owner(user, web.Info(r).Key)

@@ -32,6 +32,7 @@ import (
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/catalog"
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/pool"
@@ -277,14 +278,9 @@ type Server struct {
 	hints    hintLimits
 	catalog  *catalog.Catalog // the catalogue, rules, new game form, archive
 	learning *learn.Learning  // lessons, puzzles, the analysis board
+	club     *club.Club       // accounts, lobby, ratings, players, bots' API
 	limits   limits
-	accounts accountLimits
-	hashes   *hashGate
-	devices  devices
-	revokes  *revoker
 	leases   *leaseKeeper
-	lobbyHub lobbyHub
-	turns    turnsCache // the reminder's counts (mygames.go)
 	clients  *site.Buckets
 	sockets  *socketCount
 	metrics  *metrics
@@ -327,12 +323,17 @@ func New(cfg Config) (*Server, error) {
 	if err := s.resolveLimits(cfg); err != nil {
 		return nil, err
 	}
-	if err := s.resolveAccounts(cfg); err != nil {
+	cl, err := club.New(s.Env, nil, club.Config{Store: cfg.Store, SignupClosed: cfg.SignupClosed, SessionLifetime: cfg.SessionLifetime,
+		LoginPerMinute: cfg.LoginPerMinute, LoginBurst: cfg.LoginBurst, ChallengeLifetime: cfg.ChallengeLifetime, RateBots: cfg.RateBots,
+		MaxHashes: cfg.MaxHashes, HashQueue: cfg.HashQueue, HashWait: cfg.HashWait, RevocationPoll: cfg.RevocationPoll,
+		MaxClients: s.limits.maxClients}, s.metrics.reg)
+	if err != nil {
 		return nil, err
 	}
-	s.resolveHashes(cfg)
-	s.resolveRevocations(cfg)
+	s.club = cl
+	cl.OwnOrigin, cl.AnnounceRated = s.ownOrigin, s.announceRated
 	s.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
+	s.club.Holder = s.leases.holder
 	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_leases_held",
 		Help: "Games whose computer seat and clock this server runs (several servers on PostgreSQL)."},
 		func() float64 { return float64(s.leases.count()) }))
@@ -369,18 +370,19 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.pages = p
+	s.club.Web, s.club.Games = p.web, s.games
 	s.catalog = catalog.New(s.Env, p.web, s.games)
 	s.learning = &learn.Learning{Env: s.Env, Web: p.web, Games: s.games, Searches: s.searches,
 		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
-		CurrentUser: s.currentUser, BadRecord: s.catalog.BadRecord}
-	if s.accounts.accountsOfStore != nil {
+		CurrentUser: s.club.CurrentUser, BadRecord: s.catalog.BadRecord}
+	if s.club.KeepsAccounts() {
 		s.learning.Puzzles, _ = cfg.Store.(store.Puzzles)
 	}
 	s.handler = s.routes()
 	s.GoSafe("maintenance", s.maintain)
 	s.GoSafe("leases", s.renewLeases)
 	s.GoSafe("log summaries", s.summarizeLogs)
-	s.GoSafe("revocations", s.watchRevocations)
+	s.GoSafe("revocations", s.club.WatchRevocations)
 	if n, ok := cfg.Store.(store.Notifier); ok {
 		// Serve only once listening: an offer announced before would be
 		// missed (what is stored is read again, an offer is not).
@@ -477,29 +479,29 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /archive", s.catalog.Archive)
 	mux.HandleFunc("POST /archive/view", s.catalog.ViewRecord)
 	mux.HandleFunc("POST /archive/svg", s.catalog.RecordSVG)
-	mux.HandleFunc("GET /login", s.pages.loginPage)
-	mux.HandleFunc("POST /login", s.pages.login)
-	mux.HandleFunc("GET /signup", s.pages.signupPage)
-	mux.HandleFunc("POST /signup", s.pages.signup)
-	mux.HandleFunc("POST /logout", s.pages.logout)
-	mux.HandleFunc("GET /lobby", s.pages.lobby)
-	mux.HandleFunc("GET /players/{name}", s.pages.player)
-	mux.HandleFunc("POST /players/{name}/disable", s.pages.setDisabled(true))
-	mux.HandleFunc("POST /players/{name}/enable", s.pages.setDisabled(false))
-	mux.HandleFunc("POST /players/{name}/tokens", s.pages.botToken(false))
-	mux.HandleFunc("POST /players/{name}/tokens/{id}/revoke", s.pages.botToken(true))
-	mux.HandleFunc("GET /my-games", s.pages.myGamesPage)
-	mux.HandleFunc("GET /my-games/turns", s.pages.myTurns)
-	mux.HandleFunc("GET /api/challenges", s.apiChallenges)
-	mux.HandleFunc("POST /api/challenges/{id}/accept", s.limitCreate(s.apiAccept))
-	mux.HandleFunc("GET /api/games", s.apiGames)
-	mux.HandleFunc("GET /leaderboard", s.pages.leaderboard)
-	mux.HandleFunc("GET /lobby/list", s.pages.lobbyList)
-	mux.HandleFunc("GET /lobby/events", s.limitSockets(s.lobbyEvents))
-	mux.HandleFunc("POST /challenges", s.limitCreate(s.pages.createChallenge))
-	mux.HandleFunc("GET /challenges/{id}", s.pages.challengeStatus)
-	mux.HandleFunc("POST /challenges/{id}/accept", s.limitCreate(s.pages.acceptChallenge))
-	mux.HandleFunc("POST /challenges/{id}/cancel", s.pages.cancelChallenge)
+	mux.HandleFunc("GET /login", s.club.LoginPage)
+	mux.HandleFunc("POST /login", s.club.Login)
+	mux.HandleFunc("GET /signup", s.club.SignupPage)
+	mux.HandleFunc("POST /signup", s.club.Signup)
+	mux.HandleFunc("POST /logout", s.club.Logout)
+	mux.HandleFunc("GET /lobby", s.club.Lobby)
+	mux.HandleFunc("GET /players/{name}", s.club.Player)
+	mux.HandleFunc("POST /players/{name}/disable", s.club.SetDisabled(true))
+	mux.HandleFunc("POST /players/{name}/enable", s.club.SetDisabled(false))
+	mux.HandleFunc("POST /players/{name}/tokens", s.club.BotToken(false))
+	mux.HandleFunc("POST /players/{name}/tokens/{id}/revoke", s.club.BotToken(true))
+	mux.HandleFunc("GET /my-games", s.club.MyGamesPage)
+	mux.HandleFunc("GET /my-games/turns", s.club.MyTurns)
+	mux.HandleFunc("GET /api/challenges", s.club.APIChallenges)
+	mux.HandleFunc("POST /api/challenges/{id}/accept", s.limitCreate(s.club.APIAccept))
+	mux.HandleFunc("GET /api/games", s.club.APIGames)
+	mux.HandleFunc("GET /leaderboard", s.club.Leaderboard)
+	mux.HandleFunc("GET /lobby/list", s.club.LobbyList)
+	mux.HandleFunc("GET /lobby/events", s.limitSockets(s.club.LobbyEvents))
+	mux.HandleFunc("POST /challenges", s.limitCreate(s.club.CreateChallenge))
+	mux.HandleFunc("GET /challenges/{id}", s.club.ChallengeStatus)
+	mux.HandleFunc("POST /challenges/{id}/accept", s.limitCreate(s.club.AcceptChallenge))
+	mux.HandleFunc("POST /challenges/{id}/cancel", s.club.CancelChallenge)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.

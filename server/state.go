@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/games"
 )
 
@@ -212,7 +213,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	if r.finished() {
 		st.Outcome = games.OutcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
 		opt.Status = st.Outcome
-		st.Ratings = ratingText(r.ratings, lang)
+		st.Ratings = club.RatingText(r.ratings, lang)
 	}
 	s := r.match.State()
 	opt.LastMove = r.lastPlacesLocked()

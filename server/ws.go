@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -132,11 +133,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	c := &client{conn: conn, addr: web.Info(r).Client.String(), key: web.Info(r).Key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
-	if u := s.currentUser(r); u != nil {
+	if u := s.club.CurrentUser(r); u != nil {
 		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
 	// Closed at once if its session or bot token is revoked (revoke.go).
-	defer s.trackCredential(web.Info(r), func() { go conn.Close(statusRevoked, "signed out: the account or its token was revoked") })()
+	defer s.club.TrackCredential(web.Info(r), func() { go conn.Close(club.StatusRevoked, "signed out: the account or its token was revoked") })()
 	c.chat = newChatLimiter()
 	c.hints = s.newHintLimiter()
 	c.lastRead.Store(time.Now().UnixNano())

@@ -22,6 +22,10 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
+// StoreTimeout bounds one store call made in the background (a room, a
+// sweep, a notification).
+const StoreTimeout = 10 * time.Second
+
 // Env is the site's services, shared by every feature.
 type Env struct {
 	// Store keeps everything (timed for the metrics).

@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -30,8 +31,8 @@ import (
 const (
 	// DefaultRevocationPoll is how often the count of revocations is read.
 	DefaultRevocationPoll = 2 * time.Second
-	// statusRevoked closes a WebSocket whose account or token was revoked.
-	statusRevoked = websocket.StatusCode(4001)
+	// StatusRevoked closes a WebSocket whose account or token was revoked.
+	StatusRevoked = websocket.StatusCode(4001)
 	// maxPendingRevocations bounds the accounts waiting for a check; more
 	// and every connection is checked.
 	maxPendingRevocations = 1024
@@ -59,15 +60,15 @@ type revoker struct {
 	closed prometheus.Counter
 }
 
-func (s *Server) resolveRevocations(cfg Config) {
+func (cl *Club) resolveRevocations(cfg Config) {
 	poll := cfg.RevocationPoll
 	if poll <= 0 {
 		poll = DefaultRevocationPoll
 	}
-	s.revokes = &revoker{poll: poll, conns: map[*liveConn]struct{}{}, pending: map[string]bool{}, wake: make(chan struct{}, 1),
+	cl.revokes = &revoker{poll: poll, conns: map[*liveConn]struct{}{}, pending: map[string]bool{}, wake: make(chan struct{}, 1),
 		closed: prometheus.NewCounter(prometheus.CounterOpts{Name: "plateau_connections_revoked_total",
 			Help: "Live connections (WebSockets, event streams) closed because their account or bot token was revoked."})}
-	s.metrics.reg.MustRegister(s.revokes.closed)
+	cl.metrics.reg.MustRegister(cl.revokes.closed)
 }
 
 // request asks for a check of the connections of user ("" for all).
@@ -88,11 +89,11 @@ func (rv *revoker) request(user string) {
 // trackCredential tracks a live connection opened with the credential of
 // info (s.currentUser was called); close ends it and must not block. The
 // returned function stops the tracking, when the connection ends.
-func (s *Server) trackCredential(info *web.RequestInfo, close func()) func() {
+func (cl *Club) TrackCredential(info *web.RequestInfo, close func()) func() {
 	if info.User == nil || info.Cred == "" {
 		return func() {}
 	}
-	rv := s.revokes
+	rv := cl.revokes
 	c := &liveConn{user: store.UserKey(info.User.Name), cred: info.Cred, close: close}
 	rv.mu.Lock()
 	rv.conns[c] = struct{}{}
@@ -112,22 +113,22 @@ func (s *Server) trackCredential(info *web.RequestInfo, close func()) func() {
 // revocationChanged is called by this server's pages when they withdraw
 // an account's credentials: its connections here are checked at once
 // (the other servers hear of it from the store).
-func (s *Server) revocationChanged(user string) { s.revokes.request(user) }
+func (cl *Club) revocationChanged(user string) { cl.revokes.request(user) }
 
 // watchRevocations runs the checks, and polls the store's count of
 // revocations, until Close.
-func (s *Server) watchRevocations() {
-	rv := s.revokes
-	counter, _ := s.cfg.Store.(store.Revocations)
+func (cl *Club) WatchRevocations() {
+	rv := cl.revokes
+	counter, _ := cl.cfg.Store.(store.Revocations)
 	var tick <-chan time.Time
 	var last int64
 	known := false
 	readCount := func() {
-		ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
+		ctx, cancel := context.WithTimeout(cl.Ctx, site.StoreTimeout)
 		defer cancel()
 		n, err := counter.Revocations(ctx)
 		if err != nil {
-			s.Log.Warn("reading the count of revocations", "error", err)
+			cl.Log.Warn("reading the count of revocations", "error", err)
 			return
 		}
 		if known && n != last {
@@ -139,7 +140,7 @@ func (s *Server) watchRevocations() {
 	// its transaction, and a lost listener reads everything again
 	// (Resync): no need to poll, and each revocation checks only its
 	// account's connections.
-	if _, notified := s.cfg.Store.(store.Notifier); notified {
+	if _, notified := cl.cfg.Store.(store.Notifier); notified {
 		counter = nil
 	}
 	if counter != nil {
@@ -150,20 +151,20 @@ func (s *Server) watchRevocations() {
 	}
 	for {
 		select {
-		case <-s.Stopping:
+		case <-cl.Stopping:
 			return
 		case <-tick:
 			readCount()
 		case <-rv.wake:
 		}
-		s.checkCredentials()
+		cl.checkCredentials()
 	}
 }
 
 // checkCredentials checks the credentials of the connections asked for,
 // each credential once, and closes the connections of those revoked.
-func (s *Server) checkCredentials() {
-	rv := s.revokes
+func (cl *Club) checkCredentials() {
+	rv := cl.revokes
 	rv.mu.Lock()
 	all, users := rv.all, rv.pending
 	if !all && len(users) == 0 {
@@ -180,33 +181,33 @@ func (s *Server) checkCredentials() {
 	}
 	rv.mu.Unlock()
 	for cred, conns := range byCred {
-		if s.credentialValid(cred) {
+		if cl.credentialValid(cred) {
 			continue
 		}
 		for _, c := range conns {
 			c.close()
 			rv.closed.Inc()
 		}
-		s.Log.Info("connections closed: credential revoked", "user", conns[0].user, "kind", strings.Fields(cred)[0], "connections", len(conns))
+		cl.Log.Info("connections closed: credential revoked", "user", conns[0].user, "kind", strings.Fields(cred)[0], "connections", len(conns))
 	}
 }
 
 // credentialValid says whether a credential still opens its account; on a
 // store error it says yes (the next check will tell).
-func (s *Server) credentialValid(cred string) bool {
-	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
+func (cl *Club) credentialValid(cred string) bool {
+	ctx, cancel := context.WithTimeout(cl.Ctx, site.StoreTimeout)
 	defer cancel()
 	kind, hash, _ := strings.Cut(cred, " ")
 	var err error
 	switch kind {
 	case "session":
-		acc, ok := s.cfg.Store.(store.Accounts)
+		acc, ok := cl.cfg.Store.(store.Accounts)
 		if !ok {
 			return true
 		}
-		_, _, err = acc.LoadSession(ctx, hash, s.Now())
+		_, _, err = acc.LoadSession(ctx, hash, cl.Now())
 	case "bot":
-		bots, ok := s.cfg.Store.(store.BotTokens)
+		bots, ok := cl.cfg.Store.(store.BotTokens)
 		if !ok {
 			return true
 		}
@@ -215,7 +216,7 @@ func (s *Server) credentialValid(cred string) bool {
 		return true
 	}
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.Log.Warn("checking a credential", "error", err)
+		cl.Log.Warn("checking a credential", "error", err)
 		return true
 	}
 	return err == nil

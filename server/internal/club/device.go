@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -50,8 +50,8 @@ type devices struct {
 // deviceKey is the key that signs device cookies: shared through the store
 // when it keeps secrets, else this process's own (cookies then last as
 // long as the process).
-func (s *Server) deviceKey(ctx context.Context) ([]byte, error) {
-	d := &s.devices
+func (cl *Club) deviceKey(ctx context.Context) ([]byte, error) {
+	d := &cl.devices
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.key != nil {
@@ -61,8 +61,8 @@ func (s *Server) deviceKey(ctx context.Context) ([]byte, error) {
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, err
 	}
-	if sec, ok := s.cfg.Store.(store.Secrets); ok {
-		ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	if sec, ok := cl.cfg.Store.(store.Secrets); ok {
+		ctx, cancel := context.WithTimeout(ctx, site.StoreTimeout)
 		defer cancel()
 		k, err := sec.Secret(ctx, deviceSecret, fresh)
 		if err != nil {
@@ -84,7 +84,7 @@ func deviceMAC(key []byte, user, id, issued string) string {
 // deviceOf is the device id of r's device cookie for the account name,
 // when it shows one that this site signed for that account and that has
 // not expired.
-func (s *Server) deviceOf(r *http.Request, name string) (string, bool) {
+func (cl *Club) deviceOf(r *http.Request, name string) (string, bool) {
 	user := store.UserKey(name)
 	c, err := r.Cookie(deviceCookiePrefix + user)
 	if err != nil || len(c.Value) > maxDeviceCookie {
@@ -102,9 +102,9 @@ func (s *Server) deviceOf(r *http.Request, name string) (string, bool) {
 	if age := time.Since(time.Unix(at, 0)); age > deviceLifetime || age < -24*time.Hour {
 		return "", false
 	}
-	key, err := s.deviceKey(r.Context())
+	key, err := cl.deviceKey(r.Context())
 	if err != nil {
-		s.Log.Warn("device cookie key", "error", err)
+		cl.Log.Warn("device cookie key", "error", err)
 		return "", false
 	}
 	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, user, id, issued))) {
@@ -116,13 +116,13 @@ func (s *Server) deviceOf(r *http.Request, name string) (string, bool) {
 // setDeviceCookie gives the browser a device cookie for the account name
 // (after a login or signup), keeping its device id if it had one. It is
 // sent only to the login form, and never to scripts.
-func (s *Server) setDeviceCookie(w http.ResponseWriter, r *http.Request, name string) {
-	key, err := s.deviceKey(r.Context())
+func (cl *Club) setDeviceCookie(w http.ResponseWriter, r *http.Request, name string) {
+	key, err := cl.deviceKey(r.Context())
 	if err != nil {
-		s.Log.Warn("device cookie key", "error", err)
+		cl.Log.Warn("device cookie key", "error", err)
 		return
 	}
-	id, ok := s.deviceOf(r, name)
+	id, ok := cl.deviceOf(r, name)
 	if !ok {
 		b := make([]byte, 16)
 		if _, err := rand.Read(b); err != nil {
@@ -135,17 +135,17 @@ func (s *Server) setDeviceCookie(w http.ResponseWriter, r *http.Request, name st
 	http.SetCookie(w, &http.Cookie{
 		Name: deviceCookiePrefix + user, Value: id + "." + issued + "." + deviceMAC(key, user, id, issued),
 		Path: "/login", MaxAge: int(deviceLifetime.Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: strings.HasPrefix(s.ownOrigin(r), "https://"),
+		Secure: strings.HasPrefix(cl.OwnOrigin(r), "https://"),
 	})
 }
 
 // accountBucket takes a login attempt on the account name from the bucket
 // of r's device cookie for that account when it shows a valid one, else
 // from the account's bucket, which every stranger shares.
-func (s *Server) accountBucket(r *http.Request, name string, now time.Time) (bool, time.Duration, string) {
-	a := s.accounts
-	if id, ok := s.deviceOf(r, name); ok {
-		ok, wait := s.devices.buckets.Take(id, now, a.perMinute, a.burst)
+func (cl *Club) accountBucket(r *http.Request, name string, now time.Time) (bool, time.Duration, string) {
+	a := cl.accounts
+	if id, ok := cl.deviceOf(r, name); ok {
+		ok, wait := cl.devices.buckets.Take(id, now, a.perMinute, a.burst)
 		return ok, wait, "login_device_limited"
 	}
 	ok, wait := a.byAccount.Take(store.UserKey(name), now, a.perMinute, a.burst)

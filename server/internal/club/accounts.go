@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -57,7 +57,7 @@ type accountLimits struct {
 	challengeLifetime time.Duration
 }
 
-func (s *Server) resolveAccounts(cfg Config) error {
+func (cl *Club) resolveAccounts(cfg Config) error {
 	a := accountLimits{signupClosed: cfg.SignupClosed, lifetime: cfg.SessionLifetime,
 		perMinute: float64(cfg.LoginPerMinute), burst: cfg.LoginBurst}
 	if a.lifetime == 0 {
@@ -72,8 +72,8 @@ func (s *Server) resolveAccounts(cfg Config) error {
 	if a.burst <= 0 {
 		a.burst = DefaultLoginBurst
 	}
-	a.byAddress = site.NewBuckets(s.limits.maxClients)
-	a.byAccount = site.NewBuckets(s.limits.maxClients)
+	a.byAddress = site.NewBuckets(cl.limits.maxClients)
+	a.byAccount = site.NewBuckets(cl.limits.maxClients)
 	a.accountsOfStore, _ = cfg.Store.(store.Accounts)
 	a.lobby, _ = cfg.Store.(store.Lobby)
 	a.challengeLifetime = cfg.ChallengeLifetime
@@ -83,37 +83,37 @@ func (s *Server) resolveAccounts(cfg Config) error {
 	if a.challengeLifetime < time.Minute {
 		return fmt.Errorf("server: ChallengeLifetime %v: at least a minute", a.challengeLifetime)
 	}
-	s.accounts = a
+	cl.accounts = a
 	return nil
 }
 
 // currentUser is the user logged in on r's browser, or nil. It is read
 // once per request.
-func (s *Server) currentUser(r *http.Request) *store.User {
+func (cl *Club) CurrentUser(r *http.Request) *store.User {
 	info := web.Info(r)
 	if info.UserRead {
 		return info.User
 	}
 	info.UserRead = true
-	st := s.accounts.accountsOfStore
+	st := cl.accounts.accountsOfStore
 	if st == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	info.CredGen = s.revokes.gen.Load() // before the lookup (trackCredential)
+	info.CredGen = cl.revokes.gen.Load() // before the lookup (trackCredential)
 	// A program playing as a bot account sends its token instead of a
 	// cookie.
 	if auth := r.Header.Get("Authorization"); strings.HasPrefix(auth, "Bearer ") {
 		tok := strings.TrimPrefix(auth, "Bearer ")
-		bots, ok := s.cfg.Store.(store.BotTokens)
+		bots, ok := cl.cfg.Store.(store.BotTokens)
 		if !ok || tok == "" || len(tok) > maxTokenLength {
 			return nil
 		}
 		u, err := bots.BotTokenUser(ctx, accounts.TokenHash(tok))
 		if err != nil {
 			if !errors.Is(err, store.ErrNotFound) {
-				s.Log.Warn("bot token lookup", "error", err)
+				cl.Log.Warn("bot token lookup", "error", err)
 			}
 			return nil
 		}
@@ -124,10 +124,10 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 	if err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
 		return nil
 	}
-	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), s.Now())
+	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), cl.Now())
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
-			s.Log.Warn("session lookup", "error", err)
+			cl.Log.Warn("session lookup", "error", err)
 		}
 		return nil
 	}
@@ -138,11 +138,11 @@ func (s *Server) currentUser(r *http.Request) *store.User {
 // sessionCookieFor sets (token != "") or clears the session cookie: never
 // readable by scripts, sent only with the site's own navigation, and only
 // over TLS when the site is served over TLS.
-func (s *Server) sessionCookieFor(r *http.Request, token string, maxAge int) *http.Cookie {
+func (cl *Club) sessionCookieFor(r *http.Request, token string, maxAge int) *http.Cookie {
 	return &http.Cookie{
 		Name: sessionCookie, Value: token, Path: "/", MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: strings.HasPrefix(s.ownOrigin(r), "https://"),
+		Secure: strings.HasPrefix(cl.OwnOrigin(r), "https://"),
 	}
 }
 
@@ -173,8 +173,8 @@ type accountForm struct {
 // limitLogin takes a token from the buckets of the client's address and,
 // when name is given, of the account. It answers 429 itself when one is
 // empty.
-func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name string) bool {
-	a := s.accounts
+func (cl *Club) limitLogin(w http.ResponseWriter, r *http.Request, lang, name string) bool {
+	a := cl.accounts
 	if a.perMinute <= 0 {
 		return true
 	}
@@ -182,163 +182,163 @@ func (s *Server) limitLogin(w http.ResponseWriter, r *http.Request, lang, name s
 	ok, wait := a.byAddress.Take(web.Info(r).Key, now, a.perMinute, a.burst)
 	reason := "login_limited"
 	if ok && name != "" {
-		ok, wait, reason = s.accountBucket(r, name, now)
+		ok, wait, reason = cl.accountBucket(r, name, now)
 	}
 	if ok {
 		return true
 	}
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	s.Refuse(r, reason)
-	s.pages.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "loginlimited"), secs))
+	cl.Refuse(r, reason)
+	cl.Web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "loginlimited"), secs))
 	return false
 }
 
 // accountsOff answers the account pages of a server whose store keeps no
 // accounts.
-func (p *pages) accountsOff(w http.ResponseWriter, r *http.Request, lang string) bool {
-	if p.s.accounts.accountsOfStore != nil {
+func (cl *Club) accountsOff(w http.ResponseWriter, r *http.Request, lang string) bool {
+	if cl.accounts.accountsOfStore != nil {
 		return false
 	}
-	p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
+	cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 	return true
 }
 
-func (p *pages) loginPage(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) LoginPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) {
+	if cl.accountsOff(w, r, lang) {
 		return
 	}
-	f := accountForm{Next: localNext(r.URL.Query().Get("next")), Closed: p.s.accounts.signupClosed}
-	p.web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
+	f := accountForm{Next: localNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
+	cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
 }
 
-func (p *pages) signupPage(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) SignupPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) {
+	if cl.accountsOff(w, r, lang) {
 		return
 	}
-	f := accountForm{Signup: true, Next: localNext(r.URL.Query().Get("next")), Closed: p.s.accounts.signupClosed}
+	f := accountForm{Signup: true, Next: localNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
 	code := http.StatusOK
 	if f.Closed {
 		code = http.StatusForbidden
 	}
-	p.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
+	cl.Web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 }
 
 // readAccountForm parses a small form; false when it answered an error.
-func (p *pages) readAccountForm(w http.ResponseWriter, r *http.Request, lang string) bool {
+func (cl *Club) readAccountForm(w http.ResponseWriter, r *http.Request, lang string) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAccountForm)
 	if err := r.ParseForm(); err != nil {
-		p.web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "formtoolarge"))
+		cl.Web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "formtoolarge"))
 		return false
 	}
 	return true
 }
 
-func (p *pages) login(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) Login(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+	if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
 		return
 	}
 	name, password := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password")
-	f := accountForm{Name: name, Next: localNext(r.PostForm.Get("next")), Closed: p.s.accounts.signupClosed}
+	f := accountForm{Name: name, Next: localNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
 	again := func(code int, key string) {
 		f.Error = web.T(lang, key)
-		p.web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
+		cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
 	}
 	busy := func(code int, msg string) {
 		f.Error = msg
-		p.web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
+		cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
 	}
 	if store.CheckUserName(name) != nil {
 		// Not a name anyone could have: no account bucket to fill.
-		if p.s.limitLogin(w, r, lang, "") {
-			if err := p.s.dummyCheck(r.Context(), password); gateRefused(err) {
-				p.s.hashBusy(w, r, lang, busy)
+		if cl.limitLogin(w, r, lang, "") {
+			if err := cl.dummyCheck(r.Context(), password); gateRefused(err) {
+				cl.hashBusy(w, r, lang, busy)
 				return
 			}
 			again(http.StatusUnauthorized, "badlogin")
 		}
 		return
 	}
-	if !p.s.limitLogin(w, r, lang, name) {
+	if !cl.limitLogin(w, r, lang, name) {
 		return
 	}
-	st := p.s.accounts.accountsOfStore
+	st := cl.accounts.accountsOfStore
 	u, err := st.LoadUser(r.Context(), name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		// As long as a wrong password, so that the answer's time does not
 		// tell which names exist.
-		if err := p.s.dummyCheck(r.Context(), password); gateRefused(err) {
-			p.s.hashBusy(w, r, lang, busy)
+		if err := cl.dummyCheck(r.Context(), password); gateRefused(err) {
+			cl.hashBusy(w, r, lang, busy)
 			return
 		}
-		p.s.Refuse(r, "bad_login")
+		cl.Refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	case err != nil:
-		p.web.InternalError(w, r, lang, "login", err)
+		cl.Web.InternalError(w, r, lang, "login", err)
 		return
 	}
-	if ok, err := p.s.checkPassword(r.Context(), u.PasswordHash, password); err != nil || !ok {
+	if ok, err := cl.checkPassword(r.Context(), u.PasswordHash, password); err != nil || !ok {
 		if gateRefused(err) {
-			p.s.hashBusy(w, r, lang, busy)
+			cl.hashBusy(w, r, lang, busy)
 			return
 		}
 		if err != nil {
-			p.s.Log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
+			cl.Log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
 		}
-		p.s.Refuse(r, "bad_login")
+		cl.Refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	}
 	if u.Disabled {
 		// Said only to whoever knows the password.
-		p.s.Refuse(r, "disabled_account")
+		cl.Refuse(r, "disabled_account")
 		again(http.StatusForbidden, "accountdisabled")
 		return
 	}
-	p.startSession(w, r, lang, u.Name, f.Next)
+	cl.startSession(w, r, lang, u.Name, f.Next)
 }
 
 // startSession logs the browser in as name and sends it to next.
-func (p *pages) startSession(w http.ResponseWriter, r *http.Request, lang, name, next string) {
+func (cl *Club) startSession(w http.ResponseWriter, r *http.Request, lang, name, next string) {
 	token, hash, err := accounts.NewToken()
 	if err != nil {
-		p.web.InternalError(w, r, lang, "session token", err)
+		cl.Web.InternalError(w, r, lang, "session token", err)
 		return
 	}
-	now := p.s.Now()
-	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.lifetime)}
-	if err := p.s.accounts.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
-		p.web.InternalError(w, r, lang, "create session", err)
+	now := cl.Now()
+	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(cl.accounts.lifetime)}
+	if err := cl.accounts.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
+		cl.Web.InternalError(w, r, lang, "create session", err)
 		return
 	}
-	http.SetCookie(w, p.s.sessionCookieFor(r, token, int(p.s.accounts.lifetime.Seconds())))
-	p.s.setDeviceCookie(w, r, name)
+	http.SetCookie(w, cl.sessionCookieFor(r, token, int(cl.accounts.lifetime.Seconds())))
+	cl.setDeviceCookie(w, r, name)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
-func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+	if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
 		return
 	}
 	name := strings.TrimSpace(r.PostForm.Get("name"))
 	password, again2 := r.PostForm.Get("password"), r.PostForm.Get("password2")
-	f := accountForm{Signup: true, Name: name, Next: localNext(r.PostForm.Get("next")), Closed: p.s.accounts.signupClosed}
+	f := accountForm{Signup: true, Name: name, Next: localNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
 	again := func(code int, msg string) {
 		f.Error = msg
-		p.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
+		cl.Web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 	}
 	if f.Closed {
-		p.s.Refuse(r, "signup_closed")
+		cl.Refuse(r, "signup_closed")
 		again(http.StatusForbidden, web.T(lang, "signupclosed"))
 		return
 	}
-	if !p.s.limitLogin(w, r, lang, "") {
+	if !cl.limitLogin(w, r, lang, "") {
 		return
 	}
 	if err := store.CheckUserName(name); err != nil {
@@ -354,9 +354,9 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		again(http.StatusBadRequest, web.T(lang, "passwordmismatch"))
 		return
 	}
-	hash, err := p.s.hashPassword(r.Context(), password)
+	hash, err := cl.hashPassword(r.Context(), password)
 	if gateRefused(err) {
-		p.s.hashBusy(w, r, lang, again)
+		cl.hashBusy(w, r, lang, again)
 		return
 	}
 	if err != nil {
@@ -364,44 +364,44 @@ func (p *pages) signup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := &store.User{Name: name, PasswordHash: hash}
-	switch err := p.s.accounts.accountsOfStore.CreateUser(r.Context(), u); {
+	switch err := cl.accounts.accountsOfStore.CreateUser(r.Context(), u); {
 	case errors.Is(err, store.ErrConflict):
 		again(http.StatusConflict, fmt.Sprintf(web.T(lang, "nametaken"), name))
 		return
 	case err != nil:
-		p.web.InternalError(w, r, lang, "create user", err)
+		cl.Web.InternalError(w, r, lang, "create user", err)
 		return
 	}
-	p.s.Log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
-	p.startSession(w, r, lang, u.Name, f.Next)
+	cl.Log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
+	cl.startSession(w, r, lang, u.Name, f.Next)
 }
 
 // logout ends the browser's session, in the store and in the browser.
-func (p *pages) logout(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) Logout(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if st := p.s.accounts.accountsOfStore; st != nil {
+	if st := cl.accounts.accountsOfStore; st != nil {
 		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
 			if err := st.DeleteSession(r.Context(), accounts.TokenHash(c.Value)); err != nil {
-				p.web.InternalError(w, r, lang, "logout", err)
+				cl.Web.InternalError(w, r, lang, "logout", err)
 				return
 			}
 		}
 	}
-	http.SetCookie(w, p.s.sessionCookieFor(r, "", -1))
+	http.SetCookie(w, cl.sessionCookieFor(r, "", -1))
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
 // expireSessions deletes the expired sessions (a maintenance chore).
-func (s *Server) expireSessions() {
-	st := s.accounts.accountsOfStore
+func (cl *Club) ExpireSessions() {
+	st := cl.accounts.accountsOfStore
 	if st == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.Ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(cl.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := st.DeleteExpiredSessions(ctx, s.Now()); err != nil {
-		s.Log.Warn("expiring sessions", "error", err)
+	if n, err := st.DeleteExpiredSessions(ctx, cl.Now()); err != nil {
+		cl.Log.Warn("expiring sessions", "error", err)
 	} else if n > 0 {
-		s.Log.Info("sessions expired", "count", n)
+		cl.Log.Info("sessions expired", "count", n)
 	}
 }

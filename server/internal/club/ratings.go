@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
@@ -20,7 +19,7 @@ import (
 // once, whichever server finished it.
 
 // ratingChange is one seat's rating before and after a rated game.
-type ratingChange struct {
+type RatingChange struct {
 	Seat          int
 	User          string
 	Before, After float64
@@ -99,8 +98,8 @@ func glickoUpdate(teams []int, scores []float64) store.RatingUpdate {
 // returns the changes; nil when the game is not rated, has a seat without
 // an account, ended without a result, or was rated already (by this
 // server or another).
-func (s *Server) rateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]ratingChange, error) {
-	rs, ok := s.cfg.Store.(store.Ratings)
+func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]RatingChange, error) {
+	rs, ok := cl.cfg.Store.(store.Ratings)
 	if !ok || !g.Rated || len(v.Readings()) > 0 { // another reading: never rated
 		return nil, nil
 	}
@@ -120,7 +119,7 @@ func (s *Server) rateGame(ctx context.Context, g *store.Game, v *game.Variant) (
 	def := rating.Default()
 	var before []store.Rating
 	update := glickoUpdate(teams, scores)
-	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), s.Now(), players,
+	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), cl.Now(), players,
 		store.Rating{Rating: def.Rating, Deviation: def.Deviation, Volatility: def.Volatility},
 		func(current []store.Rating) ([]store.Rating, error) {
 			before = append([]store.Rating(nil), current...)
@@ -132,48 +131,16 @@ func (s *Server) rateGame(ctx context.Context, g *store.Game, v *game.Variant) (
 	if err != nil {
 		return nil, err
 	}
-	changes := make([]ratingChange, len(stored))
+	changes := make([]RatingChange, len(stored))
 	for i := range stored {
-		changes[i] = ratingChange{Seat: i, User: stored[i].User, Before: before[i].Rating, After: stored[i].Rating}
+		changes[i] = RatingChange{Seat: i, User: stored[i].User, Before: before[i].Rating, After: stored[i].Rating}
 	}
 	return changes, nil
 }
 
 // rateLater rates a room's game once it ended, away from the room's lock,
 // then shows the changes to its connections.
-func (r *room) rateLater() {
-	g := *r.g
-	g.Seats = append([]store.Seat(nil), r.g.Seats...)
-	v := r.match.Variant()
-	r.s.GoSafe("rate game", func() {
-		ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
-		defer cancel()
-		changes, err := r.s.rateGame(ctx, &g, v)
-		if err != nil {
-			r.s.LogError("rate game", err, "game", g.ID)
-			return
-		}
-		if changes == nil {
-			// Rated already, by another server that ended it too: its
-			// changes are in the history (ratedshown.go).
-			r.ratingsFromHistory()
-			return
-		}
-		r.s.Log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
-		func() {
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			r.ratings = changes
-			r.built = [4]*sharedState{}
-			r.broadcastStateLocked()
-		}()
-		r.s.announceRated(g.ID) // after: its echo here finds the changes shown
-	})
-}
-
-// ratingText puts rating changes into words: "alice 1500 → 1662 (+162),
-// bob 1500 → 1338 (−162)", under a title in the page's language.
-func ratingText(changes []ratingChange, lang string) string {
+func RatingText(changes []RatingChange, lang string) string {
 	if len(changes) == 0 {
 		return ""
 	}
@@ -193,13 +160,13 @@ func ratingText(changes []ratingChange, lang string) string {
 // each player's history point of the game and the point before it (or the
 // default rating before a first game). Nil when the game was not rated
 // (no point) or the store keeps no ratings.
-func (s *Server) pastRatingChanges(ctx context.Context, g *store.Game) []ratingChange {
-	rs, ok := s.cfg.Store.(store.Ratings)
+func (cl *Club) PastRatingChanges(ctx context.Context, g *store.Game) []RatingChange {
+	rs, ok := cl.cfg.Store.(store.Ratings)
 	if !ok {
 		return nil
 	}
 	key := variantKey(g.GameID, g.Options)
-	var changes []ratingChange
+	var changes []RatingChange
 	for i, seat := range g.Seats {
 		if seat.User == "" {
 			return nil
@@ -221,7 +188,7 @@ func (s *Server) pastRatingChanges(ctx context.Context, g *store.Game) []ratingC
 		if at > 0 {
 			before = points[at-1].Rating
 		}
-		changes = append(changes, ratingChange{Seat: i, User: seat.User, Before: before, After: points[at].Rating})
+		changes = append(changes, RatingChange{Seat: i, User: seat.User, Before: before, After: points[at].Rating})
 	}
 	return changes
 }

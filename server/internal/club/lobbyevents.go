@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -59,20 +60,20 @@ func (h *lobbyHub) changed() {
 }
 
 // lobbyChanged tells this server's lobby pages and the other servers.
-func (s *Server) lobbyChanged() {
-	s.lobbyHub.changed()
-	if n, ok := s.cfg.Store.(store.Notifier); ok {
-		ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
+func (cl *Club) LobbyChanged() {
+	cl.lobbyHub.changed()
+	if n, ok := cl.cfg.Store.(store.Notifier); ok {
+		ctx, cancel := context.WithTimeout(cl.Ctx, site.StoreTimeout)
 		defer cancel()
-		if err := n.Announce(ctx, "-", "lobby "+s.leases.holder); err != nil {
-			s.LogError("announce lobby", err)
+		if err := n.Announce(ctx, "-", "lobby "+cl.Holder); err != nil {
+			cl.LogError("announce lobby", err)
 		}
 	}
 }
 
 // lobbyEvents is the stream of a lobby page.
-func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
-	if s.accounts.lobby == nil {
+func (cl *Club) LobbyEvents(w http.ResponseWriter, r *http.Request) {
+	if cl.accounts.lobby == nil {
 		http.NotFound(w, r)
 		return
 	}
@@ -81,8 +82,8 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 	// known.
 	revoked := make(chan struct{})
 	var once sync.Once
-	s.currentUser(r)
-	defer s.trackCredential(web.Info(r), func() { once.Do(func() { close(revoked) }) })()
+	cl.CurrentUser(r)
+	defer cl.TrackCredential(web.Info(r), func() { once.Do(func() { close(revoked) }) })()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -93,7 +94,7 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 	if rc.Flush() != nil {
 		return
 	}
-	ch, done := s.lobbyHub.subscribe()
+	ch, done := cl.lobbyHub.subscribe()
 	defer done()
 	life := time.NewTimer(lobbyStreamLife)
 	defer life.Stop()
@@ -103,7 +104,7 @@ func (s *Server) lobbyEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-s.Stopping:
+		case <-cl.Stopping:
 			return
 		case <-revoked:
 			return

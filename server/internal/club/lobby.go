@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -85,7 +85,7 @@ func clockText(clock, inc int64, days int, lang string) string {
 	return m + "+" + strconv.FormatFloat(float64(inc)/1000, 'f', -1, 64)
 }
 
-func (p *pages) challengeRows(list []store.Challenge, user, lang string) []challengeRow {
+func (cl *Club) challengeRows(list []store.Challenge, user, lang string) []challengeRow {
 	var rows []challengeRow
 	for _, c := range list {
 		row := challengeRow{ID: c.ID, Creator: c.Creator, Target: c.Target, Clock: clockText(c.ClockMillis, c.IncrementMillis, c.MoveDays, lang),
@@ -109,65 +109,65 @@ func (p *pages) challengeRows(list []store.Challenge, user, lang string) []chall
 }
 
 // lobbyOff answers the lobby's routes on a store without accounts.
-func (p *pages) lobbyOff(w http.ResponseWriter, r *http.Request, lang string) bool {
-	if p.s.accounts.lobby != nil && p.s.accounts.accountsOfStore != nil {
+func (cl *Club) lobbyOff(w http.ResponseWriter, r *http.Request, lang string) bool {
+	if cl.accounts.lobby != nil && cl.accounts.accountsOfStore != nil {
 		return false
 	}
-	p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
+	cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 	return true
 }
 
-func (p *pages) lobbyData(r *http.Request, lang string) (lobbyData, error) {
+func (cl *Club) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 	d := lobbyData{Refresh: int(lobbyRefresh.Milliseconds())}
-	if u := p.s.currentUser(r); u != nil {
+	if u := cl.CurrentUser(r); u != nil {
 		d.User = u.Name
 	}
-	list, err := p.s.accounts.lobby.OpenChallenges(r.Context(), d.User, p.s.Now(), 200)
+	list, err := cl.accounts.lobby.OpenChallenges(r.Context(), d.User, cl.Now(), 200)
 	if err != nil {
 		return d, err
 	}
-	d.Challenges = p.challengeRows(list, d.User, lang)
-	p.s.addChallengeRatings(r.Context(), list, d.Challenges)
+	d.Challenges = cl.challengeRows(list, d.User, lang)
+	cl.addChallengeRatings(r.Context(), list, d.Challenges)
 	return d, nil
 }
 
-func (p *pages) lobby(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) Lobby(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.lobbyOff(w, r, lang) {
+	if cl.lobbyOff(w, r, lang) {
 		return
 	}
-	d, err := p.lobbyData(r, lang)
+	d, err := cl.lobbyData(r, lang)
 	if err != nil {
-		p.web.InternalError(w, r, lang, "lobby", err)
+		cl.Web.InternalError(w, r, lang, "lobby", err)
 		return
 	}
 	d.Choices = lobbyChoices(lang)
-	d.Error = p.lobbyMessage(r.URL.Query().Get("error"), lang)
-	p.web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
+	d.Error = cl.lobbyMessage(r.URL.Query().Get("error"), lang)
+	cl.Web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
 }
 
 // lobbyList is the table of challenges alone, which the lobby page fetches
 // every few seconds.
-func (p *pages) lobbyList(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) LobbyList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.lobbyOff(w, r, lang) {
+	if cl.lobbyOff(w, r, lang) {
 		return
 	}
-	d, err := p.lobbyData(r, lang)
+	d, err := cl.lobbyData(r, lang)
 	if err != nil {
-		p.s.InternalError(w, r, "lobby list", err)
+		cl.InternalError(w, r, "lobby list", err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := p.web.Fragment(w, "lobby", "challenges", web.Page{Lang: lang, User: d.User, Data: d}); err != nil {
-		p.s.Log.Warn("lobby list", "error", err)
+	if err := cl.Web.Fragment(w, "lobby", "challenges", web.Page{Lang: lang, User: d.User, Data: d}); err != nil {
+		cl.Log.Warn("lobby list", "error", err)
 	}
 }
 
 // lobbyMessage turns an error code of a redirect back to the lobby into
 // words; unknown codes show nothing.
-func (p *pages) lobbyMessage(code, lang string) string {
+func (cl *Club) lobbyMessage(code, lang string) string {
 	switch code {
 	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock", "readings":
 		return web.T(lang, "challenge:"+code)
@@ -182,20 +182,20 @@ func backToLobby(w http.ResponseWriter, r *http.Request, code string) {
 
 // loggedIn returns the account of the request, or sends the browser to
 // the login page (nil).
-func (p *pages) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
-	u := p.s.currentUser(r)
+func (cl *Club) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
+	u := cl.CurrentUser(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=/lobby", http.StatusSeeOther)
 	}
 	return u
 }
 
-func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.lobbyOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+	if cl.lobbyOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
 		return
 	}
-	u := p.loggedIn(w, r)
+	u := cl.loggedIn(w, r)
 	if u == nil {
 		return
 	}
@@ -231,11 +231,11 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 	case "1":
 		seat = 1
 	}
-	now := p.s.Now()
+	now := cl.Now()
 	c := &store.Challenge{ID: games.NewID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
 		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
 		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
-		CreatedAt: now, ExpiresAt: now.Add(p.s.accounts.challengeLifetime)}
+		CreatedAt: now, ExpiresAt: now.Add(cl.accounts.challengeLifetime)}
 	if c.Target != "" && store.CheckUserName(c.Target) != nil {
 		backToLobby(w, r, "nouser")
 		return
@@ -244,45 +244,45 @@ func (p *pages) createChallenge(w http.ResponseWriter, r *http.Request) {
 		backToLobby(w, r, "self")
 		return
 	}
-	switch err := p.s.accounts.lobby.CreateChallenge(r.Context(), c); {
+	switch err := cl.accounts.lobby.CreateChallenge(r.Context(), c); {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "nouser")
 	case errors.Is(err, store.ErrConflict):
 		backToLobby(w, r, "toomany")
 	case err != nil:
-		p.web.InternalError(w, r, lang, "create challenge", err)
+		cl.Web.InternalError(w, r, lang, "create challenge", err)
 	default:
-		p.s.Log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
-		p.s.lobbyChanged()
+		cl.Log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
+		cl.LobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
 }
 
-func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) AcceptChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.lobbyOff(w, r, lang) {
+	if cl.lobbyOff(w, r, lang) {
 		return
 	}
-	u := p.loggedIn(w, r)
+	u := cl.loggedIn(w, r)
 	if u == nil {
 		return
 	}
 	ctx := r.Context()
-	c, err := p.s.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
+	c, err := cl.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "notfound")
 		return
 	case err != nil:
-		p.web.InternalError(w, r, lang, "load challenge", err)
+		cl.Web.InternalError(w, r, lang, "load challenge", err)
 		return
 	}
-	g, err := p.s.challengeGame(c, u)
+	g, err := cl.challengeGame(c, u)
 	if err != nil {
-		p.web.InternalError(w, r, lang, "challenge game", err)
+		cl.Web.InternalError(w, r, lang, "challenge game", err)
 		return
 	}
-	err = p.s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, p.s.Now(), g)
+	err = cl.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, cl.Now(), g)
 	switch {
 	case errors.Is(err, store.ErrConflict) && store.UserKey(c.Creator) == store.UserKey(u.Name):
 		backToLobby(w, r, "self")
@@ -291,17 +291,17 @@ func (p *pages) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "gone")
 	case err != nil:
-		p.web.InternalError(w, r, lang, "accept challenge", err)
+		cl.Web.InternalError(w, r, lang, "accept challenge", err)
 	default:
-		p.s.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
-		p.s.lobbyChanged()
+		cl.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
+		cl.LobbyChanged()
 		http.Redirect(w, r, "/games/"+g.ID, http.StatusSeeOther)
 	}
 }
 
 // challengeGame is the game a challenge becomes when user accepts it: the
 // creator's seat as asked (or drawn), the two accounts holding the seats.
-func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store.Game, error) {
+func (cl *Club) challengeGame(c *store.Challenge, acceptor *store.User) (*store.Game, error) {
 	user := acceptor.Name
 	seat := c.Seat
 	if seat < 0 {
@@ -311,11 +311,11 @@ func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store
 		}
 		seat = int(n.Int64())
 	}
-	now := s.Now().UTC()
+	now := cl.Now().UTC()
 	g := &store.Game{ID: games.NewID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
 		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis, MoveDays: c.MoveDays,
 		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
-	if acceptor.Bot && !s.cfg.RateBots {
+	if acceptor.Bot && !cl.cfg.RateBots {
 		g.Rated, g.Casual = false, true
 	}
 	g.Seats[seat] = store.Seat{Kind: "human", Name: c.Creator, User: c.Creator}
@@ -323,24 +323,24 @@ func (s *Server) challengeGame(c *store.Challenge, acceptor *store.User) (*store
 	return g, nil
 }
 
-func (p *pages) cancelChallenge(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) CancelChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.lobbyOff(w, r, lang) {
+	if cl.lobbyOff(w, r, lang) {
 		return
 	}
-	u := p.loggedIn(w, r)
+	u := cl.loggedIn(w, r)
 	if u == nil {
 		return
 	}
-	switch err := p.s.accounts.lobby.CancelChallenge(r.Context(), r.PathValue("id"), u.Name); {
+	switch err := cl.accounts.lobby.CancelChallenge(r.Context(), r.PathValue("id"), u.Name); {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "notfound")
 	case errors.Is(err, store.ErrConflict):
 		backToLobby(w, r, "gone")
 	case err != nil:
-		p.web.InternalError(w, r, lang, "cancel challenge", err)
+		cl.Web.InternalError(w, r, lang, "cancel challenge", err)
 	default:
-		p.s.lobbyChanged()
+		cl.LobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
 }
@@ -348,22 +348,22 @@ func (p *pages) cancelChallenge(w http.ResponseWriter, r *http.Request) {
 // challengeStatus tells the lobby page of a challenge's creator what
 // became of it: accepted (and the game), cancelled, expired or open. Only
 // its creator and the player who accepted it get the game's id.
-func (p *pages) challengeStatus(w http.ResponseWriter, r *http.Request) {
-	if p.s.accounts.lobby == nil {
+func (cl *Club) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
+	if cl.accounts.lobby == nil {
 		http.NotFound(w, r)
 		return
 	}
-	c, err := p.s.accounts.lobby.LoadChallenge(r.Context(), r.PathValue("id"))
+	c, err := cl.accounts.lobby.LoadChallenge(r.Context(), r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		http.NotFound(w, r)
 		return
 	}
 	if err != nil {
-		p.s.InternalError(w, r, "challenge status", err)
+		cl.InternalError(w, r, "challenge status", err)
 		return
 	}
 	out := map[string]string{"status": c.Status}
-	if u := p.s.currentUser(r); u != nil && c.Game != "" &&
+	if u := cl.CurrentUser(r); u != nil && c.Game != "" &&
 		(store.UserKey(u.Name) == store.UserKey(c.Creator) || store.UserKey(u.Name) == store.UserKey(c.AcceptedBy)) {
 		out["game"] = c.Game
 	}
@@ -373,16 +373,16 @@ func (p *pages) challengeStatus(w http.ResponseWriter, r *http.Request) {
 }
 
 // expireChallenges marks the expired challenges (a maintenance chore).
-func (s *Server) expireChallenges() {
-	if s.accounts.lobby == nil {
+func (cl *Club) ExpireChallenges() {
+	if cl.accounts.lobby == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.Ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(cl.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := s.accounts.lobby.ExpireChallenges(ctx, s.Now()); err != nil {
-		s.Log.Warn("expiring challenges", "error", err)
+	if n, err := cl.accounts.lobby.ExpireChallenges(ctx, cl.Now()); err != nil {
+		cl.Log.Warn("expiring challenges", "error", err)
 	} else if n > 0 {
-		s.Log.Info("challenges expired", "count", n)
-		s.lobbyChanged()
+		cl.Log.Info("challenges expired", "count", n)
+		cl.LobbyChanged()
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -109,7 +109,7 @@ func (g *hashGate) run(ctx context.Context, fn func()) error {
 }
 
 // resolveHashes sets up the gate from cfg and its metrics.
-func (s *Server) resolveHashes(cfg Config) {
+func (cl *Club) resolveHashes(cfg Config) {
 	n, q, wait := cfg.MaxHashes, cfg.HashQueue, cfg.HashWait
 	if n <= 0 {
 		n = DefaultMaxHashes()
@@ -123,33 +123,33 @@ func (s *Server) resolveHashes(cfg Config) {
 	if wait <= 0 {
 		wait = DefaultHashWait
 	}
-	s.hashes = newHashGate(n, q, wait)
-	s.devices.buckets = site.NewBuckets(s.limits.maxClients)
-	s.metrics.reg.MustRegister(
+	cl.hashes = newHashGate(n, q, wait)
+	cl.devices.buckets = site.NewBuckets(cl.limits.maxClients)
+	cl.metrics.reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_running",
 			Help: "Password hashes (argon2id) running now, at most --max-hashes."},
-			func() float64 { return float64(s.hashes.running.Load()) }),
+			func() float64 { return float64(cl.hashes.running.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_waiting",
 			Help: "Password checks waiting for a slot, at most --hash-queue."},
-			func() float64 { return float64(s.hashes.waiting.Load()) }))
+			func() float64 { return float64(cl.hashes.waiting.Load()) }))
 }
 
 // The password operations of the site, each through the gate.
 
-func (s *Server) checkPassword(ctx context.Context, hash, password string) (ok bool, err error) {
-	gateErr := s.hashes.run(ctx, func() { ok, err = accounts.CheckPassword(hash, password) })
+func (cl *Club) checkPassword(ctx context.Context, hash, password string) (ok bool, err error) {
+	gateErr := cl.hashes.run(ctx, func() { ok, err = accounts.CheckPassword(hash, password) })
 	if gateErr != nil {
 		return false, gateErr
 	}
 	return ok, err
 }
 
-func (s *Server) dummyCheck(ctx context.Context, password string) error {
-	return s.hashes.run(ctx, func() { accounts.DummyCheck(password) })
+func (cl *Club) dummyCheck(ctx context.Context, password string) error {
+	return cl.hashes.run(ctx, func() { accounts.DummyCheck(password) })
 }
 
-func (s *Server) hashPassword(ctx context.Context, password string) (hash string, err error) {
-	gateErr := s.hashes.run(ctx, func() { hash, err = accounts.HashPassword(password) })
+func (cl *Club) hashPassword(ctx context.Context, password string) (hash string, err error) {
+	gateErr := cl.hashes.run(ctx, func() { hash, err = accounts.HashPassword(password) })
 	if gateErr != nil {
 		return "", gateErr
 	}
@@ -165,8 +165,8 @@ func gateRefused(err error) bool {
 // hashBusy answers a refusal of the gate: 503 with Retry-After, as JSON to
 // a client that asks for it, else as the form again (form re-renders it
 // with the message and the status).
-func (s *Server) hashBusy(w http.ResponseWriter, r *http.Request, lang string, form func(code int, msg string)) {
-	s.Refuse(r, "hash_busy")
+func (cl *Club) hashBusy(w http.ResponseWriter, r *http.Request, lang string, form func(code int, msg string)) {
+	cl.Refuse(r, "hash_busy")
 	web.Info(r).Handled = true // a 503 of ours, safe to show
 	w.Header().Set("Retry-After", strconv.Itoa(hashRetryAfter))
 	if strings.Contains(r.Header.Get("Accept"), "application/json") {

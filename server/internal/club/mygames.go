@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -33,25 +33,25 @@ type myGame struct {
 
 // myGames lists the ongoing games where user holds a seat: the ones where
 // it is his turn first, the longest waiting first.
-func (s *Server) myGames(ctx context.Context, user, lang string) ([]myGame, error) {
-	list, err := s.ongoingOf(ctx, user)
+func (cl *Club) myGames(ctx context.Context, user, lang string) ([]myGame, error) {
+	list, err := cl.ongoingOf(ctx, user)
 	if err != nil {
 		return nil, err
 	}
-	return s.myGamesOf(ctx, user, lang, list)
+	return cl.myGamesOf(ctx, user, lang, list)
 }
 
 // ongoingOf lists the ongoing games of an account (without their moves).
-func (s *Server) ongoingOf(ctx context.Context, user string) ([]store.Game, error) {
+func (cl *Club) ongoingOf(ctx context.Context, user string) ([]store.Game, error) {
 	on := false
-	return s.Store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
+	return cl.Store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
 }
 
 // myGamesOf is myGames for games already listed.
-func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.Game) ([]myGame, error) {
+func (cl *Club) myGamesOf(ctx context.Context, user, lang string, list []store.Game) ([]myGame, error) {
 	var out []myGame
 	for _, listed := range list {
-		g, err := s.Store.LoadGame(ctx, listed.ID)
+		g, err := cl.Store.LoadGame(ctx, listed.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +77,7 @@ func (s *Server) myGamesOf(ctx context.Context, user, lang string, list []store.
 			turnStart = g.Moves[n-1].At
 		}
 		if g.MoveDays > 0 {
-			row.Left = durationText(turnStart.Add(games.MoveTime(g.MoveDays)).Sub(s.Now()), lang)
+			row.Left = durationText(turnStart.Add(games.MoveTime(g.MoveDays)).Sub(cl.Now()), lang)
 		}
 		out = append(out, row)
 	}
@@ -120,19 +120,19 @@ type myGamesData struct {
 	YourTurn int
 }
 
-func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) MyGamesPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) {
+	if cl.accountsOff(w, r, lang) {
 		return
 	}
-	u := p.s.currentUser(r)
+	u := cl.CurrentUser(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=/my-games", http.StatusSeeOther)
 		return
 	}
-	games, err := p.s.myGames(r.Context(), u.Name, lang)
+	games, err := cl.myGames(r.Context(), u.Name, lang)
 	if err != nil {
-		p.web.InternalError(w, r, lang, "my games", err)
+		cl.Web.InternalError(w, r, lang, "my games", err)
 		return
 	}
 	d := myGamesData{Games: games}
@@ -141,7 +141,7 @@ func (p *pages) myGamesPage(w http.ResponseWriter, r *http.Request) {
 			d.YourTurn++
 		}
 	}
-	p.web.Render(w, r, lang, "mygames", web.T(lang, "mygames"), http.StatusOK, d)
+	cl.Web.Render(w, r, lang, "mygames", web.T(lang, "mygames"), http.StatusOK, d)
 }
 
 // turnsCache keeps the reminder's last count per account with what it
@@ -162,30 +162,30 @@ type turnsCount struct {
 
 // myTurns says in how many games it is the account's turn, for the
 // reminder in every page's header and title.
-func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
-	u := p.s.currentUser(r)
+func (cl *Club) MyTurns(w http.ResponseWriter, r *http.Request) {
+	u := cl.CurrentUser(r)
 	if u == nil {
 		http.Error(w, "log in first", http.StatusUnauthorized)
 		return
 	}
-	list, err := p.s.ongoingOf(r.Context(), u.Name)
+	list, err := cl.ongoingOf(r.Context(), u.Name)
 	if err != nil {
-		p.s.InternalError(w, r, "my turns", err)
+		cl.InternalError(w, r, "my turns", err)
 		return
 	}
 	var from strings.Builder
 	for _, g := range list {
 		fmt.Fprintf(&from, "%s %d,", g.ID, g.UpdatedAt.UnixMilli())
 	}
-	c, key := &p.s.turns, store.UserKey(u.Name)
+	c, key := &cl.turns, store.UserKey(u.Name)
 	c.mu.Lock()
 	last, ok := c.byUser[key]
 	c.mu.Unlock()
 	n := last.n
 	if !ok || last.from != from.String() {
-		games, err := p.s.myGamesOf(r.Context(), u.Name, "en", list)
+		games, err := cl.myGamesOf(r.Context(), u.Name, "en", list)
 		if err != nil {
-			p.s.InternalError(w, r, "my turns", err)
+			cl.InternalError(w, r, "my turns", err)
 			return
 		}
 		n = 0
@@ -195,7 +195,7 @@ func (p *pages) myTurns(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		c.mu.Lock()
-		if c.byUser == nil || len(c.byUser) >= p.s.limits.maxClients {
+		if c.byUser == nil || len(c.byUser) >= cl.limits.maxClients {
 			c.byUser = map[string]turnsCount{}
 		}
 		c.byUser[key] = turnsCount{from: from.String(), n: n}

@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"context"
@@ -87,36 +87,36 @@ func ratingRowOf(rt store.Rating, lang string) ratingRow {
 	return row
 }
 
-func (p *pages) player(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) Player(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) {
+	if cl.accountsOff(w, r, lang) {
 		return
 	}
 	name := r.PathValue("name")
 	if store.CheckUserName(name) != nil {
-		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+		cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 		return
 	}
 	ctx := r.Context()
-	u, err := p.s.accounts.accountsOfStore.LoadUser(ctx, name)
+	u, err := cl.accounts.accountsOfStore.LoadUser(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
-		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+		cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 		return
 	}
 	if err != nil {
-		p.web.InternalError(w, r, lang, "load user", err)
+		cl.Web.InternalError(w, r, lang, "load user", err)
 		return
 	}
 	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
-	me := p.s.currentUser(r)
+	me := cl.CurrentUser(r)
 	if me != nil && me.Role == store.RoleOperator && store.UserKey(me.Name) != store.UserKey(u.Name) {
 		d.CanModerate = true
 	}
 	d.Owner = u.Owner
-	if bots, ok := p.s.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
+	if bots, ok := cl.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
 		d.ManageTokens = true
 		if d.Tokens, err = bots.ListBotTokens(ctx, u.Name); err != nil {
-			p.web.InternalError(w, r, lang, "list bot tokens", err)
+			cl.Web.InternalError(w, r, lang, "list bot tokens", err)
 			return
 		}
 		d.NewToken = newTokenOf(r)
@@ -124,27 +124,27 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 	if u.Role == store.RoleOperator {
 		d.Role = web.T(lang, "operator")
 	}
-	if rs, ok := p.s.cfg.Store.(store.Ratings); ok {
+	if rs, ok := cl.cfg.Store.(store.Ratings); ok {
 		list, err := rs.UserRatings(ctx, u.Name)
 		if err != nil {
-			p.web.InternalError(w, r, lang, "user ratings", err)
+			cl.Web.InternalError(w, r, lang, "user ratings", err)
 			return
 		}
 		for _, rt := range list {
 			row := ratingRowOf(rt, lang)
 			points, err := rs.RatingHistory(ctx, u.Name, rt.Variant, graphPoints)
 			if err != nil {
-				p.web.InternalError(w, r, lang, "rating history", err)
+				cl.Web.InternalError(w, r, lang, "rating history", err)
 				return
 			}
 			row.Graph = ratingGraph(points, lang)
 			d.Ratings = append(d.Ratings, row)
 		}
 	}
-	if ps, ok := p.s.cfg.Store.(store.Puzzles); ok {
+	if ps, ok := cl.cfg.Store.(store.Puzzles); ok {
 		list, err := ps.PuzzleRatings(ctx, u.Name)
 		if err != nil {
-			p.web.InternalError(w, r, lang, "puzzle ratings", err)
+			cl.Web.InternalError(w, r, lang, "puzzle ratings", err)
 			return
 		}
 		for _, pr := range list {
@@ -156,18 +156,18 @@ func (p *pages) player(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(list) > 0 {
 			if d.RecentPuzzles, err = ps.PuzzleAttempts(ctx, u.Name, "", recentPuzzles); err != nil {
-				p.web.InternalError(w, r, lang, "puzzle attempts", err)
+				cl.Web.InternalError(w, r, lang, "puzzle attempts", err)
 				return
 			}
 		}
 	}
-	list, err := p.s.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
+	list, err := cl.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
 	if err != nil {
-		p.web.InternalError(w, r, lang, "list games", err)
+		cl.Web.InternalError(w, r, lang, "list games", err)
 		return
 	}
 	d.Games = games.ArchiveRows(list, lang)
-	p.web.Render(w, r, lang, "player", u.Name, http.StatusOK, d)
+	cl.Web.Render(w, r, lang, "player", u.Name, http.StatusOK, d)
 }
 
 type leaderboardData struct {
@@ -176,14 +176,14 @@ type leaderboardData struct {
 	Rows    []ratingRow
 }
 
-func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
+func (cl *Club) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if p.accountsOff(w, r, lang) {
+	if cl.accountsOff(w, r, lang) {
 		return
 	}
-	rs, ok := p.s.cfg.Store.(store.Ratings)
+	rs, ok := cl.cfg.Store.(store.Ratings)
 	if !ok {
-		p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
+		cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 		return
 	}
 	d := leaderboardData{Choices: lobbyChoices(lang), Key: r.URL.Query().Get("variant")}
@@ -192,11 +192,11 @@ func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
 		known = known || c.Key == d.Key
 	}
 	if !known {
-		d.Key = p.s.busiestVariant(r.Context(), rs, d.Choices)
+		d.Key = cl.busiestVariant(r.Context(), rs, d.Choices)
 	}
 	list, err := rs.Leaderboard(r.Context(), d.Key, 1, 100, 0)
 	if err != nil {
-		p.web.InternalError(w, r, lang, "leaderboard", err)
+		cl.Web.InternalError(w, r, lang, "leaderboard", err)
 		return
 	}
 	for i, rt := range list {
@@ -204,7 +204,7 @@ func (p *pages) leaderboard(w http.ResponseWriter, r *http.Request) {
 		row.Rank = i + 1
 		d.Rows = append(d.Rows, row)
 	}
-	p.web.Render(w, r, lang, "leaderboard", web.T(lang, "leaderboard"), http.StatusOK, d)
+	cl.Web.Render(w, r, lang, "leaderboard", web.T(lang, "leaderboard"), http.StatusOK, d)
 }
 
 // ratingGraph draws a rating history as an SVG line: the rating after
@@ -257,42 +257,42 @@ func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
 // setDisabled lets an operator disable or enable another account from its
 // page; disabling ends its sessions (the store does) and its bot tokens
 // stop working.
-func (p *pages) setDisabled(disable bool) http.HandlerFunc {
+func (cl *Club) SetDisabled(disable bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		lang := web.PickLang(w, r)
-		if p.accountsOff(w, r, lang) {
+		if cl.accountsOff(w, r, lang) {
 			return
 		}
-		me := p.s.currentUser(r)
+		me := cl.CurrentUser(r)
 		name := r.PathValue("name")
 		if me == nil || me.Role != store.RoleOperator {
-			p.s.Refuse(r, "not_operator")
-			p.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_operator_account"))
+			cl.Refuse(r, "not_operator")
+			cl.Web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_operator_account"))
 			return
 		}
 		if store.CheckUserName(name) != nil || store.UserKey(name) == store.UserKey(me.Name) {
-			p.web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "err:not_operator_account"))
+			cl.Web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "err:not_operator_account"))
 			return
 		}
-		st := p.s.accounts.accountsOfStore
+		st := cl.accounts.accountsOfStore
 		u, err := st.LoadUser(r.Context(), name)
 		if errors.Is(err, store.ErrNotFound) {
-			p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+			cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		if err != nil {
-			p.web.InternalError(w, r, lang, "load user", err)
+			cl.Web.InternalError(w, r, lang, "load user", err)
 			return
 		}
 		u.Disabled = disable
 		if err := st.UpdateUser(r.Context(), u); err != nil {
-			p.web.InternalError(w, r, lang, "disable user", err)
+			cl.Web.InternalError(w, r, lang, "disable user", err)
 			return
 		}
 		if disable {
-			p.s.revocationChanged(u.Name) // its live connections close
+			cl.revocationChanged(u.Name) // its live connections close
 		}
-		p.s.Log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
+		cl.Log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
 		http.Redirect(w, r, "/players/"+u.Name, http.StatusSeeOther)
 	}
 }
@@ -315,70 +315,70 @@ func newTokenOf(r *http.Request) string {
 
 // botToken creates (revoke false) or revokes a bot's token from its page,
 // for its owner or an operator.
-func (p *pages) botToken(revoke bool) http.HandlerFunc {
+func (cl *Club) BotToken(revoke bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		lang := web.PickLang(w, r)
-		if p.accountsOff(w, r, lang) || !p.readAccountForm(w, r, lang) {
+		if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
 			return
 		}
-		bots, ok := p.s.cfg.Store.(store.BotTokens)
+		bots, ok := cl.cfg.Store.(store.BotTokens)
 		name := r.PathValue("name")
 		if !ok || store.CheckUserName(name) != nil {
-			p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+			cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		ctx := r.Context()
-		bot, err := p.s.accounts.accountsOfStore.LoadUser(ctx, name)
+		bot, err := cl.accounts.accountsOfStore.LoadUser(ctx, name)
 		if errors.Is(err, store.ErrNotFound) {
-			p.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+			cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		if err != nil {
-			p.web.InternalError(w, r, lang, "load user", err)
+			cl.Web.InternalError(w, r, lang, "load user", err)
 			return
 		}
-		me := p.s.currentUser(r)
+		me := cl.CurrentUser(r)
 		if !canManageBot(me, bot) {
-			p.s.Refuse(r, "not_owner")
-			p.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_owner"))
+			cl.Refuse(r, "not_owner")
+			cl.Web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_owner"))
 			return
 		}
 		if revoke {
 			err := bots.RevokeBotToken(ctx, bot.Name, r.PathValue("id"))
 			if err != nil && !errors.Is(err, store.ErrNotFound) {
-				p.web.InternalError(w, r, lang, "revoke bot token", err)
+				cl.Web.InternalError(w, r, lang, "revoke bot token", err)
 				return
 			}
-			p.s.revocationChanged(bot.Name) // its live connections close
-			p.s.Log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
+			cl.revocationChanged(bot.Name) // its live connections close
+			cl.Log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
 			http.Redirect(w, r, "/players/"+bot.Name, http.StatusSeeOther)
 			return
 		}
 		token, hash, err := accounts.NewToken()
 		if err != nil {
-			p.web.InternalError(w, r, lang, "bot token", err)
+			cl.Web.InternalError(w, r, lang, "bot token", err)
 			return
 		}
 		id, err := shortID()
 		if err != nil {
-			p.web.InternalError(w, r, lang, "bot token", err)
+			cl.Web.InternalError(w, r, lang, "bot token", err)
 			return
 		}
 		t := &store.BotToken{ID: id, User: bot.Name, Label: web.CleanText(r.PostForm.Get("label"), 100), Hash: hash}
 		if err := bots.CreateBotToken(ctx, t); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				p.web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "err:too_many_tokens"))
+				cl.Web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "err:too_many_tokens"))
 				return
 			}
-			p.web.InternalError(w, r, lang, "create bot token", err)
+			cl.Web.InternalError(w, r, lang, "create bot token", err)
 			return
 		}
-		p.s.Log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
+		cl.Log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
 		// The page itself, with the token shown this once (no redirect:
 		// the token must not travel in a URL).
 		r = r.WithContext(context.WithValue(ctx, newTokenKey{}, token))
 		r.Method = http.MethodGet
-		p.player(w, r)
+		cl.Player(w, r)
 	}
 }
 

@@ -1,4 +1,4 @@
-package server
+package club
 
 import (
 	"encoding/json"
@@ -51,28 +51,28 @@ func apiJSON(w http.ResponseWriter, v any) {
 }
 
 // apiUser is the account of an API request, or nil after answering 401.
-func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
-	if s.accounts.lobby == nil {
+func (cl *Club) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
+	if cl.accounts.lobby == nil {
 		apiError(w, http.StatusNotFound, "no_accounts", "this server keeps no accounts")
 		return nil
 	}
-	u := s.currentUser(r)
+	u := cl.CurrentUser(r)
 	if u == nil {
-		s.Refuse(r, "bad_token")
+		cl.Refuse(r, "bad_token")
 		w.Header().Set("WWW-Authenticate", `Bearer realm="plateau"`)
 		apiError(w, http.StatusUnauthorized, "unauthorized", "send a bot token (Authorization: Bearer TOKEN) or log in")
 	}
 	return u
 }
 
-func (s *Server) apiChallenges(w http.ResponseWriter, r *http.Request) {
-	u := s.apiUser(w, r)
+func (cl *Club) APIChallenges(w http.ResponseWriter, r *http.Request) {
+	u := cl.apiUser(w, r)
 	if u == nil {
 		return
 	}
-	list, err := s.accounts.lobby.OpenChallenges(r.Context(), u.Name, s.Now(), 200)
+	list, err := cl.accounts.lobby.OpenChallenges(r.Context(), u.Name, cl.Now(), 200)
 	if err != nil {
-		s.InternalError(w, r, "api challenges", err)
+		cl.InternalError(w, r, "api challenges", err)
 		return
 	}
 	out := []APIChallenge{}
@@ -83,48 +83,48 @@ func (s *Server) apiChallenges(w http.ResponseWriter, r *http.Request) {
 	apiJSON(w, map[string]any{"you": u.Name, "challenges": out})
 }
 
-func (s *Server) apiAccept(w http.ResponseWriter, r *http.Request) {
-	u := s.apiUser(w, r)
+func (cl *Club) APIAccept(w http.ResponseWriter, r *http.Request) {
+	u := cl.apiUser(w, r)
 	if u == nil {
 		return
 	}
 	ctx := r.Context()
-	c, err := s.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
+	c, err := cl.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		apiError(w, http.StatusNotFound, "not_found", "no such challenge")
 		return
 	}
 	if err != nil {
-		s.InternalError(w, r, "api load challenge", err)
+		cl.InternalError(w, r, "api load challenge", err)
 		return
 	}
-	g, err := s.challengeGame(c, u)
+	g, err := cl.challengeGame(c, u)
 	if err != nil {
-		s.InternalError(w, r, "api challenge game", err)
+		cl.InternalError(w, r, "api challenge game", err)
 		return
 	}
-	switch err := s.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, s.Now(), g); {
+	switch err := cl.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, cl.Now(), g); {
 	case errors.Is(err, store.ErrConflict):
 		apiError(w, http.StatusConflict, "taken", "the challenge is not open to you any more (taken, cancelled, expired, or yours)")
 	case errors.Is(err, store.ErrNotFound):
 		apiError(w, http.StatusNotFound, "not_found", "no such challenge")
 	case err != nil:
-		s.InternalError(w, r, "api accept", err)
+		cl.InternalError(w, r, "api accept", err)
 	default:
-		s.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
-		s.lobbyChanged()
+		cl.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
+		cl.LobbyChanged()
 		apiJSON(w, APIGame{ID: g.ID, Game: g.GameID, Options: g.Options})
 	}
 }
 
-func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
-	u := s.apiUser(w, r)
+func (cl *Club) APIGames(w http.ResponseWriter, r *http.Request) {
+	u := cl.apiUser(w, r)
 	if u == nil {
 		return
 	}
-	games, err := s.myGames(r.Context(), u.Name, "en")
+	games, err := cl.myGames(r.Context(), u.Name, "en")
 	if err != nil {
-		s.InternalError(w, r, "api games", err)
+		cl.InternalError(w, r, "api games", err)
 		return
 	}
 	out := []APIGame{}

@@ -1,0 +1,42 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/plateau-games/plateau/store"
+)
+
+func (r *room) rateLater() {
+	g := *r.g
+	g.Seats = append([]store.Seat(nil), r.g.Seats...)
+	v := r.match.Variant()
+	r.s.GoSafe("rate game", func() {
+		ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
+		defer cancel()
+		changes, err := r.s.club.RateGame(ctx, &g, v)
+		if err != nil {
+			r.s.LogError("rate game", err, "game", g.ID)
+			return
+		}
+		if changes == nil {
+			// Rated already, by another server that ended it too: its
+			// changes are in the history (ratedshown.go).
+			r.ratingsFromHistory()
+			return
+		}
+		r.s.Log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
+		func() {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.ratings = changes
+			r.built = [4]*sharedState{}
+			r.broadcastStateLocked()
+		}()
+		r.s.announceRated(g.ID) // after: its echo here finds the changes shown
+	})
+}
+
+// ratingText puts rating changes into words: "alice 1500 → 1662 (+162),
+// bob 1500 → 1338 (−162)", under a title in the page's language.
