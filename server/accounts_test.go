@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -94,7 +95,7 @@ func TestSignupLoginLogout(t *testing.T) {
 	}
 	var cookie *http.Cookie
 	for _, ck := range resp.Cookies() {
-		if ck.Name == sessionCookie {
+		if ck.Name == club.SessionCookie {
 			cookie = ck
 		}
 	}
@@ -126,7 +127,7 @@ func TestSignupLoginLogout(t *testing.T) {
 	// The old cookie, replayed, opens nothing.
 	old := &http.Client{}
 	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/", nil)
-	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: cookie.Value})
+	req.AddCookie(&http.Cookie{Name: club.SessionCookie, Value: cookie.Value})
 	if _, body := doAs(t, old, req); strings.Contains(body, `id="account"`) {
 		t.Fatal("a logged-out token still logs in")
 	}
@@ -286,8 +287,8 @@ func TestLoginNextStaysOnSite(t *testing.T) {
 		"/ok\r\nSet-Cookie: x=y":       "/",
 		"/" + strings.Repeat("a", 600): "/",
 	} {
-		if got := localNext(next); got != want {
-			t.Errorf("localNext(%q) = %q, want %q", next, got, want)
+		if got := club.LocalNext(next); got != want {
+			t.Errorf("club.LocalNext(%q) = %q, want %q", next, got, want)
 		}
 	}
 }
@@ -313,7 +314,7 @@ func TestSecureCookieBehindTLS(t *testing.T) {
 	req.Header.Set("X-Forwarded-Proto", "https")
 	resp, _ := doAs(t, browser(t), req)
 	for _, ck := range resp.Cookies() {
-		if ck.Name == sessionCookie && !ck.Secure {
+		if ck.Name == club.SessionCookie && !ck.Secure {
 			t.Fatal("the session cookie of a site behind TLS is not Secure")
 		}
 	}

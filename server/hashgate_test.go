@@ -9,11 +9,11 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -57,7 +57,7 @@ func TestHashGateBoundsConcurrentHashes(t *testing.T) {
 	s, ts, _ := accountServer(t, Config{MaxHashes: 2, HashQueue: 3, HashWait: 10 * time.Minute,
 		LoginPerMinute: -1, TrustedProxies: localProxy})
 	release := make(chan struct{})
-	s.hashes.inSlot = func() { <-release }
+	s.club.Hashes().InSlot = func() { <-release }
 
 	// Five signups from five addresses: two hash, three wait.
 	type result struct {
@@ -71,7 +71,7 @@ func TestHashGateBoundsConcurrentHashes(t *testing.T) {
 			results <- result{resp.StatusCode, body}
 		}()
 	}
-	eventually(t, "2 hashing and 3 waiting", func() bool { return s.hashes.running.Load() == 2 && s.hashes.waiting.Load() == 3 })
+	eventually(t, "2 hashing and 3 waiting", func() bool { return s.club.Hashes().Running.Load() == 2 && s.club.Hashes().Waiting.Load() == 3 })
 
 	// Every slot and the queue are taken: the next ones hear "busy" at
 	// once, whatever they ask (a signup, a login, an unknown name).
@@ -93,7 +93,7 @@ func TestHashGateBoundsConcurrentHashes(t *testing.T) {
 		answer.Error != "busy" || answer.RetryAfter <= 0 || !strings.Contains(answer.Message, "try again") {
 		t.Fatalf("a JSON client beyond the queue: %d %s", resp.StatusCode, body)
 	}
-	if n := s.hashes.running.Load(); n != 2 {
+	if n := s.club.Hashes().Running.Load(); n != 2 {
 		t.Fatalf("%d hashes running with a bound of 2", n)
 	}
 
@@ -104,7 +104,7 @@ func TestHashGateBoundsConcurrentHashes(t *testing.T) {
 			t.Errorf("a signup admitted by the gate: %d\n%s", r.code, r.body)
 		}
 	}
-	if p := s.hashes.peak.Load(); p != 2 {
+	if p := s.club.Hashes().Peak.Load(); p != 2 {
 		t.Errorf("at most %d hashes ran at once; the bound is 2 and 2 were asked for", p)
 	}
 	_, metrics := get(t, ts, "/metrics")
@@ -129,13 +129,13 @@ func TestHashGateWaitIsBounded(t *testing.T) {
 	s, ts, _ := accountServer(t, Config{MaxHashes: 1, HashQueue: 5, HashWait: 50 * time.Millisecond,
 		LoginPerMinute: -1, TrustedProxies: localProxy})
 	release := make(chan struct{})
-	s.hashes.inSlot = func() { <-release }
+	s.club.Hashes().InSlot = func() { <-release }
 	first := make(chan int, 1)
 	go func() {
 		resp, _ := accountPost(t, ts, "/signup", "192.0.2.1", "", "", signupForm("first", "a good password"))
 		first <- resp.StatusCode
 	}()
-	eventually(t, "hashing", func() bool { return s.hashes.running.Load() == 1 })
+	eventually(t, "hashing", func() bool { return s.club.Hashes().Running.Load() == 1 })
 	// The slot stays taken until release: this one waits its 50 ms and
 	// gives up, however slow the machine.
 	resp, body := accountPost(t, ts, "/signup", "192.0.2.2", "", "", signupForm("second", "a good password"))
@@ -146,44 +146,8 @@ func TestHashGateWaitIsBounded(t *testing.T) {
 	if code := <-first; code != http.StatusSeeOther {
 		t.Fatalf("the first signup: %d", code)
 	}
-	if n := s.hashes.waiting.Load(); n != 0 {
+	if n := s.club.Hashes().Waiting.Load(); n != 0 {
 		t.Fatalf("%d still counted as waiting", n)
-	}
-}
-
-// The gate alone: never more than max inside, whatever the number of
-// callers; the queue holds at most queue; the others are refused.
-func TestHashGateCounts(t *testing.T) {
-	g := newHashGate(3, 4, 10*time.Minute)
-	release := make(chan struct{})
-	var inside, most atomic.Int64
-	g.inSlot = func() {
-		n := inside.Add(1)
-		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
-		}
-		<-release
-		inside.Add(-1)
-	}
-	errs := make(chan error, 200)
-	for range 200 {
-		go func() { errs <- g.run(t.Context(), func() {}) }()
-	}
-	// 200 - 3 - 4 are refused at once; then the 7 others finish.
-	refused := 0
-	for range 193 {
-		if err := <-errs; err == errHashBusy {
-			refused++
-		}
-	}
-	eventually(t, "3 inside and 4 waiting", func() bool { return inside.Load() == 3 && g.waiting.Load() == 4 })
-	close(release)
-	for range 7 {
-		if err := <-errs; err != nil {
-			t.Errorf("an admitted caller: %v", err)
-		}
-	}
-	if refused != 193 || most.Load() != 3 || g.peak.Load() != 3 {
-		t.Fatalf("refused %d of 200 (want 193), at most %d inside (want 3)", refused, most.Load())
 	}
 }
 
@@ -218,7 +182,7 @@ func TestDeviceCookieBeatsLockout(t *testing.T) {
 	resp, _ := doAs(t, owner, req)
 	var device *http.Cookie
 	for _, c := range resp.Cookies() {
-		if c.Name == deviceCookiePrefix+"owner" {
+		if c.Name == club.DeviceCookiePrefix+"owner" {
 			device = c
 		}
 	}
@@ -248,7 +212,7 @@ func TestDeviceCookieBeatsLockout(t *testing.T) {
 		t.Fatalf("a forged device cookie: %d, want 429", code)
 	}
 	elsewhere := browser(t)
-	elsewhere.Jar.SetCookies(u, []*http.Cookie{{Name: deviceCookiePrefix + "other", Value: device.Value, Path: "/login"}})
+	elsewhere.Jar.SetCookies(u, []*http.Cookie{{Name: club.DeviceCookiePrefix + "other", Value: device.Value, Path: "/login"}})
 	if code := login(elsewhere, "192.0.2.52", "other", "guess"); code != http.StatusUnauthorized {
 		t.Fatalf("a try at other: %d", code)
 	}

@@ -141,15 +141,15 @@ func TestSignupStorm(t *testing.T) {
 
 	slices.Sort(lat)
 	p := func(q float64) time.Duration { return lat[min(len(lat)-1, int(q*float64(len(lat))))] }
-	t.Logf("bound: %d hashes at once, %d waiting at most %v; %d CPUs", cap(s.hashes.slots), s.hashes.queue, s.hashes.wait, runtime.NumCPU())
+	t.Logf("bound: %d hashes at once, %d waiting at most %v; %d CPUs", cap(s.club.Hashes().Slots), s.club.Hashes().Queue, s.club.Hashes().Wait, runtime.NumCPU())
 	t.Logf("200 signups in %v: %v (303 created, 503 busy)", signupTime.Round(time.Millisecond), signups)
 	t.Logf("200 logins in %v: %v (303 logged in, 503 busy)", loginTime.Round(time.Millisecond), logins)
 	t.Logf("/healthz before the storms: median %v, max %v; load average %s", quiet[len(quiet)/2], quiet[len(quiet)-1], loadAverage())
 	t.Logf("/healthz during the storms: %d answers, median %v, p99 %v, max %v", len(lat), p(0.5), p(0.99), lat[len(lat)-1])
 	t.Logf("memory: peak RSS %d MiB (test process, client included), peak Go runtime Sys %d MiB; most hashes at once %d",
-		peakRSS.Load()>>20, peakSys.Load()>>20, s.hashes.peak.Load())
-	if s.hashes.peak.Load() > int64(cap(s.hashes.slots)) {
-		t.Errorf("%d hashes ran at once, over the bound of %d", s.hashes.peak.Load(), cap(s.hashes.slots))
+		peakRSS.Load()>>20, peakSys.Load()>>20, s.club.Hashes().Peak.Load())
+	if s.club.Hashes().Peak.Load() > int64(cap(s.club.Hashes().Slots)) {
+		t.Errorf("%d hashes ran at once, over the bound of %d", s.club.Hashes().Peak.Load(), cap(s.club.Hashes().Slots))
 	}
 	for what, codes := range map[string]map[int]int{"signup": signups, "login": logins} {
 		if codes[http.StatusSeeOther]+codes[http.StatusServiceUnavailable] != n || codes[http.StatusSeeOther] == 0 {

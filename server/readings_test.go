@@ -48,7 +48,7 @@ func TestReadingsNeverRated(t *testing.T) {
 	}
 	g := &store.Game{ID: "g1", GameID: "blocus", Options: v.Options.String(), Rated: true, Result: "win 1",
 		Seats: []store.Seat{{Kind: "human", User: "alice"}, {Kind: "human", User: "bob"}}}
-	if changes, err := srv.rateGame(ctx, g, v); changes != nil || err != nil {
+	if changes, err := srv.club.RateGame(ctx, g, v); changes != nil || err != nil {
 		t.Errorf("a stored rated game with another reading was rated: %v, %v", changes, err)
 	}
 	if list, err := st.(store.Ratings).UserRatings(ctx, "alice"); err != nil || len(list) != 0 {

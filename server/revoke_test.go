@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -74,7 +75,7 @@ func sessionCookieOf(t *testing.T, ts *httptest.Server, c *http.Client) string {
 	t.Helper()
 	u, _ := url.Parse(ts.URL)
 	for _, ck := range c.Jar.Cookies(u) {
-		if ck.Name == sessionCookie {
+		if ck.Name == club.SessionCookie {
 			return ck.Name + "=" + ck.Value
 		}
 	}
@@ -103,8 +104,8 @@ func TestDisableClosesConnections(t *testing.T) {
 	if err := st.UpdateUser(t.Context(), u); err != nil { // as plateau users disable does
 		t.Fatal(err)
 	}
-	if code := closedWithin(t, aliceWS); code != statusRevoked {
-		t.Fatalf("alice's WebSocket closed with %v, want %v", code, statusRevoked)
+	if code := closedWithin(t, aliceWS); code != club.StatusRevoked {
+		t.Fatalf("alice's WebSocket closed with %v, want %v", code, club.StatusRevoked)
 	}
 	endedWithin(t, aliceStream, "alice's event stream")
 	// Bob's connection was not touched: it still answers.
@@ -132,7 +133,7 @@ func TestDisableFromSiteClosesConnections(t *testing.T) {
 	if resp, _ := postAs(t, modo, ts.URL+"/players/alice/disable", nil); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("disable: %d", resp.StatusCode)
 	}
-	if code := closedWithin(t, aliceWS); code != statusRevoked {
+	if code := closedWithin(t, aliceWS); code != club.StatusRevoked {
 		t.Fatalf("alice's WebSocket closed with %v", code)
 	}
 }
@@ -167,7 +168,7 @@ func TestRevokeTokenClosesConnections(t *testing.T) {
 	if err := st.(store.BotTokens).RevokeBotToken(t.Context(), "robo", id); err != nil {
 		t.Fatal(err)
 	}
-	if code := closedWithin(t, gone); code != statusRevoked {
+	if code := closedWithin(t, gone); code != club.StatusRevoked {
 		t.Fatalf("the revoked token's WebSocket closed with %v", code)
 	}
 	endedWithin(t, goneStream, "the revoked token's event stream")
@@ -205,7 +206,7 @@ func TestTwoServersRevocation(t *testing.T) {
 	if err := acc.UpdateUser(t.Context(), u); err != nil {
 		t.Fatal(err)
 	}
-	if code := closedWithin(t, ws); code != statusRevoked {
+	if code := closedWithin(t, ws); code != club.StatusRevoked {
 		t.Fatalf("the WebSocket on the other server closed with %v", code)
 	}
 	endedWithin(t, stream, "the event stream on the other server")
@@ -220,9 +221,9 @@ func TestRevocationRaceChecksAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	info := &web.RequestInfo{User: &store.User{Name: "alice"}, Cred: "session " + accounts.TokenHash("no such session"),
-		CredGen: s.revokes.gen.Load()}
+		CredGen: s.club.RevocationGen()}
 	s.club.Revoked("someone") // a check begins after the lookup
-	eventually(t, "the check to begin", func() bool { return s.revokes.gen.Load() != info.CredGen })
+	eventually(t, "the check to begin", func() bool { return s.club.RevocationGen() != info.CredGen })
 	closed := make(chan struct{})
 	defer s.club.TrackCredential(info, func() { close(closed) })()
 	select {

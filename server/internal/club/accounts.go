@@ -23,7 +23,7 @@ import (
 // whose token the store keeps only as a hash (store.Accounts).
 
 // sessionCookie holds a login's secret token.
-const sessionCookie = "plateau_session"
+const SessionCookie = "plateau_session"
 
 // The defaults of the account limits (Config fields of the same names).
 const (
@@ -120,7 +120,7 @@ func (cl *Club) CurrentUser(r *http.Request) *store.User {
 		info.User, info.Cred = u, "bot "+accounts.TokenHash(tok)
 		return u
 	}
-	c, err := r.Cookie(sessionCookie)
+	c, err := r.Cookie(SessionCookie)
 	if err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
 		return nil
 	}
@@ -140,7 +140,7 @@ func (cl *Club) CurrentUser(r *http.Request) *store.User {
 // over TLS when the site is served over TLS.
 func (cl *Club) sessionCookieFor(r *http.Request, token string, maxAge int) *http.Cookie {
 	return &http.Cookie{
-		Name: sessionCookie, Value: token, Path: "/", MaxAge: maxAge,
+		Name: SessionCookie, Value: token, Path: "/", MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode,
 		Secure: strings.HasPrefix(cl.OwnOrigin(r), "https://"),
 	}
@@ -149,7 +149,7 @@ func (cl *Club) sessionCookieFor(r *http.Request, token string, maxAge int) *htt
 // localNext is where to go after logging in: a path of this site, or "/".
 // Anything else (another site, "//host", a backslash that some browsers
 // read as a slash) would make the login form an open redirect.
-func localNext(next string) string {
+func LocalNext(next string) string {
 	if next == "" || len(next) > maxNextLength || next[0] != '/' || strings.HasPrefix(next, "//") ||
 		strings.ContainsAny(next, "\\\r\n") {
 		return "/"
@@ -209,7 +209,7 @@ func (cl *Club) LoginPage(w http.ResponseWriter, r *http.Request) {
 	if cl.accountsOff(w, r, lang) {
 		return
 	}
-	f := accountForm{Next: localNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Next: LocalNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
 	cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
 }
 
@@ -218,7 +218,7 @@ func (cl *Club) SignupPage(w http.ResponseWriter, r *http.Request) {
 	if cl.accountsOff(w, r, lang) {
 		return
 	}
-	f := accountForm{Signup: true, Next: localNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Signup: true, Next: LocalNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
 	code := http.StatusOK
 	if f.Closed {
 		code = http.StatusForbidden
@@ -242,7 +242,7 @@ func (cl *Club) Login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, password := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password")
-	f := accountForm{Name: name, Next: localNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Name: name, Next: LocalNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
 	again := func(code int, key string) {
 		f.Error = web.T(lang, key)
 		cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
@@ -328,7 +328,7 @@ func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 	}
 	name := strings.TrimSpace(r.PostForm.Get("name"))
 	password, again2 := r.PostForm.Get("password"), r.PostForm.Get("password2")
-	f := accountForm{Signup: true, Name: name, Next: localNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Signup: true, Name: name, Next: LocalNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
 	again := func(code int, msg string) {
 		f.Error = msg
 		cl.Web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
@@ -380,7 +380,7 @@ func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 func (cl *Club) Logout(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if st := cl.accounts.accountsOfStore; st != nil {
-		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
+		if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
 			if err := st.DeleteSession(r.Context(), accounts.TokenHash(c.Value)); err != nil {
 				cl.Web.InternalError(w, r, lang, "logout", err)
 				return

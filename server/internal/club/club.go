@@ -53,7 +53,7 @@ type Club struct {
 	metrics  struct{ reg prometheus.Registerer }
 	accounts accountLimits
 	devices  devices
-	hashes   *hashGate
+	hashes   *HashGate
 	revokes  *revoker
 	lobbyHub lobbyHub
 	turns    turnsCache
@@ -84,3 +84,10 @@ func (cl *Club) LobbyChangedElsewhere() { cl.lobbyHub.changed() }
 
 // KeepsAccounts says the store keeps accounts.
 func (cl *Club) KeepsAccounts() bool { return cl.accounts.accountsOfStore != nil }
+
+// Hashes is the password hash gate (its counters and bounds, for tests
+// and measurements).
+func (cl *Club) Hashes() *HashGate { return cl.hashes }
+
+// RevocationGen is how many revocation checks have begun (tests).
+func (cl *Club) RevocationGen() int64 { return cl.revokes.gen.Load() }

@@ -29,7 +29,7 @@ import (
 const (
 	// deviceCookiePrefix is followed by the account's name in lower case:
 	// one cookie per account a browser logs into.
-	deviceCookiePrefix = "plateau_device_"
+	DeviceCookiePrefix = "plateau_device_"
 	// deviceLifetime is how long a device cookie is believed.
 	deviceLifetime = 365 * 24 * time.Hour
 	// deviceSecret names the signing key in the store (store.Secrets).
@@ -86,7 +86,7 @@ func deviceMAC(key []byte, user, id, issued string) string {
 // not expired.
 func (cl *Club) deviceOf(r *http.Request, name string) (string, bool) {
 	user := store.UserKey(name)
-	c, err := r.Cookie(deviceCookiePrefix + user)
+	c, err := r.Cookie(DeviceCookiePrefix + user)
 	if err != nil || len(c.Value) > maxDeviceCookie {
 		return "", false
 	}
@@ -133,7 +133,7 @@ func (cl *Club) setDeviceCookie(w http.ResponseWriter, r *http.Request, name str
 	user := store.UserKey(name)
 	issued := strconv.FormatInt(time.Now().Unix(), 10)
 	http.SetCookie(w, &http.Cookie{
-		Name: deviceCookiePrefix + user, Value: id + "." + issued + "." + deviceMAC(key, user, id, issued),
+		Name: DeviceCookiePrefix + user, Value: id + "." + issued + "." + deviceMAC(key, user, id, issued),
 		Path: "/login", MaxAge: int(deviceLifetime.Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode,
 		Secure: strings.HasPrefix(cl.OwnOrigin(r), "https://"),
 	})

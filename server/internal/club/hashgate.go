@@ -48,61 +48,61 @@ func DefaultMaxHashes() int { return max(1, min(runtime.NumCPU()-1, maxDefaultHa
 
 // errHashBusy is the refusal of the gate: every slot taken and the queue
 // full, or no slot freed within the wait.
-var errHashBusy = errors.New("too many password checks at once")
+var ErrHashBusy = errors.New("too many password checks at once")
 
 // hashGate is the bound on password hashes: a semaphore of max slots and a
 // queue of at most queue waiters.
-type hashGate struct {
-	slots   chan struct{}
-	queue   int64
-	wait    time.Duration
-	waiting atomic.Int64
-	running atomic.Int64
-	peak    atomic.Int64 // the most hashes ever run at once
+type HashGate struct {
+	Slots   chan struct{}
+	Queue   int64
+	Wait    time.Duration
+	Waiting atomic.Int64
+	Running atomic.Int64
+	Peak    atomic.Int64 // the most hashes ever run at once
 	// inSlot, when set (tests), runs in the slot before the hash: a test
 	// holds slots with it to see what the gate does when full.
-	inSlot func()
+	InSlot func()
 }
 
-func newHashGate(max, queue int, wait time.Duration) *hashGate {
-	return &hashGate{slots: make(chan struct{}, max), queue: int64(queue), wait: wait}
+func NewHashGate(max, queue int, wait time.Duration) *HashGate {
+	return &HashGate{Slots: make(chan struct{}, max), Queue: int64(queue), Wait: wait}
 }
 
 // run runs fn (a hash) in a slot, waiting for one within the bounds; it
 // returns errHashBusy, or ctx's error, without running fn.
-func (g *hashGate) run(ctx context.Context, fn func()) error {
+func (g *HashGate) run(ctx context.Context, fn func()) error {
 	select {
-	case g.slots <- struct{}{}:
+	case g.Slots <- struct{}{}:
 	default:
-		if g.waiting.Add(1) > g.queue {
-			g.waiting.Add(-1)
-			return errHashBusy
+		if g.Waiting.Add(1) > g.Queue {
+			g.Waiting.Add(-1)
+			return ErrHashBusy
 		}
-		t := time.NewTimer(g.wait)
+		t := time.NewTimer(g.Wait)
 		select {
-		case g.slots <- struct{}{}:
-			g.waiting.Add(-1)
+		case g.Slots <- struct{}{}:
+			g.Waiting.Add(-1)
 			t.Stop()
 		case <-t.C:
-			g.waiting.Add(-1)
-			return errHashBusy
+			g.Waiting.Add(-1)
+			return ErrHashBusy
 		case <-ctx.Done():
-			g.waiting.Add(-1)
+			g.Waiting.Add(-1)
 			t.Stop()
 			return ctx.Err()
 		}
 	}
-	defer func() { <-g.slots }()
-	n := g.running.Add(1)
-	defer g.running.Add(-1)
+	defer func() { <-g.Slots }()
+	n := g.Running.Add(1)
+	defer g.Running.Add(-1)
 	for {
-		p := g.peak.Load()
-		if n <= p || g.peak.CompareAndSwap(p, n) {
+		p := g.Peak.Load()
+		if n <= p || g.Peak.CompareAndSwap(p, n) {
 			break
 		}
 	}
-	if g.inSlot != nil {
-		g.inSlot()
+	if g.InSlot != nil {
+		g.InSlot()
 	}
 	fn()
 	return nil
@@ -123,15 +123,15 @@ func (cl *Club) resolveHashes(cfg Config) {
 	if wait <= 0 {
 		wait = DefaultHashWait
 	}
-	cl.hashes = newHashGate(n, q, wait)
+	cl.hashes = NewHashGate(n, q, wait)
 	cl.devices.buckets = site.NewBuckets(cl.limits.maxClients)
 	cl.metrics.reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_running",
 			Help: "Password hashes (argon2id) running now, at most --max-hashes."},
-			func() float64 { return float64(cl.hashes.running.Load()) }),
+			func() float64 { return float64(cl.hashes.Running.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_waiting",
 			Help: "Password checks waiting for a slot, at most --hash-queue."},
-			func() float64 { return float64(cl.hashes.waiting.Load()) }))
+			func() float64 { return float64(cl.hashes.Waiting.Load()) }))
 }
 
 // The password operations of the site, each through the gate.
@@ -159,7 +159,7 @@ func (cl *Club) hashPassword(ctx context.Context, password string) (hash string,
 // gateRefused says whether err is the gate's refusal (or the client gone
 // while waiting); then busy answers.
 func gateRefused(err error) bool {
-	return errors.Is(err, errHashBusy) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+	return errors.Is(err, ErrHashBusy) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // hashBusy answers a refusal of the gate: 503 with Retry-After, as JSON to
