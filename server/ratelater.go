@@ -8,6 +8,8 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
+// rateLater rates a room's game once it ended (the club's RateGame), away
+// from the room's lock, then shows the changes to its connections.
 func (r *room) rateLater() {
 	g := *r.g
 	g.Seats = append([]store.Seat(nil), r.g.Seats...)

@@ -22,7 +22,7 @@ import (
 // account gives a name that lasts; the browser holds a session cookie
 // whose token the store keeps only as a hash (store.Accounts).
 
-// sessionCookie holds a login's secret token.
+// SessionCookie holds a login's secret token.
 const SessionCookie = "plateau_session"
 
 // The defaults of the account limits (Config fields of the same names).
@@ -87,7 +87,7 @@ func (cl *Club) resolveAccounts(cfg Config) error {
 	return nil
 }
 
-// currentUser is the user logged in on r's browser, or nil. It is read
+// CurrentUser is the user logged in on r's browser, or nil. It is read
 // once per request.
 func (cl *Club) CurrentUser(r *http.Request) *store.User {
 	info := web.Info(r)
@@ -146,7 +146,7 @@ func (cl *Club) sessionCookieFor(r *http.Request, token string, maxAge int) *htt
 	}
 }
 
-// localNext is where to go after logging in: a path of this site, or "/".
+// LocalNext is where to go after logging in: a path of this site, or "/".
 // Anything else (another site, "//host", a backslash that some browsers
 // read as a slash) would make the login form an open redirect.
 func LocalNext(next string) string {
@@ -204,6 +204,7 @@ func (cl *Club) accountsOff(w http.ResponseWriter, r *http.Request, lang string)
 	return true
 }
 
+// LoginPage is GET /login.
 func (cl *Club) LoginPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if cl.accountsOff(w, r, lang) {
@@ -213,6 +214,7 @@ func (cl *Club) LoginPage(w http.ResponseWriter, r *http.Request) {
 	cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
 }
 
+// SignupPage is GET /signup.
 func (cl *Club) SignupPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if cl.accountsOff(w, r, lang) {
@@ -236,6 +238,7 @@ func (cl *Club) readAccountForm(w http.ResponseWriter, r *http.Request, lang str
 	return true
 }
 
+// Login is POST /login: name, password and the page to return to.
 func (cl *Club) Login(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
@@ -321,6 +324,7 @@ func (cl *Club) startSession(w http.ResponseWriter, r *http.Request, lang, name,
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
+// Signup is POST /signup: name, password twice and the page to return to.
 func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
@@ -376,7 +380,7 @@ func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 	cl.startSession(w, r, lang, u.Name, f.Next)
 }
 
-// logout ends the browser's session, in the store and in the browser.
+// Logout ends the browser's session, in the store and in the browser.
 func (cl *Club) Logout(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if st := cl.accounts.accountsOfStore; st != nil {
@@ -391,7 +395,7 @@ func (cl *Club) Logout(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
-// expireSessions deletes the expired sessions (a maintenance chore).
+// ExpireSessions deletes the expired sessions (a maintenance chore).
 func (cl *Club) ExpireSessions() {
 	st := cl.accounts.accountsOfStore
 	if st == nil {

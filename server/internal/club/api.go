@@ -65,6 +65,7 @@ func (cl *Club) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
 	return u
 }
 
+// APIChallenges is GET /api/challenges: the open challenges a bot may accept.
 func (cl *Club) APIChallenges(w http.ResponseWriter, r *http.Request) {
 	u := cl.apiUser(w, r)
 	if u == nil {
@@ -83,6 +84,7 @@ func (cl *Club) APIChallenges(w http.ResponseWriter, r *http.Request) {
 	apiJSON(w, map[string]any{"you": u.Name, "challenges": out})
 }
 
+// APIAccept is POST /api/challenges/{id}/accept: the bot takes a challenge.
 func (cl *Club) APIAccept(w http.ResponseWriter, r *http.Request) {
 	u := cl.apiUser(w, r)
 	if u == nil {
@@ -117,6 +119,7 @@ func (cl *Club) APIAccept(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// APIGames is GET /api/games: the bot's games in progress, its turn first.
 func (cl *Club) APIGames(w http.ResponseWriter, r *http.Request) {
 	u := cl.apiUser(w, r)
 	if u == nil {

@@ -27,7 +27,7 @@ import (
 // hold.
 
 const (
-	// deviceCookiePrefix is followed by the account's name in lower case:
+	// DeviceCookiePrefix is followed by the account's name in lower case:
 	// one cookie per account a browser logs into.
 	DeviceCookiePrefix = "plateau_device_"
 	// deviceLifetime is how long a device cookie is believed.

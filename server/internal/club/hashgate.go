@@ -46,11 +46,11 @@ const (
 // one hash at a time, 109 ms with two (docs/server.md).
 func DefaultMaxHashes() int { return max(1, min(runtime.NumCPU()-1, maxDefaultHashes)) }
 
-// errHashBusy is the refusal of the gate: every slot taken and the queue
+// ErrHashBusy is the refusal of the gate: every slot taken and the queue
 // full, or no slot freed within the wait.
 var ErrHashBusy = errors.New("too many password checks at once")
 
-// hashGate is the bound on password hashes: a semaphore of max slots and a
+// HashGate is the bound on password hashes: a semaphore of max slots and a
 // queue of at most queue waiters.
 type HashGate struct {
 	Slots   chan struct{}
@@ -64,6 +64,8 @@ type HashGate struct {
 	InSlot func()
 }
 
+// NewHashGate lets max hashes run at once and queue more wait at most
+// wait.
 func NewHashGate(max, queue int, wait time.Duration) *HashGate {
 	return &HashGate{Slots: make(chan struct{}, max), Queue: int64(queue), Wait: wait}
 }

@@ -131,6 +131,7 @@ func (cl *Club) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 	return d, nil
 }
 
+// Lobby is GET /lobby: the open challenges and the form to make one.
 func (cl *Club) Lobby(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if cl.lobbyOff(w, r, lang) {
@@ -146,7 +147,7 @@ func (cl *Club) Lobby(w http.ResponseWriter, r *http.Request) {
 	cl.Web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
 }
 
-// lobbyList is the table of challenges alone, which the lobby page fetches
+// LobbyList is the table of challenges alone, which the lobby page fetches
 // every few seconds.
 func (cl *Club) LobbyList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
@@ -190,6 +191,7 @@ func (cl *Club) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
 	return u
 }
 
+// CreateChallenge is POST /challenges.
 func (cl *Club) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if cl.lobbyOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
@@ -345,7 +347,7 @@ func (cl *Club) CancelChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// challengeStatus tells the lobby page of a challenge's creator what
+// ChallengeStatus tells the lobby page of a challenge's creator what
 // became of it: accepted (and the game), cancelled, expired or open. Only
 // its creator and the player who accepted it get the game's id.
 func (cl *Club) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
@@ -372,7 +374,7 @@ func (cl *Club) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(out)
 }
 
-// expireChallenges marks the expired challenges (a maintenance chore).
+// ExpireChallenges marks the expired challenges (a maintenance chore).
 func (cl *Club) ExpireChallenges() {
 	if cl.accounts.lobby == nil {
 		return

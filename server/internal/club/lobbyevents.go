@@ -59,7 +59,7 @@ func (h *lobbyHub) changed() {
 	}
 }
 
-// lobbyChanged tells this server's lobby pages and the other servers.
+// LobbyChanged tells this server's lobby pages and the other servers.
 func (cl *Club) LobbyChanged() {
 	cl.lobbyHub.changed()
 	if n, ok := cl.cfg.Store.(store.Notifier); ok {
@@ -71,7 +71,7 @@ func (cl *Club) LobbyChanged() {
 	}
 }
 
-// lobbyEvents is the stream of a lobby page.
+// LobbyEvents is the stream of a lobby page.
 func (cl *Club) LobbyEvents(w http.ResponseWriter, r *http.Request) {
 	if cl.accounts.lobby == nil {
 		http.NotFound(w, r)

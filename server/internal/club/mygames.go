@@ -160,7 +160,7 @@ type turnsCount struct {
 	n    int
 }
 
-// myTurns says in how many games it is the account's turn, for the
+// MyTurns says in how many games it is the account's turn, for the
 // reminder in every page's header and title.
 func (cl *Club) MyTurns(w http.ResponseWriter, r *http.Request) {
 	u := cl.CurrentUser(r)

@@ -254,7 +254,7 @@ func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
 	return template.HTML(b.String())
 }
 
-// setDisabled lets an operator disable or enable another account from its
+// SetDisabled lets an operator disable or enable another account from its
 // page; disabling ends its sessions (the store does) and its bot tokens
 // stop working.
 func (cl *Club) SetDisabled(disable bool) http.HandlerFunc {
@@ -313,7 +313,7 @@ func newTokenOf(r *http.Request) string {
 	return tok
 }
 
-// botToken creates (revoke false) or revokes a bot's token from its page,
+// BotToken creates (revoke false) or revokes a bot's token from its page,
 // for its owner or an operator.
 func (cl *Club) BotToken(revoke bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {

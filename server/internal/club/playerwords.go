@@ -97,7 +97,7 @@ func (b *ratingBook) of(ctx context.Context, user, key string) string {
 	return ratingWords(store.Rating{Rating: def.Rating, Deviation: def.Deviation})
 }
 
-// seatRatingsJSON is the game page's ratings of its account seats, per
+// SeatRatingsJSON is the game page's ratings of its account seats, per
 // seat ("" for a seat without an account), for the script.
 func (cl *Club) SeatRatingsJSON(ctx context.Context, g *store.Game) string {
 	book := cl.ratingBook()

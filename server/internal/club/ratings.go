@@ -18,7 +18,7 @@ import (
 // its variant when it ends with a winner or a draw. The store rates a game
 // once, whichever server finished it.
 
-// ratingChange is one seat's rating before and after a rated game.
+// RatingChange is one seat's rating before and after a rated game.
 type RatingChange struct {
 	Seat          int
 	User          string
@@ -94,7 +94,7 @@ func glickoUpdate(teams []int, scores []float64) store.RatingUpdate {
 	}
 }
 
-// rateGame applies a finished rated game to its players' ratings and
+// RateGame applies a finished rated game to its players' ratings and
 // returns the changes; nil when the game is not rated, has a seat without
 // an account, ended without a result, or was rated already (by this
 // server or another).
@@ -138,8 +138,6 @@ func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([
 	return changes, nil
 }
 
-// rateLater rates a room's game once it ended, away from the room's lock,
-// then shows the changes to its connections.
 func RatingText(changes []RatingChange, lang string) string {
 	if len(changes) == 0 {
 		return ""
@@ -156,7 +154,7 @@ func RatingText(changes []RatingChange, lang string) string {
 	return web.T(lang, "ratingchange") + " " + strings.Join(parts, ", ")
 }
 
-// pastRatingChanges finds the rating changes a finished rated game made:
+// PastRatingChanges finds the rating changes a finished rated game made:
 // each player's history point of the game and the point before it (or the
 // default rating before a first game). Nil when the game was not rated
 // (no point) or the store keeps no ratings.

@@ -86,7 +86,7 @@ func (rv *revoker) request(user string) {
 	}
 }
 
-// trackCredential tracks a live connection opened with the credential of
+// TrackCredential tracks a live connection opened with the credential of
 // info (s.currentUser was called); close ends it and must not block. The
 // returned function stops the tracking, when the connection ends.
 func (cl *Club) TrackCredential(info *web.RequestInfo, close func()) func() {
@@ -115,7 +115,7 @@ func (cl *Club) TrackCredential(info *web.RequestInfo, close func()) func() {
 // (the other servers hear of it from the store).
 func (cl *Club) revocationChanged(user string) { cl.revokes.request(user) }
 
-// watchRevocations runs the checks, and polls the store's count of
+// WatchRevocations runs the checks, and polls the store's count of
 // revocations, until Close.
 func (cl *Club) WatchRevocations() {
 	rv := cl.revokes
