@@ -226,7 +226,7 @@ type Config struct {
 	// one channel (of store.MaxChatMessages); 0 means DefaultChatShare (a
 	// quarter of them), negative no limit.
 	ChatShare int
-	// Password hashes (hashgate.go): MaxHashes run at once (default
+	// Password hashes (club/hashgate.go): MaxHashes run at once (default
 	// DefaultMaxHashes), HashQueue more wait (default DefaultHashQueue,
 	// negative none) at most HashWait (default DefaultHashWait); beyond,
 	// a signup or login is answered "busy, try again".
@@ -235,7 +235,7 @@ type Config struct {
 	HashWait  time.Duration
 	// RevocationPoll is how often the store's count of revocations is
 	// read, to close the connections of accounts disabled and bot tokens
-	// revoked by other programs (revoke.go); default DefaultRevocationPoll.
+	// revoked by other programs (club/revoke.go); default DefaultRevocationPoll.
 	RevocationPoll time.Duration
 }
 

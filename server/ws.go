@@ -136,7 +136,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if u := s.club.CurrentUser(r); u != nil {
 		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
-	// Closed at once if its session or bot token is revoked (revoke.go).
+	// Closed at once if its session or bot token is revoked (club/revoke.go).
 	defer s.club.TrackCredential(web.Info(r), func() { go conn.Close(club.StatusRevoked, "signed out: the account or its token was revoked") })()
 	c.chat = newChatLimiter()
 	c.hints = s.newHintLimiter()

@@ -299,7 +299,7 @@ var messages = map[string][2]string{
 	"err:not_owner":            {"Only the bot's owner or an operator manages its tokens.", "Seuls le propriétaire du robot et les responsables gèrent ses jetons."},
 	"err:too_many_tokens":      {"This bot has too many tokens: revoke one first.", "Ce robot a trop de jetons : révoquez-en un d'abord."},
 	"internal":                 {"Something went wrong on the server. If it happens again, give the administrator this reference: %s.", "Une erreur s'est produite sur le serveur. Si elle se reproduit, donnez cette référence à l'administrateur : %s."},
-	// The puzzles (puzzles.go, templates/puzzle*.html, static/lesson.js).
+	// The puzzles (learn/puzzles.go, templates/puzzle*.html, static/lesson.js).
 	"puzzles":             {"Puzzles", "Problèmes"},
 	"puzzle:intro":        {"Positions from real games where one move, and only one, wins: each answer proved by an exhaustive search. A wrong move is answered with its refutation.", "Des positions de vraies parties où un coup, et un seul, gagne : chaque réponse prouvée par une recherche exhaustive. Un mauvais coup reçoit sa réfutation."},
 	"puzzle:count":        {"%d puzzles", "%d problèmes"},
@@ -344,7 +344,7 @@ var messages = map[string][2]string{
 	"puzzle:solvedcount":  {"Solved", "Réussis"},
 	"puzzle:failed":       {"Failed", "Manqué"},
 	"puzzle:recent":       {"Last puzzles (with the rating after each):", "Derniers problèmes (avec la cote après chacun) :"},
-	// The lessons (lessons.go, templates/lesson*.html, static/lesson.js).
+	// The lessons (learn/lessons.go, templates/lesson*.html, static/lesson.js).
 	"learn":                 {"Learn", "Apprendre"},
 	"lessons":               {"Learn to play", "Apprendre à jouer"},
 	"lesson:listintro":      {"A short guided lesson for each game: every rule on a small position, where you make the move yourself. Then a first game against the computer.", "Une courte leçon guidée pour chaque jeu : chaque règle sur une petite position, où vous jouez vous-même le coup. Puis une première partie contre l'ordinateur."},
