@@ -50,3 +50,54 @@ func BenchmarkPlayout(b *testing.B, v *game.Variant) {
 	}
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
 }
+
+// BenchmarkApply clones each of 1024 positions of random games of v and
+// plays its first legal move.
+func BenchmarkApply(b *testing.B, v *game.Variant) {
+	ps := Positions(v, 1024, 3)
+	moves := make([]game.Move, len(ps))
+	for i, p := range ps {
+		moves[i] = p.LegalMoves(nil)[0]
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		ps[i&1023].Clone().Apply(moves[i&1023])
+	}
+}
+
+// BenchmarkEncodeDecode writes a position's text and reads it back.
+func BenchmarkEncodeDecode(b *testing.B, v *game.Variant) {
+	ps := Positions(v, 1024, 3)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := v.Decode(ps[i&1023].Encode()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNotation writes every legal move of a position and reads it
+// back.
+func BenchmarkNotation(b *testing.B, v *game.Variant) {
+	ps := Positions(v, 1024, 3)
+	buf := make([]game.Move, 0, 4096)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s := ps[i&1023]
+		buf = s.LegalMoves(buf)
+		for _, mv := range buf {
+			if _, err := s.ParseMove(s.MoveString(mv)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkString draws a position as text.
+func BenchmarkString(b *testing.B, v *game.Variant) {
+	ps := Positions(v, 1024, 3)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = ps[i&1023].String()
+	}
+}
