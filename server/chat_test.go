@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -112,13 +113,13 @@ func TestChatLimitsAndModeration(t *testing.T) {
 	g := createGame(t, ts, form("pogo", "me", "invite"))
 	a := dial(t, ts, g.id)
 	a.helloChat(g.mine[0])
-	for i := 0; i < chatBurst; i++ {
+	for i := 0; i < live.ConnectionChatBurst; i++ {
 		a.send(map[string]any{"type": "chat", "text": "spam"})
 		a.expectChat(false)
 	}
 	a.send(map[string]any{"type": "chat", "text": "spam"})
 	if e := a.expect("error", nil); e.str("code") != "chat_limited" {
-		t.Fatalf("message %d in a row: %v", chatBurst+1, e)
+		t.Fatalf("message %d in a row: %v", live.ConnectionChatBurst+1, e)
 	}
 
 	// A player cannot delete; an operator can, and everyone sees it go.

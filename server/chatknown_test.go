@@ -61,8 +61,7 @@ func TestChatMessageCommittedLateIsShown(t *testing.T) {
 	a.helloChat(g.mine[0])
 	b.helloChat(g.invited[1])
 	live := func(m msg) bool { return m["history"] != true }
-	r, _ := s.lookupRoom(g.id)
-	if r == nil {
+	if !s.live.HasRoom(g.id) {
 		t.Fatal("no room")
 	}
 	// Another server's two messages: the first is still being committed
@@ -79,28 +78,28 @@ func TestChatMessageCommittedLateIsShown(t *testing.T) {
 	st.mu.Lock()
 	st.hidden[first] = true
 	st.mu.Unlock()
-	r.chatCatchUp()
+	s.live.CatchUpChat(g.id)
 	if m := b.expect("chat", live); len(m["messages"].([]any)) != 1 {
 		t.Fatalf("the committed message: %v", m)
 	}
 	st.mu.Lock()
 	delete(st.hidden, first)
 	st.mu.Unlock()
-	r.chatCatchUp()
+	s.live.CatchUpChat(g.id)
 	m := b.expect("chat", live)
 	list := m["messages"].([]any)
 	if len(list) != 1 || list[0].(map[string]any)["text"] != "first" {
 		t.Fatalf("the message committed late: %v", m)
 	}
 	// And each once: nothing new, nothing sent.
-	r.chatCatchUp()
+	s.live.CatchUpChat(g.id)
 	a.send(map[string]any{"type": "chat", "text": "after"})
 	if m := b.expect("chat", live); m["messages"].([]any)[0].(map[string]any)["text"] != "after" {
 		t.Fatalf("a message sent twice: %v", m)
 	}
 	// This server's own message, caught up again (its notification's
 	// echo), is not sent twice either.
-	r.chatCatchUp()
+	s.live.CatchUpChat(g.id)
 	a.send(map[string]any{"type": "chat", "text": "last"})
 	if m := b.expect("chat", live); m["messages"].([]any)[0].(map[string]any)["text"] != "last" {
 		t.Fatalf("a message sent twice: %v", m)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -100,7 +101,7 @@ func TestRematchAfterRatedGameIsAProposal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rid := rematchID(g)
+	rid := live.RematchID(g)
 	noRematch := func(when string) {
 		t.Helper()
 		if _, err := st.LoadGame(t.Context(), rid); !errors.Is(err, store.ErrNotFound) {
@@ -128,8 +129,8 @@ func TestRematchAfterRatedGameIsAProposal(t *testing.T) {
 	// Ten minutes later, with the server's chores run: Bob, who never came
 	// back, lost nothing.
 	clk.add(10 * time.Minute)
-	srv.expireCorrespondence()
-	srv.expireAbandoned()
+	srv.live.ExpireCorrespondence()
+	srv.live.ExpireAbandoned()
 	if r, n := ratingOf(t, st, "bob"); r != bobBefore || n != bobGames {
 		t.Fatalf("bob's rating %v (%d games), was %v (%d)", r, n, bobBefore, bobGames)
 	}
@@ -248,7 +249,7 @@ func bothClickAtOnce(t *testing.T, st store.Store, ts1, ts2 *httptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rid := rematchID(g)
+	rid := live.RematchID(g)
 	if ra.str("url") != "/games/"+rid+"#me=1-"+toks[0] || rb.str("url") != "/games/"+rid+"#me=0-"+toks[1] || ra["follow"] != true || rb["follow"] != true {
 		t.Fatalf("the rematch messages: %v and %v", ra, rb)
 	}
@@ -509,7 +510,7 @@ func TestCorrespondenceFirstDeadline(t *testing.T) {
 	wb.conn.CloseNow()
 	waitNoRoom(t, srv, id2)
 	clk.add(2*24*time.Hour + time.Minute)
-	srv.expireCorrespondence()
+	srv.live.ExpireCorrespondence()
 	g, _ := st.LoadGame(t.Context(), id2)
 	if g.Result != "win 2" || g.Reason != "time 1" {
 		t.Fatalf("alice's deadline after her first move: %q %q", g.Result, g.Reason)

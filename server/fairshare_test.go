@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/server/internal/pool"
 )
 
@@ -33,7 +34,7 @@ func (g *gatedAgents) build(spec string, v *game.Variant, seed uint64) (Agent, e
 	block := g.blockOpp
 	g.mu.Unlock()
 	switch {
-	case spec == hintStrength:
+	case spec == live.HintStrength:
 		return gatedAgent{g.hintGo, g.started, "hint"}, nil
 	case block:
 		return gatedAgent{g.oppGo, g.started, "opponent"}, nil

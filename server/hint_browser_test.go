@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/live"
 )
 
 // hintNotation reads the notation at the end of the hint's words:
@@ -28,7 +29,7 @@ func TestBrowserHint(t *testing.T) {
 	// the default second: the page shows whatever move the search gives,
 	// and the six hints' searches were most of the server's work here.
 	s, err := New(Config{Store: newMemStore(), HintBudget: DefaultHintBudget / 10, NewAgent: func(spec string, v *game.Variant, seed uint64) (Agent, error) {
-		if spec == hintStrength {
+		if spec == live.HintStrength {
 			return ai.New(spec, v, seed)
 		}
 		return ai.New("random", v, seed)

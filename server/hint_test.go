@@ -19,6 +19,7 @@ import (
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -36,7 +37,7 @@ func (h *hintAgents) build(spec string, v *game.Variant, seed uint64) (Agent, er
 	h.specs = append(h.specs, spec)
 	hard := h.hard
 	h.mu.Unlock()
-	if spec == hintStrength && hard != nil {
+	if spec == live.HintStrength && hard != nil {
 		return hard(v, seed)
 	}
 	return ai.New("random", v, seed)
@@ -48,7 +49,7 @@ func (h *hintAgents) hintSearches() int {
 	defer h.mu.Unlock()
 	n := 0
 	for _, s := range h.specs {
-		if s == hintStrength {
+		if s == live.HintStrength {
 			n++
 		}
 	}
@@ -443,7 +444,7 @@ func TestHintRateLimit(t *testing.T) {
 	if hs := storedHints(t, st, g.id); len(hs) != 2 {
 		t.Errorf("%d stored hints, want 2", len(hs))
 	}
-	if n := testutil.ToFloat64(s.metrics.refusals.WithLabelValues("hint_limited")); n != 1 {
+	if n := testutil.ToFloat64(s.Refusals.WithLabelValues("hint_limited")); n != 1 {
 		t.Errorf("refusals counted: %v", n)
 	}
 	// Another connection has a bucket of its own.
@@ -533,7 +534,7 @@ func TestAttackHintFloodStaysInThePool(t *testing.T) {
 		t.Errorf("%d hint searches for %d stored and %d busy", n, total, busy.Load())
 	}
 	waitFor(t, "the pool to empty", func() bool {
-		return testutil.ToFloat64(s.live.searchesRunning) == 0 && testutil.ToFloat64(s.live.searchQueue) == 0
+		return testutil.ToFloat64(s.live.Metrics().SearchesRunning) == 0 && testutil.ToFloat64(s.live.Metrics().SearchQueue) == 0
 	})
 	t.Logf("%d requests: %d hints, %d busy, %d pending; %d searches", games*conns*asks, hints.Load(), busy.Load(), pending.Load(), agents.hintSearches())
 }

@@ -50,12 +50,6 @@ const (
 	// minWebSockets is the least total WebSocket limit derived from a small
 	// RLIMIT_NOFILE.
 	minWebSockets = 64
-	// DefaultHintBudget is the search time of a hint (Config.HintBudget).
-	DefaultHintBudget = time.Second
-	// DefaultHintsPerMinute is how many hints one connection may ask a
-	// minute (Config.HintsPerMinute); hintBurst how many in a row.
-	DefaultHintsPerMinute = 10
-	hintBurst             = 3
 	// DefaultReviewBudget is the search time per position of a game's
 	// review (Config.ReviewBudget); DefaultMaxReviews how many reviews run
 	// at once (Config.MaxReviews).
@@ -273,7 +267,7 @@ func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
 				lang := web.PickLang(w, r)
 				s.Refuse(r, "rate_limited")
-				s.pages.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "ratelimited"), max(secs, 1)))
+				s.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "ratelimited"), max(secs, 1)))
 				return
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -40,7 +41,7 @@ func startServerWith(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 func panicsRecovered(s *Server) float64 {
 	total := 0.0
 	for _, where := range []string{"websocket handler", "computer search", "computer move", "clock", "websocket writer"} {
-		total += testutil.ToFloat64(s.live.panics.WithLabelValues(where))
+		total += testutil.ToFloat64(s.live.Metrics().Panics.WithLabelValues(where))
 	}
 	return total
 }
@@ -136,7 +137,7 @@ func TestAttackPanickingAgentKeepsServing(t *testing.T) {
 	if m := c.expect("move", nil); m.num("seat") != 1 {
 		t.Fatalf("computer move: %v", m)
 	}
-	if got := testutil.ToFloat64(s.live.searches.WithLabelValues("panic")); got != 1 {
+	if got := testutil.ToFloat64(s.live.Metrics().Searches.WithLabelValues("panic")); got != 1 {
 		t.Fatalf("panicked searches %v, want 1", got)
 	}
 }
@@ -178,7 +179,7 @@ func TestAttackPanicInARoomEndsOnlyThatRoom(t *testing.T) {
 		}
 	}
 	panicNow.Store(false)
-	if n := testutil.ToFloat64(s.live.panics.WithLabelValues("websocket handler")); n != 1 {
+	if n := testutil.ToFloat64(s.live.Metrics().Panics.WithLabelValues("websocket handler")); n != 1 {
 		t.Fatalf("recovered panics %v, want 1", n)
 	}
 	// The other game goes on on its open connection.
@@ -206,9 +207,9 @@ func TestAttackRoomsEndWhenEverybodyLeaves(t *testing.T) {
 		c.expect("ack", nil)
 		c.conn.Close(websocket.StatusNormalClosure, "")
 	}
-	waitFor(t, "rooms to end", func() bool { return s.roomCount() == 0 })
-	waitFor(t, "searches to stop", func() bool { return testutil.ToFloat64(s.live.searchesRunning) == 0 })
-	if got := testutil.ToFloat64(s.metrics.activeGames); got != 0 {
+	waitFor(t, "rooms to end", func() bool { return s.live.RoomCount() == 0 })
+	waitFor(t, "searches to stop", func() bool { return testutil.ToFloat64(s.live.Metrics().SearchesRunning) == 0 })
+	if got := testutil.ToFloat64(s.live.Metrics().ActiveGames); got != 0 {
 		t.Fatalf("active games %v, want 0", got)
 	}
 }
@@ -301,7 +302,7 @@ func TestAttackSearchesAreABoundedPool(t *testing.T) {
 	if busy.Load() == 0 {
 		t.Fatalf("12 searches at once with 2 slots and 3 in line: nobody was told the computer is busy")
 	}
-	if got := testutil.ToFloat64(s.live.searchesBusy); got == 0 {
+	if got := testutil.ToFloat64(s.live.Metrics().SearchesBusy); got == 0 {
 		t.Fatal("busy refusals not counted")
 	}
 }
@@ -320,7 +321,7 @@ func TestAttackSpectatorsDoNotMultiplyTheWork(t *testing.T) {
 		c.hello(0)
 		specs = append(specs, c)
 	}
-	before := testutil.ToFloat64(s.live.stateBuilds)
+	before := testutil.ToFloat64(s.live.Metrics().StateBuilds)
 	const moves = 6
 	st := p.hello(0, g.mine[0], g.mine[1])
 	for i := 0; i < moves; i++ {
@@ -329,7 +330,7 @@ func TestAttackSpectatorsDoNotMultiplyTheWork(t *testing.T) {
 		st = p.expect("state", plyIs(i+1))
 	}
 	// One state for the hello, one per move: not one per spectator.
-	builds := testutil.ToFloat64(s.live.stateBuilds) - before
+	builds := testutil.ToFloat64(s.live.Metrics().StateBuilds) - before
 	if builds > 1+moves {
 		t.Fatalf("%v states built for %d moves with %d spectators", builds, moves, spectators)
 	}
@@ -414,7 +415,7 @@ func TestAttackMessageFloodIsRateLimited(t *testing.T) {
 			break
 		}
 	}
-	if n := testutil.ToFloat64(s.live.rateLimited); n < maxRateStrikes {
+	if n := testutil.ToFloat64(s.live.Metrics().RateLimited); n < live.MaxRateStrikes {
 		t.Fatalf("%v messages refused of a flood of 500 at 5 a second", n)
 	}
 }
@@ -430,13 +431,13 @@ func TestAttackIdleConnectionsAreClosed(t *testing.T) {
 	for {
 		_, err := c.read(5 * time.Second)
 		if err != nil {
-			if websocket.CloseStatus(err) != statusIdle {
+			if websocket.CloseStatus(err) != live.StatusIdle {
 				t.Fatalf("closed with %v, want the idle status 4000", err)
 			}
 			break
 		}
 	}
-	waitFor(t, "the room to end", func() bool { return s.roomCount() == 0 })
+	waitFor(t, "the room to end", func() bool { return s.live.RoomCount() == 0 })
 }
 
 // failingFinish is a store whose FinishGame always fails.
@@ -500,7 +501,7 @@ func TestAttackAbandonedGamesExpire(t *testing.T) {
 	c.hello(0)
 	now = now.Add(2 * time.Hour)
 	fresh := createGame(t, ts, form("pogo", "me", "invite"))
-	s.expireAbandoned()
+	s.live.ExpireAbandoned()
 	ctx := context.Background()
 	for id, want := range map[string]string{old.id: "over", watched.id: "*", fresh.id: "*"} {
 		g, err := mem.LoadGame(ctx, id)
@@ -511,7 +512,7 @@ func TestAttackAbandonedGamesExpire(t *testing.T) {
 			t.Errorf("game %s: result %q, want %q", id, g.Result, want)
 		}
 	}
-	if got := testutil.ToFloat64(s.live.expired); got != 1 {
+	if got := testutil.ToFloat64(s.live.Metrics().Expired); got != 1 {
 		t.Fatalf("expired %v, want 1", got)
 	}
 }

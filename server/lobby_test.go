@@ -308,7 +308,7 @@ func TestCorrespondenceAcrossRestarts(t *testing.T) {
 	}
 	t.Cleanup(func() { st2.Close() })
 	s2, ts2 := runServer(t, Config{Store: st2, NewAgent: cheapAgents, Now: clock})
-	s2.expireCorrespondence()
+	s2.live.ExpireCorrespondence()
 	w := dial(t, ts2, gameID)
 	state = w.hello(1)
 	if left := state["clocks"].([]any)[1].(float64); state.num("running") != 1 || left != float64(24*time.Hour/time.Millisecond) {
@@ -319,7 +319,7 @@ func TestCorrespondenceAcrossRestarts(t *testing.T) {
 	waitNoRoom(t, s2, gameID)
 
 	now = now.Add(24*time.Hour + time.Minute)
-	s2.expireCorrespondence()
+	s2.live.ExpireCorrespondence()
 	g, _ = st2.LoadGame(t.Context(), gameID)
 	if g.Result != "over" || g.Reason != "aborted 2" {
 		t.Fatalf("after bob's two days: %q %q", g.Result, g.Reason)
@@ -335,17 +335,8 @@ func waitNoRoom(t *testing.T, s *Server, id string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if r, _ := s.lookupRoom(id); r == nil {
+		if s.live.DropIfEmpty(id) {
 			return
-		}
-		if r, _ := s.lookupRoom(id); r != nil {
-			r.mu.Lock()
-			gone := len(r.clients) == 0 && r.evictLocked()
-			r.mu.Unlock()
-			if gone {
-				s.forget(r)
-				return
-			}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/plateau-games/plateau/server/internal/live"
 )
 
 // metrics are the server's Prometheus metrics. Each server has its own
@@ -21,9 +23,6 @@ type metrics struct {
 	storeErrors *prometheus.CounterVec
 	refusals    *prometheus.CounterVec
 	errors      *prometheus.CounterVec
-	activeGames prometheus.Gauge
-	websockets  prometheus.Gauge
-	moves       prometheus.Counter
 }
 
 // wsRoute is the WebSocket route: its "duration" is a connection's life,
@@ -34,6 +33,10 @@ const wsRoute = "GET /games/{id}/ws"
 // present from the start so that dashboards see zeros.
 var refusalReasons = []string{"csrf", "rate_limited", "too_many_connections", "client_connections", "bad_request",
 	"login_limited", "login_account_limited", "bad_login", "disabled_account", "signup_closed", "chat_limited", "bad_token", "not_operator", "not_owner", "hint_limited"}
+
+func init() {
+	refusalReasons = append(refusalReasons, live.RefusalReasons...)
+}
 
 func newMetrics() *metrics {
 	m := &metrics{
@@ -64,24 +67,11 @@ func newMetrics() *metrics {
 			Name: "plateau_internal_errors_total",
 			Help: "Internal errors answered with a reference, by what failed.",
 		}, []string{"what"}),
-		activeGames: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "plateau_active_games",
-			Help: "Games loaded in memory that are still being played.",
-		}),
-		websockets: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "plateau_websocket_connections",
-			Help: "Open WebSocket connections (players and spectators).",
-		}),
-		moves: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "plateau_moves_stored_total",
-			Help: "Moves stored (and acknowledged) since the server started.",
-		}),
 	}
 	for _, r := range refusalReasons {
 		m.refusals.WithLabelValues(r)
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.storeTime, m.storeErrors, m.refusals, m.errors,
-		m.activeGames, m.websockets, m.moves,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

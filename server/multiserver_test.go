@@ -174,7 +174,7 @@ func TestTwoServersOneComputer(t *testing.T) {
 		dead = 1
 	}
 	alive := 1 - dead
-	servers[dead].leases.keep = true
+	servers[dead].live.KeepLeases()
 	died := time.Now()
 	stopped := make(chan struct{})
 	go func() { // it stops renewing at once; closing takes a while

@@ -227,14 +227,6 @@ func blockingAgents(string, *game.Variant, uint64) (Agent, error) {
 	}), nil
 }
 
-// leaseUntil is when k's lease of game expires, as last taken or renewed
-// (zero: not held).
-func (k *leaseKeeper) leaseUntil(game string) time.Time {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.held[game]
-}
-
 // The server running a game's computer dies while it thinks; another
 // takes the game over once the lease has expired. The time the lease
 // took to lapse is not charged to the computer's clock: its move is
@@ -263,13 +255,13 @@ func TestTwoServersLapsedLeaseNotCharged(t *testing.T) {
 		t.Fatal(err)
 	}
 	moved := first.Moves[0].At
-	for deadline := time.Now().Add(20 * time.Second); !dead.leases.leaseUntil(g.id).After(moved.Add(ttl)); {
+	for deadline := time.Now().Add(20 * time.Second); !dead.live.LeaseUntil(g.id).After(moved.Add(ttl)); {
 		if time.Now().After(deadline) {
 			t.Fatal("the first server never renewed its lease after the move")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	dead.leases.keep = true
+	dead.live.KeepLeases()
 	stopped := make(chan struct{})
 	go func() {
 		dead.Close()

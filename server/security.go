@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
@@ -208,20 +206,3 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController and the WebSocket upgrade reach the
 // connection underneath.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// wsAcceptOptions are the options the WebSocket upgrade should use: the
-// front middleware has checked the origin (sameOriginUpgrade), and the
-// configured public origins are accepted as well as the request's host,
-// which a reverse proxy may have rewritten.
-func (s *Server) wsAcceptOptions() *websocket.AcceptOptions {
-	// permessage-deflate without context takeover: each message is
-	// compressed alone with a pooled writer, so an idle connection holds
-	// no compressor (with takeover, 1.2 MB each). A state (the board's
-	// SVG and the legal moves) shrinks about ninefold.
-	opts := &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover}
-	for _, o := range s.limits.origins {
-		_, host, _ := strings.Cut(o, "://")
-		opts.OriginPatterns = append(opts.OriginPatterns, host)
-	}
-	return opts
-}

@@ -1,16 +1,11 @@
-// Package server is plateau in the browser: an HTTP server with the
-// catalogue, the rules, a form to start a game, the game page and the
-// archive, and live play over WebSocket.
-//
-// The server is authoritative: browsers send moves in notation, the server
-// checks them with a game.Match, stores them (store.Store) and only then
-// acknowledges and broadcasts them. Games in play are kept in memory as
-// rooms, loaded from the store on demand, so that a restarted server picks
-// up every acknowledged move. Computer seats play on the server.
-//
-// The seats of a game are held by secret tokens: whoever shows a seat's
-// token to the WebSocket may move for it. Only the tokens' hashes are
-// stored. See docs/server.md.
+// Package server is plateau in the browser: the composition root of the
+// web server. New reads the Config and builds the features of
+// server/internal (live play, the catalogue, learning, the club, above
+// the games as stored, the pool of searches, the site's services and the
+// web shell); the server serves them through one route table behind its
+// middleware (hosts, same-origin checks, per-address limits, security
+// headers, logs and metrics), runs their sweeps and hands them the
+// store's notifications. See docs/server.md and docs/architecture.md.
 package server
 
 import (
@@ -27,7 +22,6 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"golang.org/x/sync/singleflight"
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
@@ -35,6 +29,7 @@ import (
 	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/learn"
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
@@ -187,7 +182,7 @@ type Config struct {
 	AbandonAfter time.Duration
 	// AbortAfter is the time a player of a game between people with a
 	// real-time clock has for his first move before the game is aborted,
-	// without result (abort.go); 0 means DefaultAbortAfter, negative
+	// without result (live/abort.go); 0 means DefaultAbortAfter, negative
 	// never aborts (a correspondence game neither, at its first deadline).
 	AbortAfter time.Duration
 
@@ -217,7 +212,7 @@ type Config struct {
 	MaxReviews int
 
 	// The chat's limits per person (account, or address without one),
-	// across connections and servers (chatlimits.go): ChatPerMinute
+	// across connections and servers (live/chatlimits.go): ChatPerMinute
 	// messages a minute and ChatBurst in 10 seconds; 0 means
 	// DefaultChatPerMinute and DefaultChatBurst, negative no limit.
 	ChatPerMinute int
@@ -268,28 +263,22 @@ func (c Config) withDefaults() Config {
 
 // Server is the plateau web server. It is an http.Handler.
 type Server struct {
-	cfg      Config      // with the defaults of live play
-	logLimit *logLimiter // of log: warnings and errors limited (loglimit.go)
-	render   Renderer
-	newAgent func(spec string, v *game.Variant, seed uint64) (Agent, error)
-	agentMax time.Duration
-	agents   *games.Agents // the computer players offered
-	games    *games.Games  // creating and loading games
-	hints    hintLimits
+	cfg      Config           // with the defaults of live play
+	logLimit *logLimiter      // of log: warnings and errors limited (loglimit.go)
+	render   Renderer         // draws boards: Config.Renderer or the default
+	agents   *games.Agents    // the computer players offered
+	games    *games.Games     // creating and loading games
 	catalog  *catalog.Catalog // the catalogue, rules, new game form, archive
 	learning *learn.Learning  // lessons, puzzles, the analysis board
 	club     *club.Club       // accounts, lobby, ratings, players, bots' API
+	live     *live.Live       // live play: rooms, WebSocket, the game page
 	limits   limits
-	leases   *leaseKeeper
 	clients  *site.Buckets
 	sockets  *socketCount
 	metrics  *metrics
-	live     *liveMetrics
 	searches *pool.Pool
-	loads    singleflight.Group // rooms being loaded, by game id
-	rtSweep  rtSweep            // where the sweep of real-time games is (sweeprealtime.go)
 	mux      *http.ServeMux
-	pages    *pages
+	web      *web.Shell
 	handler  http.Handler
 
 	// The site's services (store, clock, log, safe goroutines), shared
@@ -297,9 +286,7 @@ type Server struct {
 	*site.Env
 	cancel context.CancelFunc
 
-	// mu guards only the table of rooms: nothing slow is done under it.
-	mu     sync.Mutex
-	rooms  map[string]*room
+	mu     sync.Mutex // guards closed
 	closed bool
 }
 
@@ -310,15 +297,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg = cfg.withDefaults()
 	s := &Server{
-		cfg:    cfg,
-		Env:    &site.Env{Log: cfg.Logger, Now: cfg.Now, Stopping: make(chan struct{})},
-		render: cfg.Renderer,
-		rooms:  map[string]*room{},
+		cfg: cfg,
+		Env: &site.Env{Log: cfg.Logger, Now: cfg.Now, Stopping: make(chan struct{})},
 	}
 	s.metrics = newMetrics()
-	s.live = newLiveMetrics(s.metrics.reg, s.roomCount)
-	s.Refusals, s.Errors, s.Panics = s.metrics.refusals, s.metrics.errors, s.live.panics
-	s.searches = pool.New(pool.LimitsOf(cfg.MaxSearches, cfg.MaxSearchQueue, cfg.MaxBackgroundSearches, cfg.SearchQueuePerPerson), pool.Metrics{Running: s.live.searchesRunning, Queue: s.live.searchQueue, Busy: s.live.searchesBusy, Wait: s.live.searchWait})
+	lm := live.NewMetrics(s.metrics.reg, func() float64 { return s.live.RoomCount() })
+	s.Refusals, s.Errors, s.Panics = s.metrics.refusals, s.metrics.errors, lm.Panics
+	s.searches = pool.New(pool.LimitsOf(cfg.MaxSearches, cfg.MaxSearchQueue, cfg.MaxBackgroundSearches, cfg.SearchQueuePerPerson), pool.Metrics{Running: lm.SearchesRunning, Queue: lm.SearchQueue, Busy: lm.SearchesBusy, Wait: lm.SearchWait})
 	s.Store = timedStore{Store: cfg.Store, m: s.metrics}
 	if err := s.resolveLimits(cfg); err != nil {
 		return nil, err
@@ -331,23 +316,19 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.club = cl
-	cl.OwnOrigin, cl.AnnounceRated = s.ownOrigin, s.announceRated
-	s.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
-	s.club.Holder = s.leases.holder
 	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_leases_held",
 		Help: "Games whose computer seat and clock this server runs (several servers on PostgreSQL)."},
-		func() float64 { return float64(s.leases.count()) }))
-	s.agentMax = s.limits.maxSearch
-	s.hints = resolveHints(cfg, s.limits.maxSearch)
+		func() float64 { return float64(s.live.Leases()) }))
 	agents, err := games.NewAgents(cfg.Engines, cfg.AllowedAgents, s.limits.maxSearch, s.limits.maxThreads, s.limits.maxTableBits)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.agents = agents
-	s.games = &games.Games{Env: s.Env, Agents: agents, Playing: s.playing}
+	s.games = &games.Games{Env: s.Env, Agents: agents}
 	if s.Log == nil {
 		s.Log = slog.New(slog.DiscardHandler)
 	}
+	s.render = cfg.Renderer
 	if s.render == nil {
 		s.render = web.DefaultRenderer()
 	}
@@ -357,22 +338,44 @@ func New(cfg Config) (*Server, error) {
 			return ai.New(spec, v, seed)
 		}
 	}
-	// Rooms build agents from the stored names of the seats: the names go
-	// through games.Agents.AgentSpec, so that nothing stored reaches ai.New unchecked.
-	s.newAgent = s.agents.BuildAgent(build)
 	if s.Now == nil {
 		s.Now = time.Now
 	}
 	s.Log, s.logLimit = limitLogs(s.Log, s.Now)
 	s.Ctx, s.cancel = context.WithCancel(context.Background())
-	p, err := newPages(s)
+	s.web, err = web.New(web.Config{
+		Renderer: s.render,
+		User: func(r *http.Request) string {
+			if u := s.club.CurrentUser(r); u != nil {
+				return u.Name
+			}
+			return ""
+		},
+		Login:         s.club.KeepsAccounts(),
+		InternalError: s.InternalError,
+		LogInternal:   s.LogInternal,
+		BadRequest:    func() { s.metrics.refusals.WithLabelValues("bad_request").Inc() },
+	})
 	if err != nil {
 		return nil, err
 	}
-	s.pages = p
-	s.club.Web, s.club.Games = p.web, s.games
-	s.catalog = catalog.New(s.Env, p.web, s.games)
-	s.learning = &learn.Learning{Env: s.Env, Web: p.web, Games: s.games, Searches: s.searches,
+	s.live = live.New(s.Env, live.Config{Store: cfg.Store, MaxRooms: cfg.MaxRooms, PingInterval: cfg.PingInterval,
+		IdleTimeout: cfg.IdleTimeout, MessagesPerSecond: cfg.MessagesPerSecond, MessageBurst: cfg.MessageBurst,
+		SpectatorInterval: cfg.SpectatorInterval, AbandonAfter: cfg.AbandonAfter, AbortAfter: cfg.AbortAfter,
+		LeaseTTL: cfg.LeaseTTL, HintBudget: cfg.HintBudget, HintsPerMinute: cfg.HintsPerMinute,
+		ChatPerMinute: cfg.ChatPerMinute, ChatBurst: cfg.ChatBurst, ChatShare: cfg.ChatShare,
+		MaxSearch: s.limits.maxSearch, CreatePerMinute: s.limits.createPerMinute, CreateBurst: s.limits.createBurst,
+		Origins: s.limits.origins},
+		live.Services{Web: s.web, Games: s.games, Agents: agents, Club: s.club, Render: s.render,
+			// Rooms build agents from the stored names of the seats: the names go
+			// through games.Agents.AgentSpec, so that nothing stored reaches ai.New unchecked.
+			NewAgent: agents.BuildAgent(build),
+			Searches: s.searches, Clients: s.clients, Metrics: lm})
+	s.games.Playing = s.live.Playing
+	s.club.Web, s.club.Games = s.web, s.games
+	s.club.OwnOrigin, s.club.AnnounceRated, s.club.Holder = s.ownOrigin, s.live.AnnounceRated, s.live.Holder()
+	s.catalog = catalog.New(s.Env, s.web, s.games)
+	s.learning = &learn.Learning{Env: s.Env, Web: s.web, Games: s.games, Searches: s.searches,
 		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
 		CurrentUser: s.club.CurrentUser, BadRecord: s.catalog.BadRecord}
 	if s.club.KeepsAccounts() {
@@ -380,7 +383,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.handler = s.routes()
 	s.GoSafe("maintenance", s.maintain)
-	s.GoSafe("leases", s.renewLeases)
+	s.GoSafe("leases", s.live.RenewLeases)
 	s.GoSafe("log summaries", s.summarizeLogs)
 	s.GoSafe("revocations", s.club.WatchRevocations)
 	if n, ok := cfg.Store.(store.Notifier); ok {
@@ -395,12 +398,6 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	return s, nil
-}
-
-func (s *Server) roomCount() float64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return float64(len(s.rooms))
 }
 
 // ServeHTTP implements http.Handler.
@@ -418,17 +415,8 @@ func (s *Server) Close() error {
 		close(s.Stopping)
 	}
 	s.closed = true
-	rooms := make([]*room, 0, len(s.rooms))
-	for _, r := range s.rooms {
-		rooms = append(rooms, r)
-	}
 	s.mu.Unlock()
-	for _, r := range rooms {
-		r.shutdown()
-	}
-	lctx, lcancel := context.WithTimeout(context.Background(), 2*time.Second)
-	s.leases.releaseAll(lctx)
-	lcancel()
+	s.live.Close()
 	// Give the close handshakes a moment: cancelling the connections'
 	// context first would cut them without a close frame, and browsers
 	// would not know that the server is going away rather than broken.
@@ -465,11 +453,11 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /puzzles/{id}/preview", s.learning.PuzzlePreview)
 	mux.HandleFunc("GET /new", s.catalog.NewGame)
 	mux.HandleFunc("POST /games", s.limitCreate(s.catalog.CreateGame))
-	mux.HandleFunc("GET /games/{id}", s.pages.gamePage)
-	mux.HandleFunc(wsRoute, s.sameOriginUpgrade(s.limitSockets(s.serveWS)))
-	mux.HandleFunc("GET /games/{id}/svg", s.pages.gameSVG)
-	mux.HandleFunc("GET /games/{id}/preview", s.pages.gamePreview)
-	mux.HandleFunc("GET /games/{id}/record", s.pages.gameRecord)
+	mux.HandleFunc("GET /games/{id}", s.live.GamePage)
+	mux.HandleFunc(wsRoute, s.sameOriginUpgrade(s.limitSockets(s.live.ServeWS)))
+	mux.HandleFunc("GET /games/{id}/svg", s.live.GameSVG)
+	mux.HandleFunc("GET /games/{id}/preview", s.live.GamePreview)
+	mux.HandleFunc("GET /games/{id}/record", s.live.GameRecord)
 	mux.HandleFunc("GET /games/{id}/analysis", s.learning.AnalysisPage)
 	mux.HandleFunc("POST /games/{id}/analysis", s.learning.StartAnalysis)
 	mux.HandleFunc("GET /games/{id}/analysis.json", s.learning.AnalysisJSON)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -27,27 +28,27 @@ func TestSweepAbortsRealTimeGameNobodyOpened(t *testing.T) {
 		t.Fatalf("the new game is not in /api/games: %s", body)
 	}
 	clk.add(20 * time.Second)
-	if n := srv.expireRealTime(); n != 0 {
+	if n := srv.live.ExpireRealTime(); n != 0 {
 		t.Fatalf("the sweep ended %d games 20 s after the start (abort after 30 s)", n)
 	}
 	if g, _ := st.LoadGame(t.Context(), id); g.Result != store.Ongoing {
 		t.Fatalf("aborted too early: %q %q", g.Result, g.Reason)
 	}
 	clk.add(11 * time.Second)
-	if n := srv.expireRealTime(); n != 1 {
+	if n := srv.live.ExpireRealTime(); n != 1 {
 		t.Fatalf("the sweep ended %d games 31 s after the start, want 1", n)
 	}
 	g, _ := st.LoadGame(t.Context(), id)
 	if g.Result != "over" || g.Reason != "aborted 1" {
 		t.Fatalf("after the sweep: %q %q, want over / aborted 1", g.Result, g.Reason)
 	}
-	if r, _ := srv.lookupRoom(id); r != nil {
+	if srv.live.HasRoom(id) {
 		t.Errorf("the room loaded to decide stays in memory")
 	}
 	if _, body := getAs(t, alice, ts.URL+"/api/games"); strings.Contains(body, id) {
 		t.Errorf("the aborted game is still listed as ongoing: %s", body)
 	}
-	if n := srv.expireRealTime(); n != 0 {
+	if n := srv.live.ExpireRealTime(); n != 0 {
 		t.Errorf("a second sweep ended %d games", n)
 	}
 	for _, name := range []string{"alice", "bob"} {
@@ -99,11 +100,11 @@ func TestSweepFlagsRealTimeGameNobodyOpened(t *testing.T) {
 	t0 := clk.now()
 	id := clockRanOut(t, st, t0)
 	clk.add(69 * time.Second) // 59 s of Alice's minute
-	if n := srv.expireRealTime(); n != 0 {
+	if n := srv.live.ExpireRealTime(); n != 0 {
 		t.Fatalf("the sweep ended %d games with a second on the clock", n)
 	}
 	clk.add(2 * time.Second)
-	if n := srv.expireRealTime(); n != 1 {
+	if n := srv.live.ExpireRealTime(); n != 1 {
 		t.Fatalf("the sweep ended %d games after the clock ran out, want 1", n)
 	}
 	g, _ := st.LoadGame(t.Context(), id)
@@ -113,7 +114,7 @@ func TestSweepFlagsRealTimeGameNobodyOpened(t *testing.T) {
 	if a, b := waitRated(t, st); a != 1 || b != 1 {
 		t.Fatalf("rated games after the loss on time: alice %d, bob %d, want 1 each", a, b)
 	}
-	if n := srv.expireRealTime(); n != 0 {
+	if n := srv.live.ExpireRealTime(); n != 0 {
 		t.Errorf("a second sweep ended %d games", n)
 	}
 	if _, body := getAs(t, bob, ts.URL+"/api/games"); strings.Contains(body, id) {
@@ -153,14 +154,14 @@ func TestTwoServersSweepRealTime(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ended[i] = s.expireRealTime()
+			ended[i] = s.live.ExpireRealTime()
 		}()
 	}
 	wg.Wait()
 	// A server that found the lease taken, or the game over, leaves it;
 	// a second round ends nothing more.
 	for i, s := range srvs {
-		ended[i] += s.expireRealTime()
+		ended[i] += s.live.ExpireRealTime()
 	}
 	if ended[0]+ended[1] != 2 {
 		t.Errorf("games ended by the two servers: %v, want 2 in all", ended)
@@ -193,7 +194,7 @@ func TestSweepRealTimeBatchGoesOn(t *testing.T) {
 	signedUp(t, ts, "alice")
 	signedUp(t, ts, "bob")
 	t0 := clk.now()
-	for i := range expireBatch {
+	for i := range live.ExpireBatch {
 		at := t0.Add(time.Duration(i) * time.Millisecond).UTC()
 		g := &store.Game{ID: games.NewID(), GameID: "pogo", Options: "players=2", Result: store.Ongoing, ClockMillis: 10 * 60_000,
 			CreatedAt: at, UpdatedAt: at,
@@ -204,13 +205,13 @@ func TestSweepRealTimeBatchGoesOn(t *testing.T) {
 	}
 	due, _ := storedGame(t, st, t0.Add(time.Second), true, 5*60_000, 0)
 	clk.add(40 * time.Second)
-	ended := srv.expireRealTime()
-	ended += srv.expireRealTime()
+	ended := srv.live.ExpireRealTime()
+	ended += srv.live.ExpireRealTime()
 	if g, _ := st.LoadGame(t.Context(), due); ended != 1 || g.Reason != "aborted 1" {
 		t.Fatalf("after two rounds: %d ended, the due game %q %q", ended, g.Result, g.Reason)
 	}
 	on := false
-	if list, _ := st.ListGames(t.Context(), store.Filter{Finished: &on, Limit: 1000}); len(list) != expireBatch {
-		t.Errorf("%d games still on, want the %d not due", len(list), expireBatch)
+	if list, _ := st.ListGames(t.Context(), store.Filter{Finished: &on, Limit: 1000}); len(list) != live.ExpireBatch {
+		t.Errorf("%d games still on, want the %d not due", len(list), live.ExpireBatch)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/live"
 )
 
 // pogoWin is a POGO game that player 1 wins on the third ply.
@@ -219,7 +220,7 @@ func TestMalformedAndOversizedMessages(t *testing.T) {
 			c.expect("state", nil)
 		}
 	}
-	c.sendRaw(bytes.Repeat([]byte(" "), maxMessage+10))
+	c.sendRaw(bytes.Repeat([]byte(" "), live.MaxMessage+10))
 	if m := c.expect("error", nil); m.str("code") != "too_big" {
 		t.Fatalf("too big: %v", m)
 	}
@@ -227,7 +228,7 @@ func TestMalformedAndOversizedMessages(t *testing.T) {
 	c.move(0, "2b1-b3")
 	c.expect("ack", nil)
 	// Beyond the read limit the server hangs up with 1009.
-	c.sendRaw(bytes.Repeat([]byte("x"), maxFrame+1))
+	c.sendRaw(bytes.Repeat([]byte("x"), live.MaxFrame+1))
 	for {
 		_, err := c.read(5 * time.Second)
 		if err != nil {

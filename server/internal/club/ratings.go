@@ -3,27 +3,17 @@ package club
 import (
 	"context"
 	"errors"
-	"fmt"
-	"math"
-	"strings"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/record"
-	"github.com/plateau-games/plateau/server/internal/web"
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 )
 
 // A rated game (from the lobby) changes its players' Glicko-2 ratings in
 // its variant when it ends with a winner or a draw. The store rates a game
 // once, whichever server finished it.
-
-// RatingChange is one seat's rating before and after a rated game.
-type RatingChange struct {
-	Seat          int
-	User          string
-	Before, After float64
-}
 
 // variantKey names a variant in the ratings: the rules id and the
 // resolved options ("pogo", "empire players=2").
@@ -98,7 +88,7 @@ func glickoUpdate(teams []int, scores []float64) store.RatingUpdate {
 // returns the changes; nil when the game is not rated, has a seat without
 // an account, ended without a result, or was rated already (by this
 // server or another).
-func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]RatingChange, error) {
+func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]games.RatingChange, error) {
 	rs, ok := cl.cfg.Store.(store.Ratings)
 	if !ok || !g.Rated || len(v.Readings()) > 0 { // another reading: never rated
 		return nil, nil
@@ -131,40 +121,24 @@ func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([
 	if err != nil {
 		return nil, err
 	}
-	changes := make([]RatingChange, len(stored))
+	changes := make([]games.RatingChange, len(stored))
 	for i := range stored {
-		changes[i] = RatingChange{Seat: i, User: stored[i].User, Before: before[i].Rating, After: stored[i].Rating}
+		changes[i] = games.RatingChange{Seat: i, User: stored[i].User, Before: before[i].Rating, After: stored[i].Rating}
 	}
 	return changes, nil
-}
-
-func RatingText(changes []RatingChange, lang string) string {
-	if len(changes) == 0 {
-		return ""
-	}
-	parts := make([]string, len(changes))
-	for i, c := range changes {
-		d := math.Round(c.After) - math.Round(c.Before)
-		sign := "+"
-		if d < 0 {
-			sign = "−"
-		}
-		parts[i] = fmt.Sprintf("%s %.0f → %.0f (%s%.0f)", c.User, c.Before, c.After, sign, math.Abs(d))
-	}
-	return web.T(lang, "ratingchange") + " " + strings.Join(parts, ", ")
 }
 
 // PastRatingChanges finds the rating changes a finished rated game made:
 // each player's history point of the game and the point before it (or the
 // default rating before a first game). Nil when the game was not rated
 // (no point) or the store keeps no ratings.
-func (cl *Club) PastRatingChanges(ctx context.Context, g *store.Game) []RatingChange {
+func (cl *Club) PastRatingChanges(ctx context.Context, g *store.Game) []games.RatingChange {
 	rs, ok := cl.cfg.Store.(store.Ratings)
 	if !ok {
 		return nil
 	}
 	key := variantKey(g.GameID, g.Options)
-	var changes []RatingChange
+	var changes []games.RatingChange
 	for i, seat := range g.Seats {
 		if seat.User == "" {
 			return nil
@@ -186,7 +160,7 @@ func (cl *Club) PastRatingChanges(ctx context.Context, g *store.Game) []RatingCh
 		if at > 0 {
 			before = points[at-1].Rating
 		}
-		changes = append(changes, RatingChange{Seat: i, User: seat.User, Before: before, After: points[at].Rating})
+		changes = append(changes, games.RatingChange{Seat: i, User: seat.User, Before: before, After: points[at].Rating})
 	}
 	return changes
 }

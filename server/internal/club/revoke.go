@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/plateau-games/plateau/server/internal/site"
@@ -32,7 +31,7 @@ const (
 	// DefaultRevocationPoll is how often the count of revocations is read.
 	DefaultRevocationPoll = 2 * time.Second
 	// StatusRevoked closes a WebSocket whose account or token was revoked.
-	StatusRevoked = websocket.StatusCode(4001)
+	StatusRevoked = site.StatusRevoked
 	// maxPendingRevocations bounds the accounts waiting for a check; more
 	// and every connection is checked.
 	maxPendingRevocations = 1024

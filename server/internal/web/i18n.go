@@ -85,24 +85,18 @@ func Register(m map[string][2]string) {
 	}
 }
 
-// moreJSKeys are the strings of the game page's script that features
-// register (RegisterJS) besides the shell's own.
-var moreJSKeys []string
+// jsKeys are the strings of the game page's script, which the features
+// register (RegisterJS).
+var jsKeys []string
 
 // RegisterJS adds keys to the strings the game page's script gets.
 func RegisterJS(keys ...string) {
-	moreJSKeys = append(moreJSKeys, keys...)
+	jsKeys = append(jsKeys, keys...)
 }
 
 // JSMessages are the strings the game page's script uses.
 func JSMessages(lang string) map[string]string {
-	keys := []string{"chatspectators", "chatremoved", "chatdelete", "dayshort", "hourshort", "chooseMove", "cancel", "tomove", "you", "spectator", "connecting",
-		"disconnected", "thinking", "gameover", "draw", "wins", "drawoffered", "undoasked",
-		"waiting", "declined", "accept", "decline", "over", "passes", "invitelinks", "watchlink",
-		"flipboard", "copy", "copied", "rematch", "playrematch", "historyview", "startview", "backtolive",
-		"notlive", "online", "offline", "partner", "newgame", "replay", "lastmove", "sent:draw", "sent:over",
-		"hint", "hintsearching", "hintsone", "hintsmany", "hintmoves", "hintmove", "hinted"}
-	keys = append(keys, moreJSKeys...)
+	keys := jsKeys
 	out := make(map[string]string, len(keys))
 	for _, k := range keys {
 		out[k] = T(lang, k)

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
-// A real-time game is ended on time by its room's flag timer (room.go,
+// A real-time game is ended on time by its room's flag timer (roomclock.go,
 // abort.go), but a room lives only while somebody has the game open: a
 // game both players left (an accepted rematch nobody opened, a game
 // walked away from) would stay "ongoing, your turn" in My games and
@@ -37,31 +37,31 @@ type rtSweep struct {
 	offset int
 }
 
-// expireRealTime ends, up to a batch a round, the real-time games nobody
+// ExpireRealTime ends, up to a batch a round, the real-time games nobody
 // has open on this server whose abort deadline or clock has passed. It
 // returns how many it ended.
-func (s *Server) expireRealTime() int {
-	if s.isStopping() {
+func (lv *Live) ExpireRealTime() int {
+	if lv.isStopping() {
 		return 0
 	}
 	// One round at a time (the ticker, or a test calling it).
-	s.rtSweep.mu.Lock()
-	defer s.rtSweep.mu.Unlock()
-	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
+	lv.rtSweep.mu.Lock()
+	defer lv.rtSweep.mu.Unlock()
+	ctx, cancel := context.WithTimeout(lv.Ctx, storeTimeout)
 	defer cancel()
 	on := false
-	now := s.Now()
-	list, err := s.Store.ListGames(ctx, store.Filter{Finished: &on, RealTime: true,
-		UpdatedBefore: now.Add(-realTimeQuiet), OldestFirst: true, Limit: expireBatch, Offset: s.rtSweep.offset})
+	now := lv.Now()
+	list, err := lv.Store.ListGames(ctx, store.Filter{Finished: &on, RealTime: true,
+		UpdatedBefore: now.Add(-realTimeQuiet), OldestFirst: true, Limit: ExpireBatch, Offset: lv.rtSweep.offset})
 	if err != nil {
-		s.LogError("list real-time games", err)
+		lv.LogError("list real-time games", err)
 		return 0
 	}
 	ended, kept := 0, 0
 	for _, listed := range list {
-		done, err := s.expireRealTimeGame(ctx, listed.ID, now)
+		done, err := lv.expireRealTimeGame(ctx, listed.ID, now)
 		if err != nil {
-			s.LogError("expire real-time game", err, "game", listed.ID)
+			lv.LogError("expire real-time game", err, "game", listed.ID)
 			if errors.Is(err, errBusy) || ctx.Err() != nil {
 				// No room for it now, or the round's time is up: the
 				// next round goes on from here.
@@ -76,10 +76,10 @@ func (s *Server) expireRealTime() int {
 	}
 	// Games still on stay listed: the next round starts after them, and
 	// over from the oldest once the end of the list is reached.
-	if len(list) < expireBatch {
-		s.rtSweep.offset = 0
+	if len(list) < ExpireBatch {
+		lv.rtSweep.offset = 0
 	} else {
-		s.rtSweep.offset += kept
+		lv.rtSweep.offset += kept
 	}
 	return ended
 }
@@ -87,33 +87,33 @@ func (s *Server) expireRealTime() int {
 // expireRealTimeGame ends one game if its deadline has passed and no
 // room runs it, here or on another server, and says whether this call
 // ended it.
-func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Time) (bool, error) {
-	if r, _ := s.lookupRoom(id); r != nil {
+func (lv *Live) expireRealTimeGame(ctx context.Context, id string, now time.Time) (bool, error) {
+	if r, _ := lv.lookupRoom(id); r != nil {
 		return false, nil // its own timer decides
 	}
 	// A first look without the lease: most games listed are not due, and
 	// must cost no lease or room.
-	g, err := s.Store.LoadGame(ctx, id)
+	g, err := lv.Store.LoadGame(ctx, id)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return false, nil
 		}
 		return false, err
 	}
-	if g.Result != store.Ongoing || !s.realTimeDue(g, now) {
+	if g.Result != store.Ongoing || !lv.realTimeDue(g, now) {
 		return false, nil
 	}
 	// Another server with the game open holds its lease, and its room's
 	// timer decides; a server that died gives it up when it expires.
-	held, lapsed, err := s.leases.take(ctx, id)
+	held, lapsed, err := lv.leases.take(ctx, id)
 	if err != nil || !held {
 		return false, err
 	}
-	r, err := s.room(ctx, id)
+	r, err := lv.room(ctx, id)
 	if err != nil {
-		if r, _ := s.lookupRoom(id); r == nil {
-			if err := s.leases.release(ctx, id); err != nil {
-				s.LogError("release lease", err, "game", id)
+		if r, _ := lv.lookupRoom(id); r == nil {
+			if err := lv.leases.release(ctx, id); err != nil {
+				lv.LogError("release lease", err, "game", id)
 			}
 		}
 		return false, err
@@ -130,13 +130,13 @@ func (s *Server) expireRealTimeGame(ctx context.Context, id string, now time.Tim
 		r.lapsedLocked(lapsed) // as scheduleLocked would have
 	}
 	seat := r.match.ToMove()
-	if !r.dueLocked(seat, s.Now()) {
+	if !r.dueLocked(seat, lv.Now()) {
 		return false, nil
 	}
 	// The store refusing the end (another server ended it meanwhile)
 	// reloads the game: a change of position says it was not this one.
 	pos := r.pos
-	r.flagLocked(s.Ctx, seat)
+	r.flagLocked(lv.Ctx, seat)
 	return r.finished() && r.pos == pos, nil
 }
 
@@ -155,7 +155,7 @@ func (r *room) dueLocked(seat int, now time.Time) bool {
 
 // realTimeDue is dueLocked for a stored game, without a room: the first
 // look of the sweep (the room decides).
-func (s *Server) realTimeDue(g *store.Game, now time.Time) bool {
+func (lv *Live) realTimeDue(g *store.Game, now time.Time) bool {
 	if g.ClockMillis <= 0 {
 		return false
 	}
@@ -174,8 +174,8 @@ func (s *Server) realTimeDue(g *store.Game, now time.Time) bool {
 	if g.ClockFrom.After(start) {
 		start = g.ClockFrom
 	}
-	if s.abortsFirstMove(g, seat) {
-		return !now.Before(start.Add(s.cfg.AbortAfter))
+	if lv.abortsFirstMove(g, seat) {
+		return !now.Before(start.Add(lv.cfg.AbortAfter))
 	}
 	left := g.ClockMillis
 	for _, mv := range g.Moves {

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -65,7 +65,7 @@ func (r *room) turnLocked(g *store.Game) {
 
 // turnsStore is the store's Turns, if it keeps them.
 func (r *room) turnsStore(c *client) (store.Turns, bool) {
-	t, ok := r.s.cfg.Store.(store.Turns)
+	t, ok := r.lv.cfg.Store.(store.Turns)
 	if !ok {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "no_offers", Message: "this server's store keeps no draw offers or undo requests"})
 	}
@@ -97,7 +97,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "pending", Message: "an offer is already waiting for an answer"})
 		return
 	}
-	o := store.Offer{Kind: kind, By: seat, Ply: len(r.g.Moves), At: r.s.Now().UTC().Truncate(time.Millisecond)}
+	o := store.Offer{Kind: kind, By: seat, Ply: len(r.g.Moves), At: r.lv.Now().UTC().Truncate(time.Millisecond)}
 	computers := false
 	for i, st := range r.g.Seats {
 		if c.holds(i) {
@@ -168,8 +168,8 @@ func (r *room) offerFailedLocked(ctx context.Context, c *client, err error) {
 		r.broadcastStateLocked()
 		return
 	}
-	r.s.live.storeFailures.Inc()
-	id := r.s.LogError("store offer", err, "game", r.id)
+	r.lv.metrics.StoreFailures.Inc()
+	id := r.lv.LogError("store offer", err, "game", r.id)
 	r.sendLocked(c, errorMsg{Type: "error", Code: "offer_storage", Message: "the offer or answer could not be recorded; try again (reference " + id + ")", ID: id})
 }
 
@@ -185,7 +185,7 @@ func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	at := r.s.Now().UTC().Truncate(time.Millisecond)
+	at := r.lv.Now().UTC().Truncate(time.Millisecond)
 	so, out, err := turns.AnswerOffer(wctx, r.id, store.OfferAnswer{Kind: o.kind, Ply: len(r.g.Moves), Seats: c.seats, Accept: accept, At: at})
 	if err != nil {
 		r.offerFailedLocked(wctx, c, err)
@@ -232,7 +232,7 @@ func (r *room) carriedLocked(o store.Offer, at time.Time) {
 // turnCatchUp reads the game's turn again after another server changed
 // it (an offer made, answered or declined; a clock's start moved).
 func (r *room) turnCatchUp() {
-	defer r.s.recoverRoom("turn notification", r)
+	defer r.lv.recoverRoom("turn notification", r)
 	if !r.turnCatchUpLocked() {
 		// The moves or the end changed too: the whole game is read again.
 		r.catchUp(store.GameChange{Game: r.id, Moves: -1})
@@ -247,11 +247,11 @@ func (r *room) turnCatchUpLocked() bool {
 	if r.evicted.Load() {
 		return true
 	}
-	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.lv.Ctx, storeTimeout)
 	defer cancel()
-	g, err := r.s.Store.LoadGame(ctx, r.id)
+	g, err := r.lv.Store.LoadGame(ctx, r.id)
 	if err != nil {
-		r.s.LogError("reload turn", err, "game", r.id)
+		r.lv.LogError("reload turn", err, "game", r.id)
 		return true
 	}
 	if len(g.Moves) != len(r.g.Moves) || (g.Result != store.Ongoing) != r.finished() {
@@ -313,11 +313,11 @@ func (r *room) lapsedLocked(lapsed time.Duration) {
 	if seat < 0 || r.g.Seats[seat].Kind != "computer" {
 		return
 	}
-	turns, ok := r.s.cfg.Store.(store.Turns)
+	turns, ok := r.lv.cfg.Store.(store.Turns)
 	if !ok {
 		return
 	}
-	now := r.s.Now().UTC()
+	now := r.lv.Now().UTC()
 	since := now.Add(-lapsed)
 	if since.Before(r.turnStart) {
 		since = r.turnStart
@@ -327,13 +327,13 @@ func (r *room) lapsedLocked(lapsed time.Duration) {
 		return
 	}
 	from := r.turnStart.Add(credit).Truncate(time.Millisecond)
-	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.lv.Ctx, storeTimeout)
 	defer cancel()
 	if err := turns.SetClockFrom(ctx, r.id, len(r.g.Moves), from); err != nil {
-		r.s.LogError("clock after a lapsed lease", err, "game", r.id)
+		r.lv.LogError("clock after a lapsed lease", err, "game", r.id)
 		return
 	}
-	r.s.Log.Info("lease taken over", "game", r.id, "lapsed", lapsed, "not charged", credit)
+	r.lv.Log.Info("lease taken over", "game", r.id, "lapsed", lapsed, "not charged", credit)
 	r.turnStart, r.g.ClockFrom = from, from
 	r.built = [4]*sharedState{}
 	for c := range r.clients {

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -29,32 +29,32 @@ type search struct {
 // room's match changes under it (an undo, a resignation) while it thinks,
 // and a search whose position is gone is cancelled and its move dropped.
 func (r *room) startSearchLocked(seat int, gen uint64) {
-	spec, err := r.s.agentSpecFor(r.g.Seats[seat].Agent, r.match.Variant())
+	spec, err := r.lv.agentSpecFor(r.g.Seats[seat].Agent, r.match.Variant())
 	if err != nil {
-		r.s.LogError("computer player", err, "game", r.id, "seat", seat)
+		r.lv.LogError("computer player", err, "game", r.id, "seat", seat)
 		return
 	}
 	m := game.NewMatch(r.match.Start())
 	for _, mv := range r.match.Moves() {
 		m.Play(mv)
 	}
-	budget := r.s.agentMax
+	budget := r.lv.agentMax
 	if r.clocks != nil {
 		// Think for at most a tenth of the time left, so that a computer
 		// does not lose on time.
 		budget = min(budget, time.Duration(r.clocks[seat])*time.Millisecond/10+100*time.Millisecond)
 	}
-	ctx, cancel := context.WithCancel(r.s.Ctx)
+	ctx, cancel := context.WithCancel(r.lv.Ctx)
 	sr := &search{cancel: cancel}
 	r.search = sr
 	// A fresh seed per search: the computer should not play the same game
 	// every time.
 	seed := uint64(time.Now().UnixNano()) + uint64(seat)
 	v := r.match.Variant()
-	r.s.GoSafe("computer search", func() {
+	r.lv.GoSafe("computer search", func() {
 		defer cancel()
-		defer r.s.recoverRoom("computer move", r)
-		mv, err := r.s.runSearch(ctx, pool.Opponent, "", spec, v, seed, m, budget)
+		defer r.lv.recoverRoom("computer move", r)
+		mv, err := r.lv.runSearch(ctx, pool.Opponent, "", spec, v, seed, m, budget)
 		if errors.Is(err, pool.ErrQueueFull) {
 			r.busy(sr, gen)
 			return
@@ -64,21 +64,21 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 		}
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if r.gen != gen || r.search != sr || r.s.Ctx.Err() != nil {
+		if r.gen != gen || r.search != sr || r.lv.Ctx.Err() != nil {
 			return
 		}
 		r.search = nil
 		if err != nil {
 			// Never leave a game stuck on a computer: play its first
 			// legal move.
-			r.s.Log.Warn("computer player failed; playing its first legal move", "game", r.id, "err", err)
+			r.lv.Log.Warn("computer player failed; playing its first legal move", "game", r.id, "err", err)
 			legal := m.LegalMoves(nil)
 			if len(legal) == 0 {
 				return
 			}
 			mv = legal[0]
 		}
-		r.commitLocked(r.s.Ctx, nil, seat, m.State().MoveString(mv))
+		r.commitLocked(r.lv.Ctx, nil, seat, m.State().MoveString(mv))
 	})
 }
 
@@ -107,10 +107,10 @@ func (r *room) busy(sr *search, gen uint64) {
 // generation gen; it does not replace the clock's timer.
 func (r *room) timer2(d time.Duration, gen uint64, f func()) {
 	time.AfterFunc(d, func() {
-		defer r.s.recoverRoom("computer retry", r)
+		defer r.lv.recoverRoom("computer retry", r)
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if r.gen == gen && !r.evicted.Load() && !r.finished() && !r.s.isStopping() {
+		if r.gen == gen && !r.evicted.Load() && !r.finished() && !r.lv.isStopping() {
 			f()
 		}
 	})
@@ -120,21 +120,21 @@ func (r *room) timer2(d time.Duration, gen uint64, f func()) {
 // whom a background search counts against) and searches for at most
 // budget (counted from when the search starts, not from when it waited).
 // The agent is closed after, which ends an external engine's program.
-func (s *Server) runSearch(ctx context.Context, kind pool.Kind, owner string, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
+func (lv *Live) runSearch(ctx context.Context, kind pool.Kind, owner string, spec string, v *game.Variant, seed uint64, m *game.Match, budget time.Duration) (mv game.Move, err error) {
 	// A panicking agent is a failed search: the game goes on.
 	defer func() {
 		if v := recover(); v != nil {
-			s.LogPanic("computer search", v)
-			s.live.searches.WithLabelValues("panic").Inc()
+			lv.LogPanic("computer search", v)
+			lv.metrics.Searches.WithLabelValues("panic").Inc()
 			mv, err = 0, errors.New("the computer player failed")
 		}
 	}()
-	release, err := s.searches.Acquire(ctx, kind, owner)
+	release, err := lv.searches.Acquire(ctx, kind, owner)
 	if err != nil {
 		return 0, err
 	}
 	defer release()
-	agent, err := s.newAgent(spec, v, seed)
+	agent, err := lv.newAgent(spec, v, seed)
 	if err != nil {
 		return 0, err
 	}
@@ -145,7 +145,7 @@ func (s *Server) runSearch(ctx context.Context, kind pool.Kind, owner string, sp
 	defer cancel()
 	start := time.Now()
 	mv, err = agent.Choose(sctx, m)
-	s.live.searchSeconds.Observe(time.Since(start).Seconds())
+	lv.metrics.SearchSeconds.Observe(time.Since(start).Seconds())
 	outcome := "ok"
 	switch {
 	case ctx.Err() != nil:
@@ -153,7 +153,7 @@ func (s *Server) runSearch(ctx context.Context, kind pool.Kind, owner string, sp
 	case err != nil:
 		outcome = "failed"
 	}
-	s.live.searches.WithLabelValues(outcome).Inc()
+	lv.metrics.Searches.WithLabelValues(outcome).Inc()
 	return mv, err
 }
 
@@ -161,10 +161,10 @@ func (s *Server) runSearch(ctx context.Context, kind pool.Kind, owner string, sp
 // server no longer offers (an engine the operator removed, a spec stored
 // by an older version) plays at the medium level rather than leave the
 // game stuck: what the web once stored never picks a program.
-func (s *Server) agentSpecFor(stored string, v *game.Variant) (string, error) {
-	spec, err := s.agents.AgentSpec(stored, v)
+func (lv *Live) agentSpecFor(stored string, v *game.Variant) (string, error) {
+	spec, err := lv.agents.AgentSpec(stored, v)
 	if err != nil {
-		s.Log.Warn("computer seat with an agent this server does not offer; playing at medium", "agent", truncate(stored, 40), "err", err)
+		lv.Log.Warn("computer seat with an agent this server does not offer; playing at medium", "agent", truncate(stored, 40), "err", err)
 		return "medium", nil
 	}
 	return spec, nil

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -18,16 +18,16 @@ import (
 // ratedEvent is the announcement that a game's ratings are stored.
 const ratedEvent = "rated"
 
-// announceRated tells the other servers (nothing with one).
-func (s *Server) announceRated(id string) {
-	n, ok := s.cfg.Store.(store.Notifier)
+// AnnounceRated tells the other servers (nothing with one).
+func (lv *Live) AnnounceRated(id string) {
+	n, ok := lv.cfg.Store.(store.Notifier)
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.Ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(lv.Ctx, storeTimeout)
 	defer cancel()
 	if err := n.Announce(ctx, id, ratedEvent); err != nil {
-		s.LogError("announce rated", err, "game", id)
+		lv.LogError("announce rated", err, "game", id)
 	}
 }
 
@@ -35,7 +35,7 @@ func (s *Server) announceRated(id string) {
 // game from the store, away from the room's lock, and shows them; nothing
 // when the room has them already or the game is not rated (yet).
 func (r *room) ratingsFromHistory() {
-	defer r.s.recoverRoom("rated event", r)
+	defer r.lv.recoverRoom("rated event", r)
 	r.mu.Lock()
 	if r.evicted.Load() || r.ratings != nil || !r.g.Rated || !r.finished() {
 		r.mu.Unlock()
@@ -44,9 +44,9 @@ func (r *room) ratingsFromHistory() {
 	g := *r.g
 	g.Seats = append([]store.Seat(nil), r.g.Seats...)
 	r.mu.Unlock()
-	ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(r.lv.Ctx, 10*time.Second)
 	defer cancel()
-	changes := r.s.club.PastRatingChanges(ctx, &g)
+	changes := r.lv.club.PastRatingChanges(ctx, &g)
 	if changes == nil {
 		return
 	}

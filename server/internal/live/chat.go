@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -17,15 +17,15 @@ import (
 // players). Text only (shown with textContent), at most
 // store.MaxChatText characters, cleaned like names; a spectator needs an
 // account to write; each connection may write chatPerSecond messages a
-// second (chatBurst in a row), and each person (account or address) has
+// second (ConnectionChatBurst in a row), and each person (account or address) has
 // limits across connections and servers (chatlimits.go). An operator's
 // connection may delete messages. Muting is the page's: it hides the
 // channel.
 
 const (
-	chatPerSecond = 0.5
-	chatBurst     = 5
-	chatHistory   = 100 // messages sent on hello
+	chatPerSecond       = 0.5
+	ConnectionChatBurst = 5
+	chatHistory         = 100 // messages sent on hello
 )
 
 // chatItem is a message as the page gets it.
@@ -84,7 +84,7 @@ func (r *room) chatAuthorLocked(c *client) string {
 
 // chatHistoryLocked sends a connection its channel's last messages.
 func (r *room) chatHistoryLocked(ctx context.Context, c *client) {
-	st, ok := r.s.cfg.Store.(store.Chat)
+	st, ok := r.lv.cfg.Store.(store.Chat)
 	if !ok {
 		return
 	}
@@ -93,7 +93,7 @@ func (r *room) chatHistoryLocked(ctx context.Context, c *client) {
 	defer cancel()
 	list, err := st.ChatMessages(cctx, r.id, ch, chatHistory)
 	if err != nil {
-		r.s.LogError("chat history", err, "game", r.id)
+		r.lv.LogError("chat history", err, "game", r.id)
 		return
 	}
 	out := chatMsg{Type: "chat", Channel: ch, History: true, Messages: []chatItem{},
@@ -107,7 +107,7 @@ func (r *room) chatHistoryLocked(ctx context.Context, c *client) {
 }
 
 func (r *room) chatLocked(ctx context.Context, c *client, text string) {
-	st, ok := r.s.cfg.Store.(store.Chat)
+	st, ok := r.lv.cfg.Store.(store.Chat)
 	switch {
 	case !ok:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "no_chat", Message: "this server keeps no chat"})
@@ -116,7 +116,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_login", Message: "log in to write in the spectators' chat"})
 		return
 	case c.chat != nil && !c.chat.Allow():
-		r.s.metrics.refusals.WithLabelValues("chat_limited").Inc()
+		r.lv.Refusals.WithLabelValues("chat_limited").Inc()
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_limited", Message: "too many messages: wait a little"})
 		return
 	}
@@ -125,10 +125,10 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_empty", Message: "an empty message"})
 		return
 	}
-	m := store.ChatMessage{Game: r.id, Channel: chatChannel(c), Author: r.chatAuthorLocked(c), User: c.user, Sender: chatSender(c), Text: clean, At: r.s.Now()}
+	m := store.ChatMessage{Game: r.id, Channel: chatChannel(c), Author: r.chatAuthorLocked(c), User: c.user, Sender: chatSender(c), Text: clean, At: r.lv.Now()}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if err := st.AddChat(cctx, &m, chatLimits(r.s.cfg)); err != nil {
+	if err := st.AddChat(cctx, &m, chatLimits(r.lv.cfg)); err != nil {
 		if r.chatRefusedLocked(c, err) {
 			return
 		}
@@ -136,7 +136,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "chat_full", Message: "this chat is full"})
 			return
 		}
-		id := r.s.LogError("chat", err, "game", r.id)
+		id := r.lv.LogError("chat", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "storage", Message: "the message could not be stored (reference " + id + ")", ID: id})
 		return
 	}
@@ -150,7 +150,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 }
 
 func (r *room) chatDeleteLocked(ctx context.Context, c *client, id int64) {
-	st, ok := r.s.cfg.Store.(store.Chat)
+	st, ok := r.lv.cfg.Store.(store.Chat)
 	if !ok || !c.operator {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "not_operator", Message: "only an operator may delete chat messages"})
 		return
@@ -162,10 +162,10 @@ func (r *room) chatDeleteLocked(ctx context.Context, c *client, id int64) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "not_found", Message: "no such message in this game"})
 			return
 		}
-		r.s.LogError("delete chat", err, "game", r.id)
+		r.lv.LogError("delete chat", err, "game", r.id)
 		return
 	}
-	r.s.Log.Info("chat message deleted", "game", r.id, "id", id, "by", c.user)
+	r.lv.Log.Info("chat message deleted", "game", r.id, "id", id, "by", c.user)
 	r.chatSeenLocked(store.ChatMessage{ID: id, Deleted: true})
 	for other := range r.clients {
 		if other.greeted {
@@ -174,7 +174,9 @@ func (r *room) chatDeleteLocked(ctx context.Context, c *client, id int64) {
 	}
 }
 
-func newChatLimiter() *rate.Limiter { return rate.NewLimiter(rate.Limit(chatPerSecond), chatBurst) }
+func newChatLimiter() *rate.Limiter {
+	return rate.NewLimiter(rate.Limit(chatPerSecond), ConnectionChatBurst)
+}
 
 // chatSeenLocked records that the room's connections have m.
 func (r *room) chatSeenLocked(m store.ChatMessage) {
@@ -193,22 +195,22 @@ func (r *room) chatSeenLocked(m store.ChatMessage) {
 // chatCatchUp sends the room's connections what another server changed in
 // the chat: the messages they do not have yet, and the deletions.
 func (r *room) chatCatchUp() {
-	st, ok := r.s.cfg.Store.(store.Chat)
+	st, ok := r.lv.cfg.Store.(store.Chat)
 	if !ok {
 		return
 	}
-	defer r.s.recoverRoom("chat notification", r)
+	defer r.lv.recoverRoom("chat notification", r)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.evicted.Load() || r.chatLast == nil {
 		return // nobody here has the chat yet: hello will send it
 	}
-	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.lv.Ctx, storeTimeout)
 	defer cancel()
 	for _, ch := range []string{store.ChatPlayers, store.ChatSpectators} {
 		list, err := st.ChatMessages(ctx, r.id, ch, chatHistory)
 		if err != nil {
-			r.s.LogError("chat catch-up", err, "game", r.id)
+			r.lv.LogError("chat catch-up", err, "game", r.id)
 			return
 		}
 		var fresh []chatItem

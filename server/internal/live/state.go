@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/plateau-games/plateau/render"
-	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/games"
 )
 
@@ -197,7 +196,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		info := seatInfo{Name: games.SeatLabel(v, i, seat, lang), Kind: seat.Kind,
 			Colour: render.SeatColour(v, i), Team: v.Team(i), Online: online&(1<<uint(i)) != 0}
 		if seat.Kind == "computer" {
-			info.Agent = r.s.agents.PublicAgent(seat.Agent)
+			info.Agent = r.lv.agents.PublicAgent(seat.Agent)
 			info.Level = games.LevelText(info.Agent, lang)
 			info.Online = true
 		}
@@ -213,19 +212,19 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	if r.finished() {
 		st.Outcome = games.OutcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
 		opt.Status = st.Outcome
-		st.Ratings = club.RatingText(r.ratings, lang)
+		st.Ratings = games.RatingText(r.ratings, lang)
 	}
 	s := r.match.State()
 	opt.LastMove = r.lastPlacesLocked()
 	st.LastMove = opt.LastMove
 	r.recentState(&st, &opt.LastMove)
-	if svg, err := r.s.render.SVG(s, opt); err == nil {
+	if svg, err := r.lv.render.SVG(s, opt); err == nil {
 		st.SVG = string(svg)
 	}
 	if !r.finished() {
 		st.ToMove = r.match.ToMove()
 		for _, mv := range r.match.LegalMoves(nil) {
-			places := r.s.render.Places(s, mv)
+			places := r.lv.render.Places(s, mv)
 			if places == nil {
 				places = []string{}
 			}
@@ -240,7 +239,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Clocks = slices.Clone(r.clocks)
 		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {
 			st.Running = st.ToMove
-			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.s.Now().Sub(r.turnStart).Milliseconds())
+			st.Clocks[st.ToMove] = max(0, st.Clocks[st.ToMove]-r.lv.Now().Sub(r.turnStart).Milliseconds())
 		}
 	} else if r.g.MoveDays > 0 {
 		// Correspondence: each move has the same days; the mover's run.
@@ -251,7 +250,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		}
 		if !r.finished() && st.ToMove >= 0 {
 			st.Running = st.ToMove
-			st.Clocks[st.ToMove] = max(0, full-r.s.Now().Sub(r.turnStart).Milliseconds())
+			st.Clocks[st.ToMove] = max(0, full-r.lv.Now().Sub(r.turnStart).Milliseconds())
 		}
 	}
 	if r.offer != nil {
@@ -267,7 +266,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.s.live.stateBuilds.Inc()
+	r.lv.metrics.StateBuilds.Inc()
 	// An exact copy: the encoder's buffer has grown to twice the message,
 	// and the state is kept by the room until the next move.
 	return &sharedState{ply: st.Ply, body: slices.Clone(b[1:])}, nil
@@ -291,7 +290,7 @@ func (r *room) lastPlacesLocked() []string {
 	}
 	notation := r.match.Notations()[n-1]
 	if r.last.ply != n || r.last.notation != notation {
-		_, places, err := games.PositionWithLast(r.match, n, r.s.render)
+		_, places, err := games.PositionWithLast(r.match, n, r.lv.render)
 		if err != nil {
 			return nil
 		}

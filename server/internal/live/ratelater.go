@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -14,12 +14,12 @@ func (r *room) rateLater() {
 	g := *r.g
 	g.Seats = append([]store.Seat(nil), r.g.Seats...)
 	v := r.match.Variant()
-	r.s.GoSafe("rate game", func() {
-		ctx, cancel := context.WithTimeout(r.s.Ctx, 10*time.Second)
+	r.lv.GoSafe("rate game", func() {
+		ctx, cancel := context.WithTimeout(r.lv.Ctx, 10*time.Second)
 		defer cancel()
-		changes, err := r.s.club.RateGame(ctx, &g, v)
+		changes, err := r.lv.club.RateGame(ctx, &g, v)
 		if err != nil {
-			r.s.LogError("rate game", err, "game", g.ID)
+			r.lv.LogError("rate game", err, "game", g.ID)
 			return
 		}
 		if changes == nil {
@@ -28,7 +28,7 @@ func (r *room) rateLater() {
 			r.ratingsFromHistory()
 			return
 		}
-		r.s.Log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
+		r.lv.Log.Info("game rated", "game", g.ID, "changes", fmt.Sprint(changes))
 		func() {
 			r.mu.Lock()
 			defer r.mu.Unlock()
@@ -36,9 +36,6 @@ func (r *room) rateLater() {
 			r.built = [4]*sharedState{}
 			r.broadcastStateLocked()
 		}()
-		r.s.announceRated(g.ID) // after: its echo here finds the changes shown
+		r.lv.AnnounceRated(g.ID) // after: its echo here finds the changes shown
 	})
 }
-
-// ratingText puts rating changes into words: "alice 1500 → 1662 (+162),
-// bob 1500 → 1338 (−162)", under a title in the page's language.

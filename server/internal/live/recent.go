@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"slices"
@@ -61,7 +61,7 @@ func (r *room) recentLocked() []recentMove {
 		if err != nil {
 			return nil
 		}
-		places := r.s.render.Places(s, mv)
+		places := r.lv.render.Places(s, mv)
 		if places == nil {
 			places = []string{}
 		}

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,30 +14,47 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
-	"github.com/plateau-games/plateau/server/internal/club"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
 
 const (
-	// maxMessage is the largest client message the protocol needs (a
+	// MaxMessage is the largest client message the protocol needs (a
 	// hello with four tokens, a move); larger ones get an error message.
-	maxMessage = 4 << 10
-	// maxFrame is the read limit: beyond it the connection is closed with
+	MaxMessage = 4 << 10
+	// MaxFrame is the read limit: beyond it the connection is closed with
 	// status 1009 (message too big) without reading the rest.
-	maxFrame = 64 << 10
+	MaxFrame = 64 << 10
 	// sendQueue is how many discrete messages (acks, errors, notices) may
 	// wait for a slow client before it is disconnected (it resumes by
 	// reconnecting). States do not queue: a connection is sent the latest.
 	sendQueue    = 64
 	writeTimeout = 10 * time.Second
-	// maxRateStrikes is how many messages over its rate a connection may
+	// MaxRateStrikes is how many messages over its rate a connection may
 	// send in a row before it is closed.
-	maxRateStrikes = 20
-	// statusIdle closes a connection that sent nothing for the idle
+	MaxRateStrikes = 20
+	// StatusIdle closes a connection that sent nothing for the idle
 	// timeout; the page reconnects when its player comes back.
-	statusIdle = websocket.StatusCode(4000)
+	StatusIdle = websocket.StatusCode(4000)
 )
+
+// wsAcceptOptions are the options the WebSocket upgrade should use: the
+// front middleware has checked the origin (sameOriginUpgrade), and the
+// configured public origins are accepted as well as the request's host,
+// which a reverse proxy may have rewritten.
+func (lv *Live) wsAcceptOptions() *websocket.AcceptOptions {
+	// permessage-deflate without context takeover: each message is
+	// compressed alone with a pooled writer, so an idle connection holds
+	// no compressor (with takeover, 1.2 MB each). A state (the board's
+	// SVG and the legal moves) shrinks about ninefold.
+	opts := &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover}
+	for _, o := range lv.cfg.Origins {
+		_, host, _ := strings.Cut(o, "://")
+		opts.OriginPatterns = append(opts.OriginPatterns, host)
+	}
+	return opts
+}
 
 // stateBuffers hold state messages while they are written.
 var stateBuffers = sync.Pool{New: func() any { return new([]byte) }}
@@ -97,11 +115,11 @@ func (c *client) takeState() (*sharedState, []byte) {
 	return st, c.prefix
 }
 
-// serveWS upgrades to a WebSocket and runs the protocol until the client or
+// ServeWS upgrades to a WebSocket and runs the protocol until the client or
 // the server goes.
-func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+func (lv *Live) ServeWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	rm, err := s.room(r.Context(), id)
+	rm, err := lv.room(r.Context(), id)
 	if err != nil {
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -110,7 +128,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Retry-After", "10")
 			http.Error(w, "the server is full; try again later", http.StatusServiceUnavailable)
 		default:
-			id := s.LogInternal(r, "load game", err)
+			id := lv.LogInternal(r, "load game", err)
 			web.Info(r).Handled = true
 			http.Error(w, "game unavailable, reference "+id, http.StatusServiceUnavailable)
 		}
@@ -118,49 +136,49 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	// Accept checks that the Origin is this host: another site's page
 	// cannot drive a visitor's seats.
-	conn, err := websocket.Accept(w, r, s.wsAcceptOptions())
+	conn, err := websocket.Accept(w, r, lv.wsAcceptOptions())
 	if err != nil {
 		rm.releaseIfEmpty()
 		return // Accept has answered
 	}
-	conn.SetReadLimit(maxFrame)
-	s.Tasks.Add(1)
-	defer s.Tasks.Done()
-	s.metrics.websockets.Inc()
-	defer s.metrics.websockets.Dec()
+	conn.SetReadLimit(MaxFrame)
+	lv.Tasks.Add(1)
+	defer lv.Tasks.Done()
+	lv.metrics.WebSockets.Inc()
+	defer lv.metrics.WebSockets.Dec()
 
-	ctx, cancel := context.WithCancel(s.Ctx)
+	ctx, cancel := context.WithCancel(lv.Ctx)
 	defer cancel()
 	c := &client{conn: conn, addr: web.Info(r).Client.String(), key: web.Info(r).Key, send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1),
 		prefix: youPrefix(0), you: youPrefix(0)}
-	if u := s.club.CurrentUser(r); u != nil {
+	if u := lv.club.CurrentUser(r); u != nil {
 		c.user, c.operator = u.Name, u.Role == store.RoleOperator
 	}
 	// Closed at once if its session or bot token is revoked (club/revoke.go).
-	defer s.club.TrackCredential(web.Info(r), func() { go conn.Close(club.StatusRevoked, "signed out: the account or its token was revoked") })()
+	defer lv.club.TrackCredential(web.Info(r), func() { go conn.Close(site.StatusRevoked, "signed out: the account or its token was revoked") })()
 	c.chat = newChatLimiter()
-	c.hints = s.newHintLimiter()
+	c.hints = lv.newHintLimiter()
 	c.lastRead.Store(time.Now().UnixNano())
 	for !rm.join(c) {
 		// The room was evicted between lookup and join: load it again.
-		if rm, err = s.room(ctx, id); err != nil {
+		if rm, err = lv.room(ctx, id); err != nil {
 			conn.Close(websocket.StatusTryAgainLater, "game unavailable; try again")
 			return
 		}
 	}
 	done := make(chan struct{})
-	s.GoSafe("websocket writer", func() {
+	lv.GoSafe("websocket writer", func() {
 		defer close(done)
-		s.writeLoop(ctx, c)
+		lv.writeLoop(ctx, c)
 	})
-	stopPings := s.startPings(ctx, c)
+	stopPings := lv.startPings(ctx, c)
 	defer func() {
 		// A panic while handling a message leaves the room in a state
 		// nobody can vouch for: log it, end the room (its clients reload
 		// it from the store, which holds only what was acknowledged) and
 		// keep serving the other games.
 		if v := recover(); v != nil {
-			s.LogPanic("websocket handler", v)
+			lv.LogPanic("websocket handler", v)
 			rm.fail()
 		}
 		rm.leave(c)
@@ -169,7 +187,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		<-done
 		conn.Close(websocket.StatusNormalClosure, "")
 	}()
-	limiter := rate.NewLimiter(rate.Limit(s.cfg.MessagesPerSecond), s.cfg.MessageBurst)
+	limiter := rate.NewLimiter(rate.Limit(lv.cfg.MessagesPerSecond), lv.cfg.MessageBurst)
 	strikes := 0
 	for {
 		typ, data, err := conn.Read(ctx)
@@ -178,18 +196,18 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		c.lastRead.Store(time.Now().UnixNano())
 		if !limiter.Allow() {
-			s.live.rateLimited.Inc()
+			lv.metrics.RateLimited.Inc()
 			strikes++
-			if strikes > maxRateStrikes {
+			if strikes > MaxRateStrikes {
 				conn.Close(websocket.StatusPolicyViolation, "too many messages")
 				return
 			}
-			rm.sendError(c, "rate_limited", fmt.Sprintf("too many messages: at most %g a second; this one was ignored", s.cfg.MessagesPerSecond))
+			rm.sendError(c, "rate_limited", fmt.Sprintf("too many messages: at most %g a second; this one was ignored", lv.cfg.MessagesPerSecond))
 			continue
 		}
 		strikes = 0
-		if len(data) > maxMessage {
-			rm.sendError(c, "too_big", fmt.Sprintf("message of %d bytes; the limit is %d", len(data), maxMessage))
+		if len(data) > MaxMessage {
+			rm.sendError(c, "too_big", fmt.Sprintf("message of %d bytes; the limit is %d", len(data), MaxMessage))
 			continue
 		}
 		var msg inMsg
@@ -210,7 +228,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // the latest state after the messages queued before it. Spectators get at
 // most one state per SpectatorInterval: a game played fast costs the same
 // however many people watch it.
-func (s *Server) writeLoop(ctx context.Context, c *client) {
+func (lv *Live) writeLoop(ctx context.Context, c *client) {
 	var last time.Time
 	var timer *time.Timer
 	var timerC <-chan time.Time
@@ -269,7 +287,7 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 			fail()
 			return false
 		}
-		s.live.statesSent.Inc()
+		lv.metrics.StatesSent.Inc()
 		return true
 	}
 	for {
@@ -283,8 +301,8 @@ func (s *Server) writeLoop(ctx context.Context, c *client) {
 				return
 			}
 		case <-c.wake:
-			if c.isSpectator() && s.cfg.SpectatorInterval > 0 {
-				if wait := s.spectatorInterval(c) - time.Since(last); wait > 0 {
+			if c.isSpectator() && lv.cfg.SpectatorInterval > 0 {
+				if wait := lv.spectatorInterval(c) - time.Since(last); wait > 0 {
 					if timerC == nil {
 						timer = time.NewTimer(wait)
 						timerC = timer.C
@@ -311,9 +329,9 @@ const spectatorBudget = 1000
 
 // spectatorInterval is the least time between two states to the spectator
 // c: SpectatorInterval, or longer when its game has many watchers.
-func (s *Server) spectatorInterval(c *client) time.Duration {
+func (lv *Live) spectatorInterval(c *client) time.Duration {
 	crowd := time.Duration(c.watchers.Load()) * time.Second / spectatorBudget
-	return max(s.cfg.SpectatorInterval, crowd)
+	return max(lv.cfg.SpectatorInterval, crowd)
 }
 
 // isSpectator reads the seats of a client outside the room's lock: the
@@ -332,33 +350,33 @@ func (c *client) isSpectator() bool {
 // on a timer, not in a goroutine of its own: ten thousand idle connections
 // should not be ten thousand more goroutines for the collector to scan.
 // The returned function stops it.
-func (s *Server) startPings(ctx context.Context, c *client) (stop func()) {
-	every := min(s.cfg.PingInterval, s.cfg.IdleTimeout/4)
+func (lv *Live) startPings(ctx context.Context, c *client) (stop func()) {
+	every := min(lv.cfg.PingInterval, lv.cfg.IdleTimeout/4)
 	lastPing := time.Now()
 	var t *time.Timer
 	var mu sync.Mutex // guards t between the callback and stop
 	check := func() {
 		defer func() {
 			if v := recover(); v != nil {
-				s.LogPanic("websocket pinger", v)
+				lv.LogPanic("websocket pinger", v)
 			}
 		}()
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(time.Unix(0, c.lastRead.Load())) > s.cfg.IdleTimeout {
-			s.live.idleClosed.Inc()
-			c.conn.Close(statusIdle, "idle")
+		if time.Since(time.Unix(0, c.lastRead.Load())) > lv.cfg.IdleTimeout {
+			lv.metrics.IdleClosed.Inc()
+			c.conn.Close(StatusIdle, "idle")
 			return
 		}
-		if time.Since(lastPing) >= s.cfg.PingInterval {
+		if time.Since(lastPing) >= lv.cfg.PingInterval {
 			lastPing = time.Now()
 			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
 			err := c.conn.Ping(pctx)
 			cancel()
 			if err != nil {
 				if ctx.Err() == nil {
-					s.live.pingTimeouts.Inc()
+					lv.metrics.PingTimeouts.Inc()
 				}
 				c.conn.CloseNow()
 				return

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -29,8 +29,28 @@ import (
 // where; the move goes to the asking connection only, and everybody sees
 // the count.
 
-// hintStrength is the level whose spec a hint searches with.
-const hintStrength = "hard"
+const (
+	// DefaultHintBudget is the search time of a hint (Config.HintBudget).
+	DefaultHintBudget = time.Second
+	// DefaultHintsPerMinute is how many hints one connection may ask a
+	// minute (Config.HintsPerMinute); hintBurst how many in a row.
+	DefaultHintsPerMinute = 10
+	hintBurst             = 3
+)
+
+func init() {
+	web.Register(hintQueueMessages)
+}
+
+// hintQueueMessages are the refusal of a person's full line of hints and
+// analyses (package pool).
+var hintQueueMessages = map[string][2]string{
+	"err:hint_queue": {"You already have several hints or analyses waiting for the computer: ask again in a moment.",
+		"Vous avez déjà plusieurs indices ou analyses en attente de l'ordinateur : redemandez dans un instant."},
+}
+
+// HintStrength is the level whose spec a hint searches with.
+const HintStrength = "hard"
 
 // hintLimits are the resolved hint settings of a server.
 type hintLimits struct {
@@ -61,11 +81,11 @@ func resolveHints(cfg Config, ceiling time.Duration) hintLimits {
 }
 
 // newHintLimiter is a connection's bucket of hints; nil without a limit.
-func (s *Server) newHintLimiter() *rate.Limiter {
-	if s.hints.perMin <= 0 {
+func (lv *Live) newHintLimiter() *rate.Limiter {
+	if lv.hints.perMin <= 0 {
 		return nil
 	}
-	return rate.NewLimiter(rate.Limit(s.hints.perMin/60), s.hints.burst)
+	return rate.NewLimiter(rate.Limit(lv.hints.perMin/60), lv.hints.burst)
 }
 
 // hintMsg answers a hint to the connection that asked.
@@ -116,7 +136,7 @@ func (r *room) stopHintLocked() {
 // them and keeps them, and the game is casual, not rated, and has a
 // computer seat. Whether the asker may have one now is hintLocked's.
 func (r *room) hintableLocked() bool {
-	return r.s.hints.enabled && r.g.Casual && !r.g.Rated && r.hasComputerLocked()
+	return r.lv.hints.enabled && r.g.Casual && !r.g.Rated && r.hasComputerLocked()
 }
 
 func (r *room) hasComputerLocked() bool {
@@ -133,7 +153,7 @@ func (r *room) hasComputerLocked() bool {
 func (r *room) hintLocked(c *client) {
 	seat := r.match.ToMove()
 	switch {
-	case !r.s.hints.enabled:
+	case !r.lv.hints.enabled:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_off", Message: web.T("en", "err:hint_off")})
 	case c.spectator():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "spectator", Message: "spectators cannot ask for hints"})
@@ -153,8 +173,8 @@ func (r *room) hintLocked(c *client) {
 		// The same position: the same hint, not counted again.
 		r.sendLocked(c, r.lastHint.msg)
 	case c.hints != nil && !c.hints.Allow():
-		r.s.metrics.refusals.WithLabelValues("hint_limited").Inc()
-		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_limited", Message: fmt.Sprintf("Too many hints: at most %g a minute; wait a little.", r.s.hints.perMin)})
+		r.lv.Refusals.WithLabelValues("hint_limited").Inc()
+		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_limited", Message: fmt.Sprintf("Too many hints: at most %g a minute; wait a little.", r.lv.hints.perMin)})
 	default:
 		r.startHintLocked(c, seat)
 	}
@@ -165,9 +185,9 @@ func (r *room) hintLocked(c *client) {
 // only if the position is still the same when the search ends.
 func (r *room) startHintLocked(c *client, seat int) {
 	v := r.match.Variant()
-	spec, err := r.s.agents.AgentSpec(hintStrength, v)
+	spec, err := r.lv.agents.AgentSpec(HintStrength, v)
 	if err != nil {
-		r.s.LogError("hint", err, "game", r.id)
+		r.lv.LogError("hint", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})
 		return
 	}
@@ -175,22 +195,22 @@ func (r *room) startHintLocked(c *client, seat int) {
 	for _, mv := range r.match.Moves() {
 		m.Play(mv)
 	}
-	ctx, cancel := context.WithCancel(r.s.Ctx)
+	ctx, cancel := context.WithCancel(r.lv.Ctx)
 	hr := &hintRun{cancel: cancel, c: c, seat: seat, ply: len(r.g.Moves), pos: r.pos}
 	r.hint = hr
 	seed := uint64(time.Now().UnixNano()) ^ 0x68696e74
 	owner := pool.Owner(c.user, c.key)
-	r.s.GoSafe("hint search", func() {
+	r.lv.GoSafe("hint search", func() {
 		defer cancel()
-		defer r.s.recoverRoom("hint", r)
-		mv, err := r.s.runSearch(ctx, pool.Background, owner, spec, v, seed, m, r.s.hints.budget)
+		defer r.lv.recoverRoom("hint", r)
+		mv, err := r.lv.runSearch(ctx, pool.Background, owner, spec, v, seed, m, r.lv.hints.budget)
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		if r.hint != hr {
 			return // stopped: the position changed, or the room ended
 		}
 		r.hint = nil
-		if r.evicted.Load() || r.finished() || r.pos != hr.pos || r.s.Ctx.Err() != nil || c.gone {
+		if r.evicted.Load() || r.finished() || r.pos != hr.pos || r.lv.Ctx.Err() != nil || c.gone {
 			return
 		}
 		switch {
@@ -201,7 +221,7 @@ func (r *room) startHintLocked(c *client, seat int) {
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_queue", Message: web.T("en", "err:hint_queue")})
 			return
 		case err != nil:
-			r.s.Log.Warn("hint search failed", "game", r.id, "err", err)
+			r.lv.Log.Warn("hint search failed", "game", r.id, "err", err)
 			r.sendLocked(c, errorMsg{Type: "error", Code: "hint_failed", Message: web.T("en", "err:hint_failed")})
 			return
 		}
@@ -215,13 +235,13 @@ func (r *room) startHintLocked(c *client, seat int) {
 func (r *room) giveHintLocked(c *client, hr *hintRun, m *game.Match, mv game.Move) {
 	s := m.State()
 	notation := s.MoveString(mv)
-	places := r.s.render.Places(s, mv)
+	places := r.lv.render.Places(s, mv)
 	if places == nil {
 		places = []string{}
 	}
-	h := store.Hint{Seat: hr.seat, Ply: hr.ply, At: r.s.Now().UTC()}
-	hs, _ := r.s.cfg.Store.(store.Hints)
-	wctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
+	h := store.Hint{Seat: hr.seat, Ply: hr.ply, At: r.lv.Now().UTC()}
+	hs, _ := r.lv.cfg.Store.(store.Hints)
+	wctx, cancel := context.WithTimeout(r.lv.Ctx, storeTimeout)
 	defer cancel()
 	if err := hs.AddHint(wctx, r.id, h); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
@@ -230,7 +250,7 @@ func (r *room) giveHintLocked(c *client, hr *hintRun, m *game.Match, mv game.Mov
 			r.broadcastStateLocked()
 			return
 		}
-		id := r.s.LogError("store hint", err, "game", r.id)
+		id := r.lv.LogError("store hint", err, "game", r.id)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_storage", Message: "The hint could not be recorded, so it is not shown; try again (reference " + id + ").", ID: id})
 		return
 	}
@@ -300,17 +320,17 @@ func (r *room) localizedHint(m hintMsg, lang string) hintMsg {
 
 // hintsCatchUp reads a game's hints again after another server stored one.
 func (r *room) hintsCatchUp() {
-	defer r.s.recoverRoom("hint notification", r)
+	defer r.lv.recoverRoom("hint notification", r)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.evicted.Load() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.lv.Ctx, storeTimeout)
 	defer cancel()
-	g, err := r.s.Store.LoadGame(ctx, r.id)
+	g, err := r.lv.Store.LoadGame(ctx, r.id)
 	if err != nil {
-		r.s.LogError("reload hints", err, "game", r.id)
+		r.lv.LogError("reload hints", err, "game", r.id)
 		return
 	}
 	if len(g.Hints) == len(r.g.Hints) {

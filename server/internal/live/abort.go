@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -43,8 +43,8 @@ func movedSeats(g *store.Game) uint8 {
 // abortsFirstMove says whether seat running out of time aborts g rather
 // than losing it: a timed game between people (two human seats or more)
 // in which seat, a person, has not moved yet.
-func (s *Server) abortsFirstMove(g *store.Game, seat int) bool {
-	if s.cfg.AbortAfter < 0 || seat < 0 || seat >= len(g.Seats) || g.Seats[seat].Kind == "computer" {
+func (lv *Live) abortsFirstMove(g *store.Game, seat int) bool {
+	if lv.cfg.AbortAfter < 0 || seat < 0 || seat >= len(g.Seats) || g.Seats[seat].Kind == "computer" {
 		return false
 	}
 	if g.ClockMillis <= 0 && g.MoveDays <= 0 {
@@ -62,10 +62,10 @@ func (s *Server) abortsFirstMove(g *store.Game, seat int) bool {
 // abortAtLocked is when, with a real-time clock, the game is aborted if
 // seat (to move) has not made its first move.
 func (r *room) abortAtLocked(seat int) (time.Time, bool) {
-	if r.clocks == nil || r.finished() || !r.s.abortsFirstMove(r.g, seat) {
+	if r.clocks == nil || r.finished() || !r.lv.abortsFirstMove(r.g, seat) {
 		return time.Time{}, false
 	}
-	return r.turnStart.Add(r.s.cfg.AbortAfter), true
+	return r.turnStart.Add(r.lv.cfg.AbortAfter), true
 }
 
 // clockWaitsLocked says whether seat's real-time clock waits for its
@@ -143,7 +143,7 @@ func (r *room) abortInLocked() int64 {
 	if !ok {
 		return -1
 	}
-	return max(at.Sub(r.s.Now()).Milliseconds(), 0)
+	return max(at.Sub(r.lv.Now()).Milliseconds(), 0)
 }
 
 func init() {

@@ -1,10 +1,10 @@
-package server
+package live
 
 // recoverRoom, deferred in a goroutine working for a room (a clock timer),
 // ends the room after a panic.
-func (s *Server) recoverRoom(where string, r *room) {
+func (lv *Live) recoverRoom(where string, r *room) {
 	if v := recover(); v != nil {
-		s.LogPanic(where, v)
+		lv.LogPanic(where, v)
 		r.fail()
 	}
 }

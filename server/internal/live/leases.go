@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -29,8 +29,8 @@ type leaseKeeper struct {
 
 	mu   sync.Mutex
 	held map[string]time.Time // game → when the lease expires, as last renewed
-	// keep, for tests, leaves leases in the store when rooms go, as a
-	// server that dies would.
+	// keep, for tests (KeepLeases), leaves leases in the store when
+	// rooms go, as a server that dies would.
 	keep bool
 }
 
@@ -77,8 +77,9 @@ func (k *leaseKeeper) release(ctx context.Context, game string) error {
 	k.mu.Lock()
 	_, ok := k.held[game]
 	delete(k.held, game)
+	keep := k.keep
 	k.mu.Unlock()
-	if k.store == nil || !ok || k.keep {
+	if k.store == nil || !ok || keep {
 		return nil
 	}
 	return k.store.ReleaseLease(ctx, game, k.holder)
@@ -139,30 +140,30 @@ func (k *leaseKeeper) count() int {
 	return len(k.held)
 }
 
-// renewLeases keeps this server's leases until Close; a room whose lease
+// RenewLeases keeps this server's leases until Close; a room whose lease
 // was lost stops its computer and clock (another server runs them now).
-func (s *Server) renewLeases() {
-	if s.leases.store == nil {
+func (lv *Live) RenewLeases() {
+	if lv.leases.store == nil {
 		return
 	}
-	t := time.NewTicker(s.leases.ttl / 3)
+	t := time.NewTicker(lv.leases.ttl / 3)
 	defer t.Stop()
 	for {
 		select {
-		case <-s.Stopping:
+		case <-lv.Stopping:
 			return
 		case <-t.C:
 		}
-		ctx, cancel := context.WithTimeout(s.Ctx, s.leases.ttl/3)
-		lost, err := s.leases.renew(ctx)
+		ctx, cancel := context.WithTimeout(lv.Ctx, lv.leases.ttl/3)
+		lost, err := lv.leases.renew(ctx)
 		cancel()
 		if err != nil {
-			s.LogError("renew leases", err)
+			lv.LogError("renew leases", err)
 			continue
 		}
 		for _, id := range lost {
-			s.Log.Info("lease lost", "game", id)
-			if r, _ := s.lookupRoom(id); r != nil {
+			lv.Log.Info("lease lost", "game", id)
+			if r, _ := lv.lookupRoom(id); r != nil {
 				r.mu.Lock()
 				r.scheduleLocked()
 				r.mu.Unlock()

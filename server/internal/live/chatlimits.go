@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"errors"
@@ -36,6 +36,10 @@ const (
 	DefaultChatShare = store.MaxChatMessages / store.ChatShareDivisor
 )
 
+// RefusalReasons are the labels of plateau_refusals_total that live play
+// adds (the chat's limits), present from the start like the others.
+var RefusalReasons = []string{"chat_rate", "chat_share"}
+
 func init() {
 	web.Register(map[string][2]string{
 		"err:chat_rate": {"You are writing too fast, from all your pages together: wait %d s before your next message.",
@@ -43,7 +47,6 @@ func init() {
 		"err:chat_share": {"You already have %d messages in this chat, the most one person may have: let the others talk.",
 			"Vous avez déjà %d messages dans cette discussion, le maximum pour une personne : laissez parler les autres."},
 	})
-	refusalReasons = append(refusalReasons, "chat_rate", "chat_share")
 }
 
 // chatLimits are the store's limits of the chat, from the Config: 0 takes
@@ -82,10 +85,10 @@ func (r *room) chatRefusedLocked(c *client, err error) bool {
 	lang := langOf(c)
 	switch {
 	case errors.Is(err, store.ErrChatShare):
-		r.s.metrics.refusals.WithLabelValues("chat_share").Inc()
+		r.lv.Refusals.WithLabelValues("chat_share").Inc()
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_share", Message: fmt.Sprintf(web.T(lang, "err:chat_share"), le.Limit)})
 	default:
-		r.s.metrics.refusals.WithLabelValues("chat_rate").Inc()
+		r.lv.Refusals.WithLabelValues("chat_rate").Inc()
 		secs := max(int(math.Ceil(le.Wait.Seconds())), 1)
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_rate", Message: fmt.Sprintf(web.T(lang, "err:chat_rate"), secs)})
 	}

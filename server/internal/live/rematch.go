@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -23,7 +23,7 @@ import (
 // proposal per game at a time, lasting rematchLifetime; a decline, the
 // proposer's withdrawal or the expiry ends it.
 //
-// The rematch's id is derived from the finished game (rematchID): every
+// The rematch's id is derived from the finished game (RematchID): every
 // server, and two players clicking at once, compute the same id, and the
 // store's refusal of a second game with one id makes the rematch exactly
 // once. Its seats keep the token hashes of the finished game's seats
@@ -77,10 +77,10 @@ func humanSeats(g *store.Game) uint8 {
 	return m
 }
 
-// rematchID is the id of a finished game's rematch: derived from its id
+// RematchID is the id of a finished game's rematch: derived from its id
 // and its seats' token hashes (which only the store knows), so that every
 // server finds the same one and nobody can tell it from the public id.
-func rematchID(g *store.Game) string {
+func RematchID(g *store.Game) string {
 	h := sha256.New()
 	h.Write([]byte("plateau rematch\x00" + g.ID))
 	for _, st := range g.Seats {
@@ -102,7 +102,7 @@ func rematchSeat(n, i int) int {
 // it has expired (by the server's clock).
 func (r *room) pendingRematchLocked() *rematchProposal {
 	p := r.proposal
-	if p != nil && !r.s.Now().Before(p.expires) {
+	if p != nil && !r.lv.Now().Before(p.expires) {
 		r.dropProposalLocked()
 		return nil
 	}
@@ -141,15 +141,15 @@ func (r *room) rematchLocked(ctx context.Context, c *client) {
 		// rematch a new game: both count against the address's creation
 		// limit, or proposing and withdrawing (or resigning and asking
 		// again) would go on without end.
-		if r.s.limits.createPerMinute > 0 {
-			if ok, wait := r.s.clients.Take(c.key, time.Now(), r.s.limits.createPerMinute, r.s.limits.createBurst); !ok {
-				r.s.metrics.refusals.WithLabelValues("rate_limited").Inc()
+		if r.lv.cfg.CreatePerMinute > 0 {
+			if ok, wait := r.lv.clients.Take(c.key, time.Now(), r.lv.cfg.CreatePerMinute, r.lv.cfg.CreateBurst); !ok {
+				r.lv.Refusals.WithLabelValues("rate_limited").Inc()
 				r.sendLocked(c, errorMsg{Type: "error", Code: "rematch_limited",
 					Message: fmt.Sprintf("too many new games from your address: try again in %d seconds", max(int(math.Ceil(wait.Seconds())), 1))})
 				return
 			}
 		}
-		p = &rematchProposal{by: seat, humans: humans, consent: c.seats & humans, expires: r.s.Now().Add(rematchLifetime)}
+		p = &rematchProposal{by: seat, humans: humans, consent: c.seats & humans, expires: r.lv.Now().Add(rematchLifetime)}
 		if p.consent == p.humans {
 			r.makeRematchLocked(ctx)
 			return
@@ -200,8 +200,8 @@ func (r *room) declineRematchLocked(c *client) {
 
 // armProposalLocked ends p when it expires, telling the players.
 func (r *room) armProposalLocked(p *rematchProposal) {
-	p.timer = time.AfterFunc(max(p.expires.Sub(r.s.Now()), 0), func() {
-		defer r.s.recoverRoom("rematch expiry", r)
+	p.timer = time.AfterFunc(max(p.expires.Sub(r.lv.Now()), 0), func() {
+		defer r.lv.recoverRoom("rematch expiry", r)
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		if r.proposal != p || r.evicted.Load() {
@@ -223,8 +223,8 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 		by = r.proposal.by
 	}
 	r.dropProposalLocked()
-	now := r.s.Now().UTC()
-	g := &store.Game{ID: rematchID(r.g), GameID: r.g.GameID, Options: r.g.Options, Result: store.Ongoing,
+	now := r.lv.Now().UTC()
+	g := &store.Game{ID: RematchID(r.g), GameID: r.g.GameID, Options: r.g.Options, Result: store.Ongoing,
 		Casual: r.g.Casual, Rated: r.g.Rated, MoveDays: r.g.MoveDays,
 		ClockMillis: r.g.ClockMillis, IncrementMillis: r.g.IncrementMillis, CreatedAt: now, UpdatedAt: now}
 	n := len(r.g.Seats)
@@ -233,7 +233,7 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 	for i, st := range r.g.Seats {
 		if st.Kind == "computer" {
 			// The operator may have withdrawn that player since.
-			if e := r.s.agents.CheckAgentName(st.Agent, r.match.Variant()); e != nil && err == nil {
+			if e := r.lv.agents.CheckAgentName(st.Agent, r.match.Variant()); e != nil && err == nil {
 				err = &web.FormError{Msg: fmt.Sprintf("seat %d: %v", i+1, e)}
 			}
 		}
@@ -241,16 +241,16 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 	}
 	if err == nil {
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
-		err = r.s.Store.CreateGame(wctx, g)
+		err = r.lv.Store.CreateGame(wctx, g)
 		cancel()
 		if errors.Is(err, store.ErrConflict) {
 			err = nil // made already, by another server or a racing click
 		} else if err == nil {
-			r.s.Log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options, "rematch of", r.id)
+			r.lv.Log.Info("game created", "id", g.ID, "game", g.GameID, "options", g.Options, "rematch of", r.id)
 		}
 	}
 	if err != nil {
-		id := r.s.LogError("rematch", err, "game", r.id)
+		id := r.lv.LogError("rematch", err, "game", r.id)
 		r.announceRematchLocked(fmt.Sprintf("rematch none %d failed", by))
 		for c := range r.clients {
 			if c.seats != 0 {
@@ -283,14 +283,14 @@ func (r *room) lookForRematchLocked(ctx context.Context) {
 		return
 	}
 	r.rematchLooked = true
-	id := rematchID(r.g)
+	id := RematchID(r.g)
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if _, err := r.s.Store.LoadGame(lctx, id); err == nil {
+	if _, err := r.lv.Store.LoadGame(lctx, id); err == nil {
 		r.rematch = id
 	} else if !errors.Is(err, store.ErrNotFound) {
 		r.rematchLooked = false // look again next time
-		r.s.LogError("look for rematch", err, "game", r.id)
+		r.lv.LogError("look for rematch", err, "game", r.id)
 	}
 }
 
@@ -334,7 +334,7 @@ func (r *room) rematchURL(c *client) string {
 // rematchStateLocked is the pending proposal for the state.
 func (r *room) rematchStateLocked() *rematchInfo {
 	p := r.proposal
-	if p == nil || !r.s.Now().Before(p.expires) || r.rematch != "" {
+	if p == nil || !r.lv.Now().Before(p.expires) || r.rematch != "" {
 		return nil
 	}
 	ri := &rematchInfo{By: p.by, Needs: []int{}}
@@ -352,21 +352,21 @@ func (r *room) offerEvent(p *rematchProposal) string {
 
 // announceRematchLocked tells the other servers (nothing with one).
 func (r *room) announceRematchLocked(event string) {
-	n, ok := r.s.cfg.Store.(store.Notifier)
+	n, ok := r.lv.cfg.Store.(store.Notifier)
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.s.Ctx, storeTimeout)
+	ctx, cancel := context.WithTimeout(r.lv.Ctx, storeTimeout)
 	defer cancel()
 	if err := n.Announce(ctx, r.id, event); err != nil {
-		r.s.LogError("announce rematch", err, "game", r.id)
+		r.lv.LogError("announce rematch", err, "game", r.id)
 	}
 }
 
 // rematchFromElsewhere applies another server's announcement (or this
 // one's, echoed back: then nothing changes).
 func (r *room) rematchFromElsewhere(event string) {
-	defer r.s.recoverRoom("rematch event", r)
+	defer r.lv.recoverRoom("rematch event", r)
 	f := strings.Fields(event)
 	num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
 	r.mu.Lock()
@@ -380,7 +380,7 @@ func (r *room) rematchFromElsewhere(event string) {
 			r.announceRematchLocked(r.offerEvent(p))
 		}
 	case f[1] == "made" && len(f) == 3:
-		if r.rematch != "" || f[2] != rematchID(r.g) {
+		if r.rematch != "" || f[2] != RematchID(r.g) {
 			return
 		}
 		by := -1
@@ -412,7 +412,7 @@ func (r *room) rematchFromElsewhere(event string) {
 		p := r.pendingRematchLocked()
 		if p == nil {
 			expires := time.UnixMilli(num(f[5]))
-			if !r.s.Now().Before(expires) {
+			if !r.lv.Now().Before(expires) {
 				return
 			}
 			p = &rematchProposal{by: int(num(f[2])), humans: humans, consent: consent, expires: expires}
@@ -426,7 +426,7 @@ func (r *room) rematchFromElsewhere(event string) {
 		if p.consent == p.humans {
 			// Both sides consented on different servers: each makes the
 			// game, the store keeps one.
-			r.makeRematchLocked(r.s.Ctx)
+			r.makeRematchLocked(r.lv.Ctx)
 			return
 		}
 		r.broadcastStateLocked()
