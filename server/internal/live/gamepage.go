@@ -40,6 +40,8 @@ type gamePageData struct {
 	Ratings                   string // JSON: per seat, its account's rating in the variant ("" without)
 }
 
+// GamePage is a game's page: the board, the moves, the players; the
+// script gets the rest over the WebSocket (ServeWS).
 func (lv *Live) GamePage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	g, m, err := lv.games.Load(r.Context(), r.PathValue("id"))
@@ -87,6 +89,7 @@ func (lv *Live) plainMatch(w http.ResponseWriter, r *http.Request) (*store.Game,
 	return g, m, true
 }
 
+// GameSVG draws a game's position.
 func (lv *Live) GameSVG(w http.ResponseWriter, r *http.Request) {
 	_, m, ok := lv.plainMatch(w, r)
 	if !ok {
