@@ -15,15 +15,27 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
-// startServeProcess builds plateau and runs `plateau serve` on the
-// database url, returning its base URL and the process.
-func startServeProcess(t *testing.T, dbURL string, args ...string) (string, *exec.Cmd) {
+// plateauProgram is the plateau program built from this tree:
+// $PLATEAU_TEST_BINARY, which scripts/test builds once for every package
+// that runs it, or a fresh go build.
+func plateauProgram(t *testing.T) string {
 	t.Helper()
+	if bin := os.Getenv("PLATEAU_TEST_BINARY"); bin != "" {
+		return bin
+	}
 	bin := filepath.Join(t.TempDir(), "plateau")
 	build := exec.Command("go", "build", "-o", bin, "github.com/plateau-games/plateau/cmd/plateau")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// startServeProcess runs `plateau serve` on the database url, returning
+// its base URL and the process.
+func startServeProcess(t *testing.T, dbURL string, args ...string) (string, *exec.Cmd) {
+	t.Helper()
+	bin := plateauProgram(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
