@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/blockade/empire"
 )
 
 // AlphaBetaConfig configures alpha-beta search. At least one budget
@@ -115,6 +116,9 @@ type AlphaBeta struct {
 	iteration int // depth of the iteration being searched
 
 	killers [maxPly][2]game.Move
+	// kids[ply] is the child position searched at ply when the game's
+	// positions can be copied in place (clone).
+	kids    [maxPly + 1]*empire.State
 	history [game.MaxPlayers][historySize]int32
 
 	// Best-reply search (cfg.BRS with more than two sides): the replies
@@ -364,12 +368,31 @@ func (a *AlphaBeta) child(c game.State, depth, ply int, alpha, beta float64, me 
 	a.path = append(a.path, h)
 	var value float64
 	if a.side(c.ToMove()) == a.side(me) {
-		value = a.search(c, depth, ply, alpha, beta)
+		value = a.search(c, h, depth, ply, alpha, beta)
 	} else {
-		value = -a.search(c, depth, ply, -beta, -alpha)
+		value = -a.search(c, h, depth, ply, -beta, -alpha)
 	}
 	a.path = a.path[:len(a.path)-1]
 	return value
+}
+
+// clone is s.Clone() for a child of ply, made in the ply's own buffer for
+// L'Empire, whose State is a plain struct: the search visits hundreds of
+// thousands of positions a move, and allocating each cost more than
+// copying it. A child is used only while its ply is searched (the deeper
+// plies copy into their own buffers, the tables keep hashes and moves).
+func (a *AlphaBeta) clone(s game.State, ply int) game.State {
+	e, ok := s.(*empire.State)
+	if !ok {
+		return s.Clone()
+	}
+	k := a.kids[ply]
+	if k == nil {
+		k = new(empire.State)
+		a.kids[ply] = k
+	}
+	*k = *e
+	return k
 }
 
 // side is the side seat plays for: its team, or with more than two sides
@@ -435,8 +458,9 @@ func (a *AlphaBeta) terminal(s game.State, o game.Outcome, me, ply int) float64 
 }
 
 // search is negamax on the ongoing position s at ply: its value for the
-// side to move, within (alpha, beta) or a bound outside it.
-func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) float64 {
+// side to move, within (alpha, beta) or a bound outside it. hash is
+// s.Hash(), which child has already computed (a pass over the board).
+func (a *AlphaBeta) search(s game.State, hash uint64, depth, ply int, alpha, beta float64) float64 {
 	a.nodes++
 	if a.cfg.Nodes > 0 && a.nodes >= a.cfg.Nodes && a.iteration > a.minDepth {
 		a.stop = true // checked at every node, so the cut is reproducible
@@ -448,10 +472,10 @@ func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) fl
 		return 0
 	}
 	if a.brs && a.side(s.ToMove()) == 1 {
-		return a.searchBRS(s, depth, ply, alpha, beta)
+		return a.searchBRS(s, hash, depth, ply, alpha, beta)
 	}
 	me := s.ToMove()
-	h := s.Hash() ^ a.salt
+	h := hash ^ a.salt
 	var ttMove game.Move
 	if e := &a.tt[h&uint64(len(a.tt)-1)]; e.key == h && e.flag != 0 {
 		ttMove = e.move
@@ -466,13 +490,13 @@ func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) fl
 		}
 	}
 	if depth <= 0 && a.eval != nil {
-		return a.evaluate(s, me, ply)
+		return a.evaluate(s, hash, me, ply)
 	}
 	moves := s.LegalMoves(a.moves[ply])
 	a.moves[ply] = moves
 	a.mover[ply], a.mobility[ply] = me, len(moves)
 	if depth <= 0 {
-		return a.evaluate(s, me, ply)
+		return a.evaluate(s, hash, me, ply)
 	}
 	scores := a.orderScores(moves, ttMove, ply, me)
 	alphaOrig := alpha
@@ -489,7 +513,7 @@ func (a *AlphaBeta) search(s game.State, depth, ply int, alpha, beta float64) fl
 		moves[i], moves[k] = moves[k], moves[i]
 		scores[i], scores[k] = scores[k], scores[i]
 		mv := moves[i]
-		child := s.Clone()
+		child := a.clone(s, ply)
 		child.Apply(mv)
 		var v float64
 		if i == 0 {
@@ -554,8 +578,9 @@ func historyIndex(mv game.Move) uint64 {
 	return uint64(mv) * 0x9e3779b97f4a7c15 >> 52 // historySize = 1<<12
 }
 
-// evaluate is the leaf value of s for me, the side to move at ply.
-func (a *AlphaBeta) evaluate(s game.State, me, ply int) float64 {
+// evaluate is the leaf value of s (whose Hash is hash) for me, the side to
+// move at ply.
+func (a *AlphaBeta) evaluate(s game.State, hash uint64, me, ply int) float64 {
 	var v float64
 	if a.eval != nil && a.paranoid {
 		// The evaluations count every opponent together; the coalition
@@ -579,7 +604,7 @@ func (a *AlphaBeta) evaluate(s game.State, me, ply int) float64 {
 		v = mobilityValue(a.mobility[ply], theirs)
 	}
 	if a.cfg.Noise > 0 {
-		u := float64(game.Mix64(s.Hash()^a.seed)>>11) / (1 << 53)
+		u := float64(game.Mix64(hash^a.seed)>>11) / (1 << 53)
 		v += a.cfg.Noise * (2*u - 1)
 	}
 	return min(EvalLimit, max(-EvalLimit, v))

@@ -290,6 +290,8 @@ func (a *AlphaBeta) analyse(ctx context.Context, m *game.Match, focus []game.Mov
 	}
 	if a.tt == nil {
 		a.tt = make([]ttEntry, 1<<a.cfg.TableBits)
+	} else {
+		clear(a.tt) // a new table is empty already (8 MB by default)
 	}
 	a.age++
 	a.pos, a.nodes, a.depth, a.stop, a.done = p, 0, 0, false, ctx.Done()
@@ -297,7 +299,6 @@ func (a *AlphaBeta) analyse(ctx context.Context, m *game.Match, focus []game.Mov
 	if a.paranoid {
 		a.salt = game.Mix64(uint64(a.v.Team(a.root)) + 0x51a7)
 	}
-	clear(a.tt)
 	a.deadline = time.Time{}
 	if a.cfg.Time > 0 {
 		a.deadline = time.Now().Add(a.cfg.Time)

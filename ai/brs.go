@@ -69,9 +69,9 @@ const brsDepth = 2
 // searchBRS is search at a node where an opponent of the root is to move,
 // with best-reply search: the value for that opponent's side of the best
 // single reply of the opponents who move before the root again.
-func (a *AlphaBeta) searchBRS(s game.State, depth, ply int, alpha, beta float64) float64 {
+func (a *AlphaBeta) searchBRS(s game.State, hash uint64, depth, ply int, alpha, beta float64) float64 {
 	me := s.ToMove()
-	h := s.Hash() ^ a.salt
+	h := hash ^ a.salt
 	var ttMove game.Move
 	if e := &a.tt[h&uint64(len(a.tt)-1)]; e.key == h && e.flag != 0 {
 		ttMove = e.move
@@ -86,7 +86,7 @@ func (a *AlphaBeta) searchBRS(s game.State, depth, ply int, alpha, beta float64)
 		}
 	}
 	if depth <= 0 {
-		return a.evaluate(s, me, ply)
+		return a.evaluate(s, hash, me, ply)
 	}
 	// The bases: the position where each opponent of the round replies,
 	// the opponents before him having played their default moves.
@@ -125,7 +125,7 @@ func (a *AlphaBeta) searchBRS(s game.State, depth, ply int, alpha, beta float64)
 		replies[i], replies[k] = replies[k], replies[i]
 		scores[i], scores[k] = scores[k], scores[i]
 		r := replies[i]
-		child := a.brsChild(bases[r.layer], r.move)
+		child := a.brsChild(bases[r.layer], r.move, ply)
 		var v float64
 		if i == 0 {
 			v = a.child(child, depth-1, ply+1, alpha, beta, me)
@@ -167,8 +167,10 @@ func (a *AlphaBeta) searchBRS(s game.State, depth, ply int, alpha, beta float64)
 // brsChild is the position after the reply mv played in base, and the
 // default moves of the opponents after its player, up to the root's side's
 // turn (or the end of the game, or the root's elimination).
-func (a *AlphaBeta) brsChild(base game.State, mv game.Move) game.State {
-	c := base.Clone()
+// It is made in ply's buffer (clone): searchBRS at ply searches one at
+// a time.
+func (a *AlphaBeta) brsChild(base game.State, mv game.Move, ply int) game.State {
+	c := a.clone(base, ply)
 	c.Apply(mv)
 	for {
 		if a.pos.v.Judge(c, 1).Ended() || a.out(c, 0) || c.ToMove() < 0 || a.side(c.ToMove()) != 1 {

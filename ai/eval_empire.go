@@ -78,6 +78,12 @@ func evalEmpire(st game.State, seat int) float64 {
 	s := st.(*empire.State)
 	v := s.Variant()
 	mover := s.ToMove()
+	// team[p] is v.Team(p), read from a small array in the loops below.
+	var team [game.MaxPlayers]int
+	for p := 0; p < v.Players; p++ {
+		team[p] = v.Team(p)
+	}
+	mySide := team[seat]
 	var value [game.MaxPlayers]float64
 	var cmd [game.MaxPlayers]board.Cell
 	for i := range cmd {
@@ -87,13 +93,15 @@ func evalEmpire(st game.State, seat int) float64 {
 	// distance from c on c's rank or file: the rules' CanCapture(q, c) is
 	// then true when c holds an opponent of q. Built once, it replaces a
 	// hundred calls of CanCapture a position (a third of the searches'
-	// time; TestEvalEmpireAttacksAreCanCapture checks it).
+	// time; TestEvalEmpireAttacksAreCanCapture checks it). The cavaliers
+	// and archers are listed in board order as they are met (about forty
+	// of the 144 cells): the threats below walk that list, not the board.
 	var attack [board.Cells]uint8
-	var seatOf [board.Cells]int8
-	var shapeOf [board.Cells]board.Shape
+	var pieces [board.Cells]board.Cell
+	var owners [board.Cells]int8
+	n := 0
 	for c := board.Cell(0); c < board.Cells; c++ {
 		p, shape := s.Piece(c)
-		seatOf[c], shapeOf[c] = int8(p), shape
 		switch shape {
 		case board.NoShape:
 			continue
@@ -101,27 +109,18 @@ func evalEmpire(st game.State, seat int) float64 {
 			cmd[p] = c
 		default:
 			value[p] += empirePiece
+			pieces[n], owners[n] = c, int8(p)
+			n++
 		}
 		bit := uint8(1) << uint(p)
-		f0, r0 := c.File(), c.Rank()
-		for _, d := range empireCaptureAt[shape] {
-			if f0+d < board.Size {
-				attack[c+board.Cell(d)] |= bit
-			}
-			if f0-d >= 0 {
-				attack[c-board.Cell(d)] |= bit
-			}
-			if r0+d < board.Size {
-				attack[c+board.Cell(d*board.Size)] |= bit
-			}
-			if r0-d >= 0 {
-				attack[c-board.Cell(d*board.Size)] |= bit
-			}
+		for _, t := range empireTargets[shape][c].cells[:empireTargets[shape][c].n] {
+			attack[t] |= bit
 		}
 	}
-	// canCapture is the rules' CanCapture(q, c).
-	canCapture := func(q int, c board.Cell) bool {
-		return shapeOf[c] != board.NoShape && v.Team(int(seatOf[c])) != v.Team(q) && attack[c]>>uint(q)&1 != 0
+	// canCapture is the rules' CanCapture(q, c) for c holding a piece of
+	// owner.
+	canCapture := func(q int, c board.Cell, owner int) bool {
+		return team[owner] != team[q] && attack[c]>>uint(q)&1 != 0
 	}
 	for p := 0; p < v.Players; p++ {
 		if cmd[p] == board.NoCell {
@@ -129,7 +128,7 @@ func evalEmpire(st game.State, seat int) float64 {
 		}
 		held := 0
 		for _, t := range empireThrones {
-			if sh := shapeOf[t]; sh != board.NoShape && int(seatOf[t]) == p {
+			if q, sh := s.Piece(t); sh != board.NoShape && q == p {
 				held++
 			}
 		}
@@ -146,16 +145,16 @@ func evalEmpire(st game.State, seat int) float64 {
 	// in teams a partner's commandant lost loses the game as well) and
 	// each opponent.
 	for p := 0; p < v.Players; p++ {
-		if v.Team(p) == v.Team(seat) || cmd[p] == board.NoCell {
+		if team[p] == mySide || cmd[p] == board.NoCell {
 			continue
 		}
 		for ally := 0; ally < v.Players; ally++ {
-			if v.Team(ally) != v.Team(seat) || cmd[ally] == board.NoCell {
+			if team[ally] != mySide || cmd[ally] == board.NoCell {
 				continue
 			}
 			for _, pair := range [2][2]int{{ally, p}, {p, ally}} {
 				a, b := pair[0], pair[1] // a attacks b
-				if !canCapture(a, cmd[b]) {
+				if !canCapture(a, cmd[b], b) {
 					continue
 				}
 				// With more than two players, a moves before b when it
@@ -170,19 +169,19 @@ func evalEmpire(st game.State, seat int) float64 {
 			}
 		}
 	}
-	for c := board.Cell(0); c < board.Cells; c++ {
-		p, shape := int(seatOf[c]), shapeOf[c]
-		if shape == board.NoShape || shape == board.Cylinder {
-			continue
+	for i := 0; i < n; i++ {
+		c, p := pieces[i], int(owners[i])
+		if attack[c] == 0 {
+			continue // nobody attacks it: no threat to count
 		}
-		if v.Team(p) == v.Team(seat) {
+		if team[p] == mySide {
 			for q := 0; q < v.Players; q++ {
-				if v.Team(q) != v.Team(seat) && cmd[q] != board.NoCell && canCapture(q, c) {
+				if team[q] != mySide && cmd[q] != board.NoCell && canCapture(q, c, p) {
 					value[q] += empireThreat
 					break
 				}
 			}
-		} else if canCapture(seat, c) {
+		} else if canCapture(seat, c, p) {
 			value[seat] += empireThreat
 		}
 	}
@@ -200,7 +199,7 @@ func evalEmpire(st game.State, seat int) float64 {
 		if cmd[p] == board.NoCell {
 			continue
 		}
-		if v.Team(p) == v.Team(seat) {
+		if team[p] == mySide {
 			mine += value[p]
 		} else {
 			theirs += value[p]
@@ -208,6 +207,34 @@ func evalEmpire(st game.State, seat int) float64 {
 	}
 	return mine - theirs
 }
+
+// empireTarget lists the cells a piece of one shape on one cell captures
+// on (at most two distances in four directions).
+type empireTarget struct {
+	cells [8]board.Cell
+	n     int
+}
+
+// empireTargets[shape][c] are the cells a piece of that shape on c
+// attacks: empireCaptureAt's distances on c's rank and file, on the board.
+// A table, as evalEmpire asks it for every piece of every position.
+var empireTargets = func() (t [4][board.Cells]empireTarget) {
+	for shape := range empireCaptureAt {
+		for c := board.Cell(0); c < board.Cells; c++ {
+			e := &t[shape][c]
+			f0, r0 := c.File(), c.Rank()
+			for _, d := range empireCaptureAt[shape] {
+				for _, to := range [4][2]int{{f0 + d, r0}, {f0 - d, r0}, {f0, r0 + d}, {f0, r0 - d}} {
+					if board.OnBoard(to[0], to[1]) {
+						e.cells[e.n] = board.At(to[0], to[1])
+						e.n++
+					}
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // empireCaptureAt lists the distances at which each shape captures, along
 // its rank or file, pieces between jumped: the rules' (the commandant at 2

@@ -59,6 +59,10 @@ func perfectTableExists() bool {
 	return err == nil
 }
 
+// Table is the solution p plays from: the one loaded for its path, shared
+// by every agent of that path (read it, never change it).
+func (p *Perfect) Table() *pogosolve.Table { return p.table }
+
 // Name implements Agent.
 func (p *Perfect) Name() string { return "perfect" }
 

@@ -266,10 +266,13 @@ func TestExactPogo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := pogosolve.Load(path)
+	// The table the perfect player loaded (ai keeps it by path), not a
+	// second copy: reading it is a second of CPU.
+	pp, err := ai.NewPerfect(path, v)
 	if err != nil {
 		t.Fatal(err)
 	}
+	table := pp.Table()
 	m := game.NewMatch(v.Start())
 	rng := rand.New(rand.NewPCG(3, 4))
 	for len(m.Moves()) < 40 && !m.Outcome().Ended() {

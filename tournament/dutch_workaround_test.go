@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"math/rand"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/gnutterts/chesspairing/pairing/dutch"
@@ -10,10 +12,14 @@ import (
 
 // rawEngineFaults plays generated tournaments, pairing each round with the
 // engine given the unfixed state (raw) and returns the absolute-rule
-// breaks found.
-func rawEngineFaults(t *testing.T, seeds int64, forfeits bool) []string {
+// breaks found. It stops after the tournament where enough says the
+// faults found suffice (nil: never).
+func rawEngineFaults(t *testing.T, seeds int64, forfeits bool, enough func(faults []string) bool) []string {
 	var faults []string
 	for seed := int64(1); seed <= seeds; seed++ {
+		if seed > 1 && enough != nil && enough(faults) {
+			break
+		}
 		rng := rand.New(rand.NewSource(seed))
 		tr := &Tournament{Players: genPlayers(rng, 15+int(seed%8))}
 		for r := 1; r <= 9; r++ {
@@ -49,7 +55,23 @@ func rawEngineFaults(t *testing.T, seeds int64, forfeits bool) []string {
 // rules broken for leaders; a forfeit winner given the bye) and checks that
 // PairDutch, on the same kind of tournaments, breaks no absolute rule.
 func TestDutchWorkarounds(t *testing.T) {
-	faults := rawEngineFaults(t, 30, true)
+	// The raw engine's tournaments only show the faults (logged, not
+	// asserted: upstream may fix them), so they stop once both kinds are
+	// shown (17 of the 30 tournaments with chesspairing v0.2.2, a second
+	// of CPU less); PLATEAU_DUTCH_RAW_ALL=1 plays the 30. PairDutch's
+	// checks below play all 30.
+	enough := func(faults []string) bool {
+		bye, colour := false, false
+		for _, f := range faults {
+			bye = bye || strings.Contains(f, "bye")
+			colour = colour || strings.Contains(f, "colour")
+		}
+		return bye && colour
+	}
+	if os.Getenv("PLATEAU_DUTCH_RAW_ALL") != "" {
+		enough = nil
+	}
+	faults := rawEngineFaults(t, 30, true, enough)
 	if len(faults) == 0 {
 		t.Log("the raw engine broke no rule on these tournaments: upstream may have fixed both faults")
 	}
