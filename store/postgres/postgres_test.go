@@ -89,7 +89,9 @@ func TestChatConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
 		return reopenable(t)().(storetest.ChatStore)
-	})
+	}, storetest.FillChat(func(ctx context.Context, s storetest.ChatStore, game, channel, author string, senders []string, first, n int) error {
+		return postgres.FillChat(ctx, s.(*postgres.Store), game, channel, author, senders, first, n)
+	}))
 }
 
 func TestHintsConformance(t *testing.T) {
