@@ -38,7 +38,7 @@ func dsn(t testing.TB) string {
 // schemas: a fresh one the first time, migrated by the test's first Open, and
 // afterwards one a finished test gave back, emptied to what the migrations
 // leave (creating and migrating a schema cost the database some 150 ms of
-// CPU, a hundred times a run; emptying one costs a fifth of that).
+// CPU, a hundred times a run; emptying one costs far less).
 func reopenable(t testing.TB) func() store.Store {
 	base := dsn(t)
 	u, err := url.Parse(base)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -17,8 +18,8 @@ import (
 
 // schemaPool holds the test schemas of this test binary. A schema a test
 // gives back is emptied to the state a fresh migrated schema has (every
-// table truncated, the rows the migrations insert copied back from a
-// pristine schema) and handed to the next test: the tests still each see
+// row deleted, the sequences restarted, the rows the migrations insert
+// copied back from a pristine schema) and handed to the next test: the tests still each see
 // what a new database holds, without migrating one each.
 type schemaPool struct {
 	mu   sync.Mutex
@@ -29,7 +30,12 @@ type schemaPool struct {
 	pristine string   // migrated, never used by a test
 	tables   []string // its tables but schema_version
 	seeded   []string // the tables the migrations put rows in
-	err      error
+	// order lists the tables referencing others first, so that deleting
+	// their rows in that order breaks no foreign key; nil if the
+	// references make a cycle (then the tables are truncated).
+	order     []string
+	sequences []string // the schema's sequences (bigserial columns)
+	err       error
 }
 
 var schemas schemaPool
@@ -102,6 +108,16 @@ func (p *schemaPool) setup(ctx context.Context, base string) error {
 			if err != nil {
 				return err
 			}
+			if p.order, err = deleteOrder(ctx, conn, schema, p.tables); err != nil {
+				return err
+			}
+			rows, err = conn.Query(ctx, `SELECT sequencename FROM pg_sequences WHERE schemaname = $1 ORDER BY 1`, schema)
+			if err != nil {
+				return err
+			}
+			if p.sequences, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+				return err
+			}
 			for _, tb := range p.tables {
 				var any bool
 				if err := conn.QueryRow(ctx, fmt.Sprintf(`SELECT EXISTS (SELECT 1 FROM %s)`,
@@ -159,34 +175,87 @@ func (p *schemaPool) give(ctx context.Context, base, schema string, failed bool)
 	case !migrated || tables != len(p.tables)+1: // not what the migrations make
 		return drop()
 	}
-	tx, err := conn.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	list := ""
-	for i, tb := range p.tables {
-		if i > 0 {
-			list += ", "
+	// One script, one round trip, one transaction (a simple query of
+	// several statements is one). The tables of a test hold a few rows:
+	// deleting them costs the database far less than TRUNCATE, which makes
+	// new files for every table and index.
+	var script strings.Builder
+	script.WriteString("BEGIN;\n")
+	if p.order != nil {
+		for _, tb := range p.order {
+			fmt.Fprintf(&script, "DELETE FROM %s;\n", pgx.Identifier{schema, tb}.Sanitize())
 		}
-		list += pgx.Identifier{schema, tb}.Sanitize()
-	}
-	if _, err := tx.Exec(ctx, "TRUNCATE "+list+" RESTART IDENTITY CASCADE"); err != nil {
-		return err
+		for _, sq := range p.sequences {
+			fmt.Fprintf(&script, "SELECT setval('%s', 1, false);\n", pgx.Identifier{schema, sq}.Sanitize())
+		}
+	} else {
+		list := make([]string, len(p.tables))
+		for i, tb := range p.tables {
+			list[i] = pgx.Identifier{schema, tb}.Sanitize()
+		}
+		fmt.Fprintf(&script, "TRUNCATE %s RESTART IDENTITY CASCADE;\n", strings.Join(list, ", "))
 	}
 	for _, tb := range p.seeded {
-		if _, err := tx.Exec(ctx, fmt.Sprintf("INSERT INTO %s SELECT * FROM %s",
-			pgx.Identifier{schema, tb}.Sanitize(), pgx.Identifier{p.pristine, tb}.Sanitize())); err != nil {
-			return err
-		}
+		fmt.Fprintf(&script, "INSERT INTO %s SELECT * FROM %s;\n",
+			pgx.Identifier{schema, tb}.Sanitize(), pgx.Identifier{p.pristine, tb}.Sanitize())
 	}
-	if err := tx.Commit(ctx); err != nil {
+	script.WriteString("COMMIT;")
+	if _, err := conn.Exec(ctx, script.String()); err != nil {
 		return err
 	}
 	p.mu.Lock()
 	p.free = append(p.free, schema)
 	p.mu.Unlock()
 	return nil
+}
+
+// deleteOrder orders tables so that a table comes before those it
+// references (a reference to itself aside: one DELETE removes both ends),
+// or returns nil when the references make a cycle.
+func deleteOrder(ctx context.Context, conn *pgx.Conn, schema string, tables []string) ([]string, error) {
+	rows, err := conn.Query(ctx, `SELECT ch.relname::text, pa.relname::text
+		FROM pg_constraint k
+		JOIN pg_class ch ON ch.oid = k.conrelid
+		JOIN pg_class pa ON pa.oid = k.confrelid
+		WHERE k.contype = 'f' AND k.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1)`, schema)
+	if err != nil {
+		return nil, err
+	}
+	referenced := map[string]map[string]bool{} // parent -> children left
+	for rows.Next() {
+		var child, parent string
+		if err := rows.Scan(&child, &parent); err != nil {
+			return nil, err
+		}
+		if child == parent {
+			continue
+		}
+		if referenced[parent] == nil {
+			referenced[parent] = map[string]bool{}
+		}
+		referenced[parent][child] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var order []string
+	done := map[string]bool{}
+	for len(order) < len(tables) {
+		progress := false
+		for _, tb := range tables {
+			if done[tb] || len(referenced[tb]) > 0 {
+				continue
+			}
+			order, done[tb], progress = append(order, tb), true, true
+			for _, children := range referenced {
+				delete(children, tb)
+			}
+		}
+		if !progress {
+			return nil, nil
+		}
+	}
+	return order, nil
 }
 
 // dropAll drops every schema the tests made.
