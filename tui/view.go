@@ -282,8 +282,9 @@ func (m *model) boardText() string {
 	return strings.Join(out, "\n")
 }
 
-// maxRuns bounds the runs of board characters a model keeps drawn.
-const maxRuns = 4096
+// maxRuns bounds the runs of board characters a model keeps drawn: a
+// screen has a few hundred.
+const maxRuns = 1024
 
 // styledRun is a run of board characters drawn in one look.
 type styledRun struct {
