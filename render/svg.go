@@ -140,8 +140,25 @@ func (c *canvas) place(kind, id, shape, fill, title string, cx, cy float64, line
 		// whole band around it clickable.
 		paint = `stroke="transparent" stroke-width="` + fill + `" stroke-linecap="round"`
 	}
-	printf(&c.bg, `<g class="place %s" data-place="%s" data-%s="%s"><title>%s</title><%s %s/></g>`+"\n",
-		kind, esc(id), kind, esc(id), esc(title), shape, paint)
+	// Without printf: a board's every square is a place, drawn for every
+	// move, and boxing nine strings for printf cost more than writing them.
+	eid := esc(id)
+	b := &c.bg
+	b.WriteString(`<g class="place `)
+	b.WriteString(kind)
+	b.WriteString(`" data-place="`)
+	b.WriteString(eid)
+	b.WriteString(`" data-`)
+	b.WriteString(kind)
+	b.WriteString(`="`)
+	b.WriteString(eid)
+	b.WriteString(`"><title>`)
+	b.WriteString(esc(title))
+	b.WriteString(`</title><`)
+	b.WriteString(shape)
+	b.WriteByte(' ')
+	b.WriteString(paint)
+	b.WriteString("/></g>\n")
 }
 
 // f writes to the board-and-pieces layer.

@@ -79,6 +79,10 @@ type model struct {
 	gen        int
 
 	online *onlineView
+
+	// runs and colours keep what the board view drew and read (view.go).
+	runs    map[styledRun]string
+	colours map[string]inkPair
 }
 
 func newModel(ctx context.Context, cfg Config) *model {

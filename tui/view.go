@@ -236,14 +236,24 @@ func (m *model) boardText() string {
 		set([]string{m.cursor}, func(k *marks) { k.cursor = true })
 	}
 	var out []string
+	if m.runs == nil || len(m.runs) > maxRuns {
+		m.runs = map[styledRun]string{}
+	}
 	for r, row := range m.board.Rows {
 		var b strings.Builder
 		var run []rune
-		var runStyle lipgloss.Style
-		var runKey string
+		var runLook cellLook
 		flush := func() {
 			if len(run) > 0 {
-				b.WriteString(runStyle.Render(string(run)))
+				// A board changes by a few places a move: most runs were
+				// drawn for the last screen already.
+				k := styledRun{runLook, string(run)}
+				text, ok := m.runs[k]
+				if !ok {
+					text = runLook.style().Render(k.text)
+					m.runs[k] = text
+				}
+				b.WriteString(text)
 				run = run[:0]
 			}
 		}
@@ -259,10 +269,10 @@ func (m *model) boardText() string {
 			}
 			spot, ok := m.board.Spots[cell.Place]
 			centre := ok && spot.Row == r && spot.Col == c
-			style, key := m.cellStyle(cell, mk, centre)
-			if key != runKey {
+			look := m.cellLook(cell, mk, centre)
+			if look != runLook {
 				flush()
-				runStyle, runKey = style, key
+				runLook = look
 			}
 			run = append(run, ch)
 		}
@@ -272,10 +282,42 @@ func (m *model) boardText() string {
 	return strings.Join(out, "\n")
 }
 
-// cellStyle is the style of one board character, and a key that is the
-// same for the same style (to draw runs of characters at once).
-func (m *model) cellStyle(c render.TextCell, mk marks, centre bool) (lipgloss.Style, string) {
+// maxRuns bounds the runs of board characters a model keeps drawn: a
+// screen has a few hundred.
+const maxRuns = 1024
+
+// styledRun is a run of board characters drawn in one look.
+type styledRun struct {
+	look cellLook
+	text string
+}
+
+// cellLook is what decides the style of a board character: characters of
+// equal looks are drawn as one run. It is compared rather than the styles
+// themselves, which are built only for the runs not drawn before (building
+// a style for each character and naming it with fmt cost the view most of
+// its time).
+type cellLook struct {
+	bg, fg                  color.Color // nil: the terminal's own
+	bold, under, rev, faint bool
+}
+
+func (k cellLook) style() lipgloss.Style {
 	s := lipgloss.NewStyle()
+	if k.faint {
+		s = s.Faint(true)
+	}
+	if k.bg != nil {
+		s = s.Background(k.bg)
+	}
+	if k.fg != nil {
+		s = s.Foreground(k.fg)
+	}
+	return s.Bold(k.bold).Underline(k.under).Reverse(k.rev)
+}
+
+// cellLook is the look of one board character.
+func (m *model) cellLook(c render.TextCell, mk marks, centre bool) cellLook {
 	var bg, fg color.Color
 	bold := false
 	switch c.Role {
@@ -292,14 +334,12 @@ func (m *model) cellStyle(c render.TextCell, mk marks, centre bool) (lipgloss.St
 		case c.Colour != "":
 			// A colour of its own (Solitaire's pieces, thrones, POLD.R's
 			// pawn), with ink that reads on it.
-			bg, fg = lipgloss.Color(c.Colour), lipgloss.Color(inkOn(c.Colour))
+			bg, fg = m.colourPair(c.Colour)
 		case c.Seat >= 0 && c.Seat < v.Players:
 			bg, fg = lipgloss.Color(render.SeatColour(v, c.Seat)), lipgloss.Color(render.SeatInk(v, c.Seat))
 		default:
 			bg, fg = boardBg, inkFg
 		}
-	case render.RoleCoord:
-		s = s.Faint(true)
 	}
 	piece := c.Role == render.RolePiece
 	// The edges of a piece drawn over several characters ("[4]") take the
@@ -318,20 +358,31 @@ func (m *model) cellStyle(c render.TextCell, mk marks, centre bool) (lipgloss.St
 			bg, fg = lastBg, inkFg
 		}
 	}
-	if bg != nil {
-		s = s.Background(bg)
-	}
-	if fg != nil {
-		s = s.Foreground(fg)
-	}
 	// Attributes that survive NO_COLOR: the cursor in reverse video, what
 	// can be picked (and what is picked) underlined, the last move bold.
-	under := c.Place != "" && (mk.target || mk.picked)
-	bold = bold || (c.Place != "" && (mk.last || mk.picked))
-	rev := c.Place != "" && mk.cursor
-	s = s.Bold(bold).Underline(under).Reverse(rev)
-	key := fmt.Sprintf("%v%v%v%v%v%v", bg, fg, bold, under, rev, c.Role == render.RoleCoord)
-	return s, key
+	return cellLook{
+		bg: bg, fg: fg,
+		bold:  bold || (c.Place != "" && (mk.last || mk.picked)),
+		under: c.Place != "" && (mk.target || mk.picked),
+		rev:   c.Place != "" && mk.cursor,
+		faint: c.Role == render.RoleCoord,
+	}
+}
+
+// inkPair is a cell's colour of its own and the ink that reads on it.
+type inkPair [2]color.Color
+
+// colourPair is the inkPair of a cell colour, read once per colour.
+func (m *model) colourPair(hex string) (bg, fg color.Color) {
+	if p, ok := m.colours[hex]; ok {
+		return p[0], p[1]
+	}
+	if m.colours == nil || len(m.colours) > 256 {
+		m.colours = map[string]inkPair{}
+	}
+	p := inkPair{lipgloss.Color(hex), lipgloss.Color(inkOn(hex))}
+	m.colours[hex] = p
+	return p[0], p[1]
 }
 
 // inkOn is dark ink on a pale colour and white on a dark one.

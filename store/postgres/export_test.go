@@ -8,6 +8,7 @@ import (
 
 	"github.com/plateau-games/plateau/store/internal/groupcommit"
 	"github.com/plateau-games/plateau/store/internal/model"
+	"github.com/plateau-games/plateau/store/internal/sqlcommon"
 )
 
 // InsertMove inserts a move without AppendMove's checks, to show that the
@@ -30,3 +31,15 @@ func SetBeforeCommit(s *Store, f func(ops []*groupcommit.Op)) { s.beforeCommit =
 
 // Channel is the store's notification channel (one per schema).
 func Channel(s *Store) string { return s.channel }
+
+// FillChat writes n messages to a channel in one statement, as
+// storetest.ChatFiller describes (the tests of the chat's cap).
+func FillChat(ctx context.Context, s *Store, game, channel, author string, senders []string, first, n int) error {
+	return s.write(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO chat (game, channel, author, user_key, sender, text, at)
+			SELECT $1, $2, $3, '', ($4::text[])[i % cardinality($4::text[]) + 1], i::text, $5
+			FROM generate_series($6::int, $6::int + $7::int - 1) AS i ORDER BY i`,
+			game, channel, author, senders, sqlcommon.Now(), first, n)
+		return err
+	})
+}

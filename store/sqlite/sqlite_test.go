@@ -46,7 +46,9 @@ func TestLobbyConformance(t *testing.T) {
 func TestChatConformance(t *testing.T) {
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
 		return reopenable(t)().(storetest.ChatStore)
-	})
+	}, storetest.FillChat(func(ctx context.Context, s storetest.ChatStore, game, channel, author string, senders []string, first, n int) error {
+		return sqlite.FillChat(ctx, s.(*sqlite.Store), game, channel, author, senders, first, n)
+	}))
 }
 
 func TestHintsConformance(t *testing.T) {

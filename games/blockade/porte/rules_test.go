@@ -383,3 +383,31 @@ func TestDrawing(t *testing.T) {
 		t.Fatalf("drawing differs:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A position whose player has more pieces on circles than he has brought
+// in is refused: random garbage met this refusal only in the conformance
+// suite's games past the 200th, so it is shown here by hand.
+func TestDecodeRefusesPiecesOnCirclesNotBroughtIn(t *testing.T) {
+	v := Variant(2, false)
+	s := v.Start().(*State)
+	from, to := board.Cell(-1), board.Cell(-1)
+	for c := range board.Cells {
+		seat, shape := s.Piece(board.Cell(c))
+		if seat == 0 && shape == board.Triangle && !board.Cell(c).IsCircle() && from < 0 {
+			from = board.Cell(c)
+		}
+		if seat < 0 && board.Cell(c).IsCircle() && to < 0 {
+			to = board.Cell(c)
+		}
+	}
+	if from < 0 || to < 0 {
+		t.Fatalf("no triangle of the first player off the circles (%d) or no empty circle (%d) at the start", from, to)
+	}
+	// The triangle steps onto a circle: the first player has brought no
+	// piece in, yet has one on a circle.
+	s.cells[to], s.cells[from] = s.cells[from], 0
+	_, err := v.Decode(s.Encode())
+	if err == nil || !strings.Contains(err.Error(), "pieces on circles but has brought in only 0") {
+		t.Fatalf("%q: %v, want the refusal of pieces on circles not brought in", s.Encode(), err)
+	}
+}
