@@ -48,7 +48,8 @@ var (
 	errUnfinished  = errors.New("only finished games can be analysed")
 )
 
-// reviewRuns are the reviews running on a server.
+// Reviews are the reviews running on a server, each position a search
+// on the pool.
 type Reviews struct {
 	budget  time.Duration
 	max     int
