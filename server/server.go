@@ -308,7 +308,7 @@ func New(cfg Config) (*Server, error) {
 	if err := s.resolveLimits(cfg); err != nil {
 		return nil, err
 	}
-	cl, err := club.New(s.Env, nil, club.Config{Store: cfg.Store, SignupClosed: cfg.SignupClosed, SessionLifetime: cfg.SessionLifetime,
+	cl, err := club.New(s.Env, club.Config{Store: cfg.Store, SignupClosed: cfg.SignupClosed, SessionLifetime: cfg.SessionLifetime,
 		LoginPerMinute: cfg.LoginPerMinute, LoginBurst: cfg.LoginBurst, ChallengeLifetime: cfg.ChallengeLifetime, RateBots: cfg.RateBots,
 		MaxHashes: cfg.MaxHashes, HashQueue: cfg.HashQueue, HashWait: cfg.HashWait, RevocationPoll: cfg.RevocationPoll,
 		MaxClients: s.limits.maxClients}, s.metrics.reg)
@@ -372,15 +372,15 @@ func New(cfg Config) (*Server, error) {
 			NewAgent: agents.BuildAgent(build),
 			Searches: s.searches, Clients: s.clients, Metrics: lm})
 	s.games.Playing = s.live.Playing
-	s.club.Web, s.club.Games = s.web, s.games
-	s.club.OwnOrigin, s.club.AnnounceRated, s.club.Holder = s.ownOrigin, s.live.AnnounceRated, s.live.Holder()
+	s.club.Connect(club.Links{Web: s.web, OwnOrigin: s.ownOrigin, Holder: s.live.Holder()})
 	s.catalog = catalog.New(s.Env, s.web, s.games)
-	s.learning = &learn.Learning{Env: s.Env, Web: s.web, Games: s.games, Searches: s.searches,
-		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
-		CurrentUser: s.club.CurrentUser, BadRecord: s.catalog.BadRecord}
+	var puzzles store.Puzzles
 	if s.club.KeepsAccounts() {
-		s.learning.Puzzles, _ = cfg.Store.(store.Puzzles)
+		puzzles, _ = cfg.Store.(store.Puzzles)
 	}
+	s.learning = learn.New(s.Env, learn.Services{Web: s.web, Games: s.games, Searches: s.searches,
+		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
+		CurrentUser: s.club.CurrentUser, Puzzles: puzzles, BadRecord: s.catalog.BadRecord})
 	s.handler = s.routes()
 	s.GoSafe("maintenance", s.maintain)
 	s.GoSafe("leases", s.live.RenewLeases)

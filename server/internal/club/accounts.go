@@ -44,27 +44,38 @@ const (
 	maxNextLength = 512
 )
 
-// accountLimits are the resolved account settings.
-type accountLimits struct {
-	signupClosed      bool
-	lifetime          time.Duration
-	perMinute         float64 // <= 0: no limit
-	burst             int
-	byAddress         *site.Buckets
-	byAccount         *site.Buckets
-	accountsOfStore   store.Accounts // nil: the store keeps no accounts
-	lobby             store.Lobby    // nil: the store keeps no challenges
-	challengeLifetime time.Duration
+// members is the accounts part of the club: signup, login and logout,
+// the sessions, and who is logged in on a request.
+type members struct {
+	*site.Env
+	web       *web.Shell
+	cfg       Config
+	limits    accountLimits
+	devices   *devices
+	hashes    *HashGate
+	revokes   *revoker
+	ownOrigin func(r *http.Request) string
 }
 
-func (cl *Club) resolveAccounts(cfg Config) error {
+// accountLimits are the resolved account settings.
+type accountLimits struct {
+	signupClosed    bool
+	lifetime        time.Duration
+	perMinute       float64 // <= 0: no limit
+	burst           int
+	byAddress       *site.Buckets
+	byAccount       *site.Buckets
+	accountsOfStore store.Accounts // nil: the store keeps no accounts
+}
+
+func resolveAccounts(cfg Config) (accountLimits, error) {
 	a := accountLimits{signupClosed: cfg.SignupClosed, lifetime: cfg.SessionLifetime,
 		perMinute: float64(cfg.LoginPerMinute), burst: cfg.LoginBurst}
 	if a.lifetime == 0 {
 		a.lifetime = DefaultSessionLifetime
 	}
 	if a.lifetime < time.Minute {
-		return fmt.Errorf("server: SessionLifetime %v: at least a minute", a.lifetime)
+		return a, fmt.Errorf("server: SessionLifetime %v: at least a minute", a.lifetime)
 	}
 	if a.perMinute == 0 {
 		a.perMinute = DefaultLoginPerMinute
@@ -72,48 +83,39 @@ func (cl *Club) resolveAccounts(cfg Config) error {
 	if a.burst <= 0 {
 		a.burst = DefaultLoginBurst
 	}
-	a.byAddress = site.NewBuckets(cl.limits.maxClients)
-	a.byAccount = site.NewBuckets(cl.limits.maxClients)
+	a.byAddress = site.NewBuckets(cfg.MaxClients)
+	a.byAccount = site.NewBuckets(cfg.MaxClients)
 	a.accountsOfStore, _ = cfg.Store.(store.Accounts)
-	a.lobby, _ = cfg.Store.(store.Lobby)
-	a.challengeLifetime = cfg.ChallengeLifetime
-	if a.challengeLifetime == 0 {
-		a.challengeLifetime = DefaultChallengeLifetime
-	}
-	if a.challengeLifetime < time.Minute {
-		return fmt.Errorf("server: ChallengeLifetime %v: at least a minute", a.challengeLifetime)
-	}
-	cl.accounts = a
-	return nil
+	return a, nil
 }
 
 // CurrentUser is the user logged in on r's browser, or nil. It is read
 // once per request.
-func (cl *Club) CurrentUser(r *http.Request) *store.User {
+func (mb *members) CurrentUser(r *http.Request) *store.User {
 	info := web.Info(r)
 	if info.UserRead {
 		return info.User
 	}
 	info.UserRead = true
-	st := cl.accounts.accountsOfStore
+	st := mb.limits.accountsOfStore
 	if st == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	info.CredGen = cl.revokes.gen.Load() // before the lookup (trackCredential)
+	info.CredGen = mb.revokes.gen.Load() // before the lookup (trackCredential)
 	// A program playing as a bot account sends its token instead of a
 	// cookie.
 	if auth := r.Header.Get("Authorization"); strings.HasPrefix(auth, "Bearer ") {
 		tok := strings.TrimPrefix(auth, "Bearer ")
-		bots, ok := cl.cfg.Store.(store.BotTokens)
+		bots, ok := mb.cfg.Store.(store.BotTokens)
 		if !ok || tok == "" || len(tok) > maxTokenLength {
 			return nil
 		}
 		u, err := bots.BotTokenUser(ctx, accounts.TokenHash(tok))
 		if err != nil {
 			if !errors.Is(err, store.ErrNotFound) {
-				cl.Log.Warn("bot token lookup", "error", err)
+				mb.Log.Warn("bot token lookup", "error", err)
 			}
 			return nil
 		}
@@ -124,10 +126,10 @@ func (cl *Club) CurrentUser(r *http.Request) *store.User {
 	if err != nil || c.Value == "" || len(c.Value) > maxTokenLength {
 		return nil
 	}
-	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), cl.Now())
+	_, u, err := st.LoadSession(ctx, accounts.TokenHash(c.Value), mb.Now())
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
-			cl.Log.Warn("session lookup", "error", err)
+			mb.Log.Warn("session lookup", "error", err)
 		}
 		return nil
 	}
@@ -138,11 +140,11 @@ func (cl *Club) CurrentUser(r *http.Request) *store.User {
 // sessionCookieFor sets (token != "") or clears the session cookie: never
 // readable by scripts, sent only with the site's own navigation, and only
 // over TLS when the site is served over TLS.
-func (cl *Club) sessionCookieFor(r *http.Request, token string, maxAge int) *http.Cookie {
+func (mb *members) sessionCookieFor(r *http.Request, token string, maxAge int) *http.Cookie {
 	return &http.Cookie{
 		Name: SessionCookie, Value: token, Path: "/", MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: strings.HasPrefix(cl.OwnOrigin(r), "https://"),
+		Secure: strings.HasPrefix(mb.ownOrigin(r), "https://"),
 	}
 }
 
@@ -173,8 +175,8 @@ type accountForm struct {
 // limitLogin takes a token from the buckets of the client's address and,
 // when name is given, of the account. It answers 429 itself when one is
 // empty.
-func (cl *Club) limitLogin(w http.ResponseWriter, r *http.Request, lang, name string) bool {
-	a := cl.accounts
+func (mb *members) limitLogin(w http.ResponseWriter, r *http.Request, lang, name string) bool {
+	a := mb.limits
 	if a.perMinute <= 0 {
 		return true
 	}
@@ -182,167 +184,167 @@ func (cl *Club) limitLogin(w http.ResponseWriter, r *http.Request, lang, name st
 	ok, wait := a.byAddress.Take(web.Info(r).Key, now, a.perMinute, a.burst)
 	reason := "login_limited"
 	if ok && name != "" {
-		ok, wait, reason = cl.accountBucket(r, name, now)
+		ok, wait, reason = mb.devices.accountBucket(r, name, now)
 	}
 	if ok {
 		return true
 	}
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	cl.Refuse(r, reason)
-	cl.Web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "loginlimited"), secs))
+	mb.Refuse(r, reason)
+	mb.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "loginlimited"), secs))
 	return false
 }
 
 // accountsOff answers the account pages of a server whose store keeps no
 // accounts.
-func (cl *Club) accountsOff(w http.ResponseWriter, r *http.Request, lang string) bool {
-	if cl.accounts.accountsOfStore != nil {
+func (mb *members) accountsOff(w http.ResponseWriter, r *http.Request, lang string) bool {
+	if mb.limits.accountsOfStore != nil {
 		return false
 	}
-	cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
+	mb.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 	return true
 }
 
 // LoginPage is GET /login.
-func (cl *Club) LoginPage(w http.ResponseWriter, r *http.Request) {
+func (mb *members) LoginPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) {
+	if mb.accountsOff(w, r, lang) {
 		return
 	}
-	f := accountForm{Next: LocalNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
-	cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
+	f := accountForm{Next: LocalNext(r.URL.Query().Get("next")), Closed: mb.limits.signupClosed}
+	mb.web.Render(w, r, lang, "login", web.T(lang, "login"), http.StatusOK, f)
 }
 
 // SignupPage is GET /signup.
-func (cl *Club) SignupPage(w http.ResponseWriter, r *http.Request) {
+func (mb *members) SignupPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) {
+	if mb.accountsOff(w, r, lang) {
 		return
 	}
-	f := accountForm{Signup: true, Next: LocalNext(r.URL.Query().Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Signup: true, Next: LocalNext(r.URL.Query().Get("next")), Closed: mb.limits.signupClosed}
 	code := http.StatusOK
 	if f.Closed {
 		code = http.StatusForbidden
 	}
-	cl.Web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
+	mb.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 }
 
 // readAccountForm parses a small form; false when it answered an error.
-func (cl *Club) readAccountForm(w http.ResponseWriter, r *http.Request, lang string) bool {
+func (mb *members) readAccountForm(w http.ResponseWriter, r *http.Request, lang string) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAccountForm)
 	if err := r.ParseForm(); err != nil {
-		cl.Web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "formtoolarge"))
+		mb.web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "formtoolarge"))
 		return false
 	}
 	return true
 }
 
 // Login is POST /login: name, password and the page to return to.
-func (cl *Club) Login(w http.ResponseWriter, r *http.Request) {
+func (mb *members) Login(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
+	if mb.accountsOff(w, r, lang) || !mb.readAccountForm(w, r, lang) {
 		return
 	}
 	name, password := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password")
-	f := accountForm{Name: name, Next: LocalNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Name: name, Next: LocalNext(r.PostForm.Get("next")), Closed: mb.limits.signupClosed}
 	again := func(code int, key string) {
 		f.Error = web.T(lang, key)
-		cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
+		mb.web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
 	}
 	busy := func(code int, msg string) {
 		f.Error = msg
-		cl.Web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
+		mb.web.Render(w, r, lang, "login", web.T(lang, "login"), code, f)
 	}
 	if store.CheckUserName(name) != nil {
 		// Not a name anyone could have: no account bucket to fill.
-		if cl.limitLogin(w, r, lang, "") {
-			if err := cl.dummyCheck(r.Context(), password); gateRefused(err) {
-				cl.hashBusy(w, r, lang, busy)
+		if mb.limitLogin(w, r, lang, "") {
+			if err := mb.hashes.dummyCheck(r.Context(), password); gateRefused(err) {
+				mb.hashBusy(w, r, lang, busy)
 				return
 			}
 			again(http.StatusUnauthorized, "badlogin")
 		}
 		return
 	}
-	if !cl.limitLogin(w, r, lang, name) {
+	if !mb.limitLogin(w, r, lang, name) {
 		return
 	}
-	st := cl.accounts.accountsOfStore
+	st := mb.limits.accountsOfStore
 	u, err := st.LoadUser(r.Context(), name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		// As long as a wrong password, so that the answer's time does not
 		// tell which names exist.
-		if err := cl.dummyCheck(r.Context(), password); gateRefused(err) {
-			cl.hashBusy(w, r, lang, busy)
+		if err := mb.hashes.dummyCheck(r.Context(), password); gateRefused(err) {
+			mb.hashBusy(w, r, lang, busy)
 			return
 		}
-		cl.Refuse(r, "bad_login")
+		mb.Refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	case err != nil:
-		cl.Web.InternalError(w, r, lang, "login", err)
+		mb.web.InternalError(w, r, lang, "login", err)
 		return
 	}
-	if ok, err := cl.checkPassword(r.Context(), u.PasswordHash, password); err != nil || !ok {
+	if ok, err := mb.hashes.checkPassword(r.Context(), u.PasswordHash, password); err != nil || !ok {
 		if gateRefused(err) {
-			cl.hashBusy(w, r, lang, busy)
+			mb.hashBusy(w, r, lang, busy)
 			return
 		}
 		if err != nil {
-			cl.Log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
+			mb.Log.Warn("stored password hash unreadable", "user", u.Name, "error", err)
 		}
-		cl.Refuse(r, "bad_login")
+		mb.Refuse(r, "bad_login")
 		again(http.StatusUnauthorized, "badlogin")
 		return
 	}
 	if u.Disabled {
 		// Said only to whoever knows the password.
-		cl.Refuse(r, "disabled_account")
+		mb.Refuse(r, "disabled_account")
 		again(http.StatusForbidden, "accountdisabled")
 		return
 	}
-	cl.startSession(w, r, lang, u.Name, f.Next)
+	mb.startSession(w, r, lang, u.Name, f.Next)
 }
 
 // startSession logs the browser in as name and sends it to next.
-func (cl *Club) startSession(w http.ResponseWriter, r *http.Request, lang, name, next string) {
+func (mb *members) startSession(w http.ResponseWriter, r *http.Request, lang, name, next string) {
 	token, hash, err := accounts.NewToken()
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "session token", err)
+		mb.web.InternalError(w, r, lang, "session token", err)
 		return
 	}
-	now := cl.Now()
-	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(cl.accounts.lifetime)}
-	if err := cl.accounts.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
-		cl.Web.InternalError(w, r, lang, "create session", err)
+	now := mb.Now()
+	sess := &store.Session{TokenHash: hash, User: name, CreatedAt: now, ExpiresAt: now.Add(mb.limits.lifetime)}
+	if err := mb.limits.accountsOfStore.CreateSession(r.Context(), sess); err != nil {
+		mb.web.InternalError(w, r, lang, "create session", err)
 		return
 	}
-	http.SetCookie(w, cl.sessionCookieFor(r, token, int(cl.accounts.lifetime.Seconds())))
-	cl.setDeviceCookie(w, r, name)
+	http.SetCookie(w, mb.sessionCookieFor(r, token, int(mb.limits.lifetime.Seconds())))
+	mb.devices.setDeviceCookie(w, r, name)
 	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
 // Signup is POST /signup: name, password twice and the page to return to.
-func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
+func (mb *members) Signup(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
+	if mb.accountsOff(w, r, lang) || !mb.readAccountForm(w, r, lang) {
 		return
 	}
 	name := strings.TrimSpace(r.PostForm.Get("name"))
 	password, again2 := r.PostForm.Get("password"), r.PostForm.Get("password2")
-	f := accountForm{Signup: true, Name: name, Next: LocalNext(r.PostForm.Get("next")), Closed: cl.accounts.signupClosed}
+	f := accountForm{Signup: true, Name: name, Next: LocalNext(r.PostForm.Get("next")), Closed: mb.limits.signupClosed}
 	again := func(code int, msg string) {
 		f.Error = msg
-		cl.Web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
+		mb.web.Render(w, r, lang, "login", web.T(lang, "signup"), code, f)
 	}
 	if f.Closed {
-		cl.Refuse(r, "signup_closed")
+		mb.Refuse(r, "signup_closed")
 		again(http.StatusForbidden, web.T(lang, "signupclosed"))
 		return
 	}
-	if !cl.limitLogin(w, r, lang, "") {
+	if !mb.limitLogin(w, r, lang, "") {
 		return
 	}
 	if err := store.CheckUserName(name); err != nil {
@@ -358,9 +360,9 @@ func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 		again(http.StatusBadRequest, web.T(lang, "passwordmismatch"))
 		return
 	}
-	hash, err := cl.hashPassword(r.Context(), password)
+	hash, err := mb.hashes.hashPassword(r.Context(), password)
 	if gateRefused(err) {
-		cl.hashBusy(w, r, lang, again)
+		mb.hashBusy(w, r, lang, again)
 		return
 	}
 	if err != nil {
@@ -368,44 +370,44 @@ func (cl *Club) Signup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := &store.User{Name: name, PasswordHash: hash}
-	switch err := cl.accounts.accountsOfStore.CreateUser(r.Context(), u); {
+	switch err := mb.limits.accountsOfStore.CreateUser(r.Context(), u); {
 	case errors.Is(err, store.ErrConflict):
 		again(http.StatusConflict, fmt.Sprintf(web.T(lang, "nametaken"), name))
 		return
 	case err != nil:
-		cl.Web.InternalError(w, r, lang, "create user", err)
+		mb.web.InternalError(w, r, lang, "create user", err)
 		return
 	}
-	cl.Log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
-	cl.startSession(w, r, lang, u.Name, f.Next)
+	mb.Log.Info("account created", "user", u.Name, "client", web.Info(r).Client.String())
+	mb.startSession(w, r, lang, u.Name, f.Next)
 }
 
 // Logout ends the browser's session, in the store and in the browser.
-func (cl *Club) Logout(w http.ResponseWriter, r *http.Request) {
+func (mb *members) Logout(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if st := cl.accounts.accountsOfStore; st != nil {
+	if st := mb.limits.accountsOfStore; st != nil {
 		if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" && len(c.Value) <= maxTokenLength {
 			if err := st.DeleteSession(r.Context(), accounts.TokenHash(c.Value)); err != nil {
-				cl.Web.InternalError(w, r, lang, "logout", err)
+				mb.web.InternalError(w, r, lang, "logout", err)
 				return
 			}
 		}
 	}
-	http.SetCookie(w, cl.sessionCookieFor(r, "", -1))
+	http.SetCookie(w, mb.sessionCookieFor(r, "", -1))
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
 // ExpireSessions deletes the expired sessions (a maintenance chore).
-func (cl *Club) ExpireSessions() {
-	st := cl.accounts.accountsOfStore
+func (mb *members) ExpireSessions() {
+	st := mb.limits.accountsOfStore
 	if st == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(cl.Ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(mb.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := st.DeleteExpiredSessions(ctx, cl.Now()); err != nil {
-		cl.Log.Warn("expiring sessions", "error", err)
+	if n, err := st.DeleteExpiredSessions(ctx, mb.Now()); err != nil {
+		mb.Log.Warn("expiring sessions", "error", err)
 	} else if n > 0 {
-		cl.Log.Info("sessions expired", "count", n)
+		mb.Log.Info("sessions expired", "count", n)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -13,6 +14,15 @@ import (
 // lists the challenges it may accept, accepts one, lists its ongoing games
 // and plays them over the game's WebSocket like a browser (the token holds
 // its seats). docs/server.md has the protocol; plateau bot is a client.
+
+// botAPI is the bots' API (/api): the challenges a program may accept and
+// its games, for a bot account's token or a logged-in browser.
+type botAPI struct {
+	*site.Env
+	members  *members
+	lobby    *lobby
+	ownGames *ownGames
+}
 
 // APIChallenge is a challenge as the API gives it.
 type APIChallenge struct {
@@ -51,14 +61,14 @@ func apiJSON(w http.ResponseWriter, v any) {
 }
 
 // apiUser is the account of an API request, or nil after answering 401.
-func (cl *Club) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
-	if cl.accounts.lobby == nil {
+func (b *botAPI) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
+	if b.lobby.challenges == nil {
 		apiError(w, http.StatusNotFound, "no_accounts", "this server keeps no accounts")
 		return nil
 	}
-	u := cl.CurrentUser(r)
+	u := b.members.CurrentUser(r)
 	if u == nil {
-		cl.Refuse(r, "bad_token")
+		b.Refuse(r, "bad_token")
 		w.Header().Set("WWW-Authenticate", `Bearer realm="plateau"`)
 		apiError(w, http.StatusUnauthorized, "unauthorized", "send a bot token (Authorization: Bearer TOKEN) or log in")
 	}
@@ -66,14 +76,14 @@ func (cl *Club) apiUser(w http.ResponseWriter, r *http.Request) *store.User {
 }
 
 // APIChallenges is GET /api/challenges: the open challenges a bot may accept.
-func (cl *Club) APIChallenges(w http.ResponseWriter, r *http.Request) {
-	u := cl.apiUser(w, r)
+func (b *botAPI) APIChallenges(w http.ResponseWriter, r *http.Request) {
+	u := b.apiUser(w, r)
 	if u == nil {
 		return
 	}
-	list, err := cl.accounts.lobby.OpenChallenges(r.Context(), u.Name, cl.Now(), 200)
+	list, err := b.lobby.challenges.OpenChallenges(r.Context(), u.Name, b.Now(), 200)
 	if err != nil {
-		cl.InternalError(w, r, "api challenges", err)
+		b.InternalError(w, r, "api challenges", err)
 		return
 	}
 	out := []APIChallenge{}
@@ -85,49 +95,49 @@ func (cl *Club) APIChallenges(w http.ResponseWriter, r *http.Request) {
 }
 
 // APIAccept is POST /api/challenges/{id}/accept: the bot takes a challenge.
-func (cl *Club) APIAccept(w http.ResponseWriter, r *http.Request) {
-	u := cl.apiUser(w, r)
+func (b *botAPI) APIAccept(w http.ResponseWriter, r *http.Request) {
+	u := b.apiUser(w, r)
 	if u == nil {
 		return
 	}
 	ctx := r.Context()
-	c, err := cl.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
+	c, err := b.lobby.challenges.LoadChallenge(ctx, r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		apiError(w, http.StatusNotFound, "not_found", "no such challenge")
 		return
 	}
 	if err != nil {
-		cl.InternalError(w, r, "api load challenge", err)
+		b.InternalError(w, r, "api load challenge", err)
 		return
 	}
-	g, err := cl.challengeGame(c, u)
+	g, err := b.lobby.challengeGame(c, u)
 	if err != nil {
-		cl.InternalError(w, r, "api challenge game", err)
+		b.InternalError(w, r, "api challenge game", err)
 		return
 	}
-	switch err := cl.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, cl.Now(), g); {
+	switch err := b.lobby.challenges.AcceptChallenge(ctx, c.ID, u.Name, b.Now(), g); {
 	case errors.Is(err, store.ErrConflict):
 		apiError(w, http.StatusConflict, "taken", "the challenge is not open to you any more (taken, cancelled, expired, or yours)")
 	case errors.Is(err, store.ErrNotFound):
 		apiError(w, http.StatusNotFound, "not_found", "no such challenge")
 	case err != nil:
-		cl.InternalError(w, r, "api accept", err)
+		b.InternalError(w, r, "api accept", err)
 	default:
-		cl.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
-		cl.LobbyChanged()
+		b.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID, "api", true)
+		b.lobby.LobbyChanged()
 		apiJSON(w, APIGame{ID: g.ID, Game: g.GameID, Options: g.Options})
 	}
 }
 
 // APIGames is GET /api/games: the bot's games in progress, its turn first.
-func (cl *Club) APIGames(w http.ResponseWriter, r *http.Request) {
-	u := cl.apiUser(w, r)
+func (b *botAPI) APIGames(w http.ResponseWriter, r *http.Request) {
+	u := b.apiUser(w, r)
 	if u == nil {
 		return
 	}
-	games, err := cl.myGames(r.Context(), u.Name, "en")
+	games, err := b.ownGames.myGames(r.Context(), u.Name, "en")
 	if err != nil {
-		cl.InternalError(w, r, "api games", err)
+		b.InternalError(w, r, "api games", err)
 		return
 	}
 	out := []APIGame{}

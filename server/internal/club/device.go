@@ -42,16 +42,19 @@ const (
 // devices holds the signing key, read once from the store, and the login
 // buckets of device ids.
 type devices struct {
-	mu      sync.Mutex
-	key     []byte
-	buckets *site.Buckets
+	*site.Env
+	cfg       Config
+	limits    *accountLimits // the per-account login limits
+	ownOrigin func(r *http.Request) string
+	mu        sync.Mutex
+	key       []byte
+	buckets   *site.Buckets
 }
 
 // deviceKey is the key that signs device cookies: shared through the store
 // when it keeps secrets, else this process's own (cookies then last as
 // long as the process).
-func (cl *Club) deviceKey(ctx context.Context) ([]byte, error) {
-	d := &cl.devices
+func (d *devices) deviceKey(ctx context.Context) ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.key != nil {
@@ -61,7 +64,7 @@ func (cl *Club) deviceKey(ctx context.Context) ([]byte, error) {
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, err
 	}
-	if sec, ok := cl.cfg.Store.(store.Secrets); ok {
+	if sec, ok := d.cfg.Store.(store.Secrets); ok {
 		ctx, cancel := context.WithTimeout(ctx, site.StoreTimeout)
 		defer cancel()
 		k, err := sec.Secret(ctx, deviceSecret, fresh)
@@ -84,7 +87,7 @@ func deviceMAC(key []byte, user, id, issued string) string {
 // deviceOf is the device id of r's device cookie for the account name,
 // when it shows one that this site signed for that account and that has
 // not expired.
-func (cl *Club) deviceOf(r *http.Request, name string) (string, bool) {
+func (d *devices) deviceOf(r *http.Request, name string) (string, bool) {
 	user := store.UserKey(name)
 	c, err := r.Cookie(DeviceCookiePrefix + user)
 	if err != nil || len(c.Value) > maxDeviceCookie {
@@ -102,9 +105,9 @@ func (cl *Club) deviceOf(r *http.Request, name string) (string, bool) {
 	if age := time.Since(time.Unix(at, 0)); age > deviceLifetime || age < -24*time.Hour {
 		return "", false
 	}
-	key, err := cl.deviceKey(r.Context())
+	key, err := d.deviceKey(r.Context())
 	if err != nil {
-		cl.Log.Warn("device cookie key", "error", err)
+		d.Log.Warn("device cookie key", "error", err)
 		return "", false
 	}
 	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, user, id, issued))) {
@@ -116,13 +119,13 @@ func (cl *Club) deviceOf(r *http.Request, name string) (string, bool) {
 // setDeviceCookie gives the browser a device cookie for the account name
 // (after a login or signup), keeping its device id if it had one. It is
 // sent only to the login form, and never to scripts.
-func (cl *Club) setDeviceCookie(w http.ResponseWriter, r *http.Request, name string) {
-	key, err := cl.deviceKey(r.Context())
+func (d *devices) setDeviceCookie(w http.ResponseWriter, r *http.Request, name string) {
+	key, err := d.deviceKey(r.Context())
 	if err != nil {
-		cl.Log.Warn("device cookie key", "error", err)
+		d.Log.Warn("device cookie key", "error", err)
 		return
 	}
-	id, ok := cl.deviceOf(r, name)
+	id, ok := d.deviceOf(r, name)
 	if !ok {
 		b := make([]byte, 16)
 		if _, err := rand.Read(b); err != nil {
@@ -135,17 +138,17 @@ func (cl *Club) setDeviceCookie(w http.ResponseWriter, r *http.Request, name str
 	http.SetCookie(w, &http.Cookie{
 		Name: DeviceCookiePrefix + user, Value: id + "." + issued + "." + deviceMAC(key, user, id, issued),
 		Path: "/login", MaxAge: int(deviceLifetime.Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: strings.HasPrefix(cl.OwnOrigin(r), "https://"),
+		Secure: strings.HasPrefix(d.ownOrigin(r), "https://"),
 	})
 }
 
 // accountBucket takes a login attempt on the account name from the bucket
 // of r's device cookie for that account when it shows a valid one, else
 // from the account's bucket, which every stranger shares.
-func (cl *Club) accountBucket(r *http.Request, name string, now time.Time) (bool, time.Duration, string) {
-	a := cl.accounts
-	if id, ok := cl.deviceOf(r, name); ok {
-		ok, wait := cl.devices.buckets.Take(id, now, a.perMinute, a.burst)
+func (d *devices) accountBucket(r *http.Request, name string, now time.Time) (bool, time.Duration, string) {
+	a := d.limits
+	if id, ok := d.deviceOf(r, name); ok {
+		ok, wait := d.buckets.Take(id, now, a.perMinute, a.burst)
 		return ok, wait, "login_device_limited"
 	}
 	ok, wait := a.byAccount.Take(store.UserKey(name), now, a.perMinute, a.burst)

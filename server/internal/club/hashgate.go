@@ -14,7 +14,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/plateau-games/plateau/accounts"
-	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -110,8 +109,8 @@ func (g *HashGate) run(ctx context.Context, fn func()) error {
 	return nil
 }
 
-// resolveHashes sets up the gate from cfg and its metrics.
-func (cl *Club) resolveHashes(cfg Config) {
+// newHashGateOf sets up the gate from cfg and registers its metrics.
+func newHashGateOf(cfg Config, reg prometheus.Registerer) *HashGate {
 	n, q, wait := cfg.MaxHashes, cfg.HashQueue, cfg.HashWait
 	if n <= 0 {
 		n = DefaultMaxHashes()
@@ -125,33 +124,33 @@ func (cl *Club) resolveHashes(cfg Config) {
 	if wait <= 0 {
 		wait = DefaultHashWait
 	}
-	cl.hashes = NewHashGate(n, q, wait)
-	cl.devices.buckets = site.NewBuckets(cl.limits.maxClients)
-	cl.metrics.reg.MustRegister(
+	g := NewHashGate(n, q, wait)
+	reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_running",
 			Help: "Password hashes (argon2id) running now, at most --max-hashes."},
-			func() float64 { return float64(cl.hashes.Running.Load()) }),
+			func() float64 { return float64(g.Running.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_password_hashes_waiting",
 			Help: "Password checks waiting for a slot, at most --hash-queue."},
-			func() float64 { return float64(cl.hashes.Waiting.Load()) }))
+			func() float64 { return float64(g.Waiting.Load()) }))
+	return g
 }
 
 // The password operations of the site, each through the gate.
 
-func (cl *Club) checkPassword(ctx context.Context, hash, password string) (ok bool, err error) {
-	gateErr := cl.hashes.run(ctx, func() { ok, err = accounts.CheckPassword(hash, password) })
+func (g *HashGate) checkPassword(ctx context.Context, hash, password string) (ok bool, err error) {
+	gateErr := g.run(ctx, func() { ok, err = accounts.CheckPassword(hash, password) })
 	if gateErr != nil {
 		return false, gateErr
 	}
 	return ok, err
 }
 
-func (cl *Club) dummyCheck(ctx context.Context, password string) error {
-	return cl.hashes.run(ctx, func() { accounts.DummyCheck(password) })
+func (g *HashGate) dummyCheck(ctx context.Context, password string) error {
+	return g.run(ctx, func() { accounts.DummyCheck(password) })
 }
 
-func (cl *Club) hashPassword(ctx context.Context, password string) (hash string, err error) {
-	gateErr := cl.hashes.run(ctx, func() { hash, err = accounts.HashPassword(password) })
+func (g *HashGate) hashPassword(ctx context.Context, password string) (hash string, err error) {
+	gateErr := g.run(ctx, func() { hash, err = accounts.HashPassword(password) })
 	if gateErr != nil {
 		return "", gateErr
 	}
@@ -167,8 +166,8 @@ func gateRefused(err error) bool {
 // hashBusy answers a refusal of the gate: 503 with Retry-After, as JSON to
 // a client that asks for it, else as the form again (form re-renders it
 // with the message and the status).
-func (cl *Club) hashBusy(w http.ResponseWriter, r *http.Request, lang string, form func(code int, msg string)) {
-	cl.Refuse(r, "hash_busy")
+func (mb *members) hashBusy(w http.ResponseWriter, r *http.Request, lang string, form func(code int, msg string)) {
+	mb.Refuse(r, "hash_busy")
 	web.Info(r).Handled = true // a 503 of ours, safe to show
 	w.Header().Set("Retry-After", strconv.Itoa(hashRetryAfter))
 	if strings.Contains(r.Header.Get("Accept"), "application/json") {

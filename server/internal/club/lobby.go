@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
@@ -29,6 +31,34 @@ const DefaultChallengeLifetime = time.Hour
 // lobbyRefresh is how often the lobby page asks for the list again
 // besides the events that say it changed (lobbyEvents).
 const lobbyRefresh = 15 * time.Second
+
+// lobby is the lobby of challenges: its page, posting, accepting and
+// cancelling a challenge, their expiry and the event stream of changes.
+type lobby struct {
+	*site.Env
+	web        *web.Shell
+	cfg        Config
+	challenges store.Lobby // nil: the store keeps no challenges
+	lifetime   time.Duration
+	hub        lobbyHub
+	holder     string // names this server in the notifications it sends
+	members    *members
+	ratings    *ratings
+	revokes    *revoker
+}
+
+// newLobby resolves the lobby's settings.
+func newLobby(env *site.Env, cfg Config, m *members, rg *ratings, rv *revoker) (*lobby, error) {
+	lb := &lobby{Env: env, cfg: cfg, lifetime: cfg.ChallengeLifetime, members: m, ratings: rg, revokes: rv}
+	lb.challenges, _ = cfg.Store.(store.Lobby)
+	if lb.lifetime == 0 {
+		lb.lifetime = DefaultChallengeLifetime
+	}
+	if lb.lifetime < time.Minute {
+		return nil, fmt.Errorf("server: ChallengeLifetime %v: at least a minute", lb.lifetime)
+	}
+	return lb, nil
+}
 
 // lobbyChoice is one game and two-player variant a challenge can be for.
 type lobbyChoice struct {
@@ -85,7 +115,7 @@ func clockText(clock, inc int64, days int, lang string) string {
 	return m + "+" + strconv.FormatFloat(float64(inc)/1000, 'f', -1, 64)
 }
 
-func (cl *Club) challengeRows(list []store.Challenge, user, lang string) []challengeRow {
+func (lb *lobby) challengeRows(list []store.Challenge, user, lang string) []challengeRow {
 	var rows []challengeRow
 	for _, c := range list {
 		row := challengeRow{ID: c.ID, Creator: c.Creator, Target: c.Target, Clock: clockText(c.ClockMillis, c.IncrementMillis, c.MoveDays, lang),
@@ -109,66 +139,66 @@ func (cl *Club) challengeRows(list []store.Challenge, user, lang string) []chall
 }
 
 // lobbyOff answers the lobby's routes on a store without accounts.
-func (cl *Club) lobbyOff(w http.ResponseWriter, r *http.Request, lang string) bool {
-	if cl.accounts.lobby != nil && cl.accounts.accountsOfStore != nil {
+func (lb *lobby) lobbyOff(w http.ResponseWriter, r *http.Request, lang string) bool {
+	if lb.challenges != nil && lb.members.limits.accountsOfStore != nil {
 		return false
 	}
-	cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
+	lb.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 	return true
 }
 
-func (cl *Club) lobbyData(r *http.Request, lang string) (lobbyData, error) {
+func (lb *lobby) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 	d := lobbyData{Refresh: int(lobbyRefresh.Milliseconds())}
-	if u := cl.CurrentUser(r); u != nil {
+	if u := lb.members.CurrentUser(r); u != nil {
 		d.User = u.Name
 	}
-	list, err := cl.accounts.lobby.OpenChallenges(r.Context(), d.User, cl.Now(), 200)
+	list, err := lb.challenges.OpenChallenges(r.Context(), d.User, lb.Now(), 200)
 	if err != nil {
 		return d, err
 	}
-	d.Challenges = cl.challengeRows(list, d.User, lang)
-	cl.addChallengeRatings(r.Context(), list, d.Challenges)
+	d.Challenges = lb.challengeRows(list, d.User, lang)
+	lb.ratings.addChallengeRatings(r.Context(), list, d.Challenges)
 	return d, nil
 }
 
 // Lobby is GET /lobby: the open challenges and the form to make one.
-func (cl *Club) Lobby(w http.ResponseWriter, r *http.Request) {
+func (lb *lobby) Lobby(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.lobbyOff(w, r, lang) {
+	if lb.lobbyOff(w, r, lang) {
 		return
 	}
-	d, err := cl.lobbyData(r, lang)
+	d, err := lb.lobbyData(r, lang)
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "lobby", err)
+		lb.web.InternalError(w, r, lang, "lobby", err)
 		return
 	}
 	d.Choices = lobbyChoices(lang)
-	d.Error = cl.lobbyMessage(r.URL.Query().Get("error"), lang)
-	cl.Web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
+	d.Error = lb.lobbyMessage(r.URL.Query().Get("error"), lang)
+	lb.web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
 }
 
 // LobbyList is the table of challenges alone, which the lobby page fetches
 // every few seconds.
-func (cl *Club) LobbyList(w http.ResponseWriter, r *http.Request) {
+func (lb *lobby) LobbyList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.lobbyOff(w, r, lang) {
+	if lb.lobbyOff(w, r, lang) {
 		return
 	}
-	d, err := cl.lobbyData(r, lang)
+	d, err := lb.lobbyData(r, lang)
 	if err != nil {
-		cl.InternalError(w, r, "lobby list", err)
+		lb.InternalError(w, r, "lobby list", err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := cl.Web.Fragment(w, "lobby", "challenges", web.Page{Lang: lang, User: d.User, Data: d}); err != nil {
-		cl.Log.Warn("lobby list", "error", err)
+	if err := lb.web.Fragment(w, "lobby", "challenges", web.Page{Lang: lang, User: d.User, Data: d}); err != nil {
+		lb.Log.Warn("lobby list", "error", err)
 	}
 }
 
 // lobbyMessage turns an error code of a redirect back to the lobby into
 // words; unknown codes show nothing.
-func (cl *Club) lobbyMessage(code, lang string) string {
+func (lb *lobby) lobbyMessage(code, lang string) string {
 	switch code {
 	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock", "readings":
 		return web.T(lang, "challenge:"+code)
@@ -183,8 +213,8 @@ func backToLobby(w http.ResponseWriter, r *http.Request, code string) {
 
 // loggedIn returns the account of the request, or sends the browser to
 // the login page (nil).
-func (cl *Club) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
-	u := cl.CurrentUser(r)
+func (lb *lobby) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
+	u := lb.members.CurrentUser(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=/lobby", http.StatusSeeOther)
 	}
@@ -192,12 +222,12 @@ func (cl *Club) loggedIn(w http.ResponseWriter, r *http.Request) *store.User {
 }
 
 // CreateChallenge is POST /challenges.
-func (cl *Club) CreateChallenge(w http.ResponseWriter, r *http.Request) {
+func (lb *lobby) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.lobbyOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
+	if lb.lobbyOff(w, r, lang) || !lb.members.readAccountForm(w, r, lang) {
 		return
 	}
-	u := cl.loggedIn(w, r)
+	u := lb.loggedIn(w, r)
 	if u == nil {
 		return
 	}
@@ -233,11 +263,11 @@ func (cl *Club) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 	case "1":
 		seat = 1
 	}
-	now := cl.Now()
+	now := lb.Now()
 	c := &store.Challenge{ID: games.NewID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
 		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
 		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
-		CreatedAt: now, ExpiresAt: now.Add(cl.accounts.challengeLifetime)}
+		CreatedAt: now, ExpiresAt: now.Add(lb.lifetime)}
 	if c.Target != "" && store.CheckUserName(c.Target) != nil {
 		backToLobby(w, r, "nouser")
 		return
@@ -246,45 +276,45 @@ func (cl *Club) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 		backToLobby(w, r, "self")
 		return
 	}
-	switch err := cl.accounts.lobby.CreateChallenge(r.Context(), c); {
+	switch err := lb.challenges.CreateChallenge(r.Context(), c); {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "nouser")
 	case errors.Is(err, store.ErrConflict):
 		backToLobby(w, r, "toomany")
 	case err != nil:
-		cl.Web.InternalError(w, r, lang, "create challenge", err)
+		lb.web.InternalError(w, r, lang, "create challenge", err)
 	default:
-		cl.Log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
-		cl.LobbyChanged()
+		lb.Log.Info("challenge created", "id", c.ID, "user", u.Name, "game", c.GameID, "options", c.Options)
+		lb.LobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
 }
 
-func (cl *Club) AcceptChallenge(w http.ResponseWriter, r *http.Request) {
+func (lb *lobby) AcceptChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.lobbyOff(w, r, lang) {
+	if lb.lobbyOff(w, r, lang) {
 		return
 	}
-	u := cl.loggedIn(w, r)
+	u := lb.loggedIn(w, r)
 	if u == nil {
 		return
 	}
 	ctx := r.Context()
-	c, err := cl.accounts.lobby.LoadChallenge(ctx, r.PathValue("id"))
+	c, err := lb.challenges.LoadChallenge(ctx, r.PathValue("id"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "notfound")
 		return
 	case err != nil:
-		cl.Web.InternalError(w, r, lang, "load challenge", err)
+		lb.web.InternalError(w, r, lang, "load challenge", err)
 		return
 	}
-	g, err := cl.challengeGame(c, u)
+	g, err := lb.challengeGame(c, u)
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "challenge game", err)
+		lb.web.InternalError(w, r, lang, "challenge game", err)
 		return
 	}
-	err = cl.accounts.lobby.AcceptChallenge(ctx, c.ID, u.Name, cl.Now(), g)
+	err = lb.challenges.AcceptChallenge(ctx, c.ID, u.Name, lb.Now(), g)
 	switch {
 	case errors.Is(err, store.ErrConflict) && store.UserKey(c.Creator) == store.UserKey(u.Name):
 		backToLobby(w, r, "self")
@@ -293,17 +323,17 @@ func (cl *Club) AcceptChallenge(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "gone")
 	case err != nil:
-		cl.Web.InternalError(w, r, lang, "accept challenge", err)
+		lb.web.InternalError(w, r, lang, "accept challenge", err)
 	default:
-		cl.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
-		cl.LobbyChanged()
+		lb.Log.Info("challenge accepted", "id", c.ID, "user", u.Name, "game", g.ID)
+		lb.LobbyChanged()
 		http.Redirect(w, r, "/games/"+g.ID, http.StatusSeeOther)
 	}
 }
 
 // challengeGame is the game a challenge becomes when user accepts it: the
 // creator's seat as asked (or drawn), the two accounts holding the seats.
-func (cl *Club) challengeGame(c *store.Challenge, acceptor *store.User) (*store.Game, error) {
+func (lb *lobby) challengeGame(c *store.Challenge, acceptor *store.User) (*store.Game, error) {
 	user := acceptor.Name
 	seat := c.Seat
 	if seat < 0 {
@@ -313,11 +343,11 @@ func (cl *Club) challengeGame(c *store.Challenge, acceptor *store.User) (*store.
 		}
 		seat = int(n.Int64())
 	}
-	now := cl.Now().UTC()
+	now := lb.Now().UTC()
 	g := &store.Game{ID: games.NewID(), GameID: c.GameID, Options: c.Options, Result: store.Ongoing,
 		Casual: !c.Rated, Rated: c.Rated, ClockMillis: c.ClockMillis, IncrementMillis: c.IncrementMillis, MoveDays: c.MoveDays,
 		CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, 2)}
-	if acceptor.Bot && !cl.cfg.RateBots {
+	if acceptor.Bot && !lb.cfg.RateBots {
 		g.Rated, g.Casual = false, true
 	}
 	g.Seats[seat] = store.Seat{Kind: "human", Name: c.Creator, User: c.Creator}
@@ -325,24 +355,24 @@ func (cl *Club) challengeGame(c *store.Challenge, acceptor *store.User) (*store.
 	return g, nil
 }
 
-func (cl *Club) CancelChallenge(w http.ResponseWriter, r *http.Request) {
+func (lb *lobby) CancelChallenge(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.lobbyOff(w, r, lang) {
+	if lb.lobbyOff(w, r, lang) {
 		return
 	}
-	u := cl.loggedIn(w, r)
+	u := lb.loggedIn(w, r)
 	if u == nil {
 		return
 	}
-	switch err := cl.accounts.lobby.CancelChallenge(r.Context(), r.PathValue("id"), u.Name); {
+	switch err := lb.challenges.CancelChallenge(r.Context(), r.PathValue("id"), u.Name); {
 	case errors.Is(err, store.ErrNotFound):
 		backToLobby(w, r, "notfound")
 	case errors.Is(err, store.ErrConflict):
 		backToLobby(w, r, "gone")
 	case err != nil:
-		cl.Web.InternalError(w, r, lang, "cancel challenge", err)
+		lb.web.InternalError(w, r, lang, "cancel challenge", err)
 	default:
-		cl.LobbyChanged()
+		lb.LobbyChanged()
 		http.Redirect(w, r, "/lobby", http.StatusSeeOther)
 	}
 }
@@ -350,22 +380,22 @@ func (cl *Club) CancelChallenge(w http.ResponseWriter, r *http.Request) {
 // ChallengeStatus tells the lobby page of a challenge's creator what
 // became of it: accepted (and the game), cancelled, expired or open. Only
 // its creator and the player who accepted it get the game's id.
-func (cl *Club) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
-	if cl.accounts.lobby == nil {
+func (lb *lobby) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
+	if lb.challenges == nil {
 		http.NotFound(w, r)
 		return
 	}
-	c, err := cl.accounts.lobby.LoadChallenge(r.Context(), r.PathValue("id"))
+	c, err := lb.challenges.LoadChallenge(r.Context(), r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		http.NotFound(w, r)
 		return
 	}
 	if err != nil {
-		cl.InternalError(w, r, "challenge status", err)
+		lb.InternalError(w, r, "challenge status", err)
 		return
 	}
 	out := map[string]string{"status": c.Status}
-	if u := cl.CurrentUser(r); u != nil && c.Game != "" &&
+	if u := lb.members.CurrentUser(r); u != nil && c.Game != "" &&
 		(store.UserKey(u.Name) == store.UserKey(c.Creator) || store.UserKey(u.Name) == store.UserKey(c.AcceptedBy)) {
 		out["game"] = c.Game
 	}
@@ -375,16 +405,16 @@ func (cl *Club) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
 }
 
 // ExpireChallenges marks the expired challenges (a maintenance chore).
-func (cl *Club) ExpireChallenges() {
-	if cl.accounts.lobby == nil {
+func (lb *lobby) ExpireChallenges() {
+	if lb.challenges == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(cl.Ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(lb.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := cl.accounts.lobby.ExpireChallenges(ctx, cl.Now()); err != nil {
-		cl.Log.Warn("expiring challenges", "error", err)
+	if n, err := lb.challenges.ExpireChallenges(ctx, lb.Now()); err != nil {
+		lb.Log.Warn("expiring challenges", "error", err)
 	} else if n > 0 {
-		cl.Log.Info("challenges expired", "count", n)
-		cl.LobbyChanged()
+		lb.Log.Info("challenges expired", "count", n)
+		lb.LobbyChanged()
 	}
 }

@@ -60,20 +60,20 @@ func (h *lobbyHub) changed() {
 }
 
 // LobbyChanged tells this server's lobby pages and the other servers.
-func (cl *Club) LobbyChanged() {
-	cl.lobbyHub.changed()
-	if n, ok := cl.cfg.Store.(store.Notifier); ok {
-		ctx, cancel := context.WithTimeout(cl.Ctx, site.StoreTimeout)
+func (lb *lobby) LobbyChanged() {
+	lb.hub.changed()
+	if n, ok := lb.cfg.Store.(store.Notifier); ok {
+		ctx, cancel := context.WithTimeout(lb.Ctx, site.StoreTimeout)
 		defer cancel()
-		if err := n.Announce(ctx, "-", "lobby "+cl.Holder); err != nil {
-			cl.LogError("announce lobby", err)
+		if err := n.Announce(ctx, "-", "lobby "+lb.holder); err != nil {
+			lb.LogError("announce lobby", err)
 		}
 	}
 }
 
 // LobbyEvents is the stream of a lobby page.
-func (cl *Club) LobbyEvents(w http.ResponseWriter, r *http.Request) {
-	if cl.accounts.lobby == nil {
+func (lb *lobby) LobbyEvents(w http.ResponseWriter, r *http.Request) {
+	if lb.challenges == nil {
 		http.NotFound(w, r)
 		return
 	}
@@ -82,8 +82,8 @@ func (cl *Club) LobbyEvents(w http.ResponseWriter, r *http.Request) {
 	// known.
 	revoked := make(chan struct{})
 	var once sync.Once
-	cl.CurrentUser(r)
-	defer cl.TrackCredential(web.Info(r), func() { once.Do(func() { close(revoked) }) })()
+	lb.members.CurrentUser(r)
+	defer lb.revokes.TrackCredential(web.Info(r), func() { once.Do(func() { close(revoked) }) })()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -94,7 +94,7 @@ func (cl *Club) LobbyEvents(w http.ResponseWriter, r *http.Request) {
 	if rc.Flush() != nil {
 		return
 	}
-	ch, done := cl.lobbyHub.subscribe()
+	ch, done := lb.hub.subscribe()
 	defer done()
 	life := time.NewTimer(lobbyStreamLife)
 	defer life.Stop()
@@ -104,7 +104,7 @@ func (cl *Club) LobbyEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-cl.Stopping:
+		case <-lb.Stopping:
 			return
 		case <-revoked:
 			return

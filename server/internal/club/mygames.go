@@ -12,9 +12,20 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
+
+// ownGames is a player's page of their ongoing games (/my-games) and
+// the turn reminder that polls it.
+type ownGames struct {
+	*site.Env
+	web        *web.Shell
+	members    *members
+	turns      turnsCache
+	maxClients int // bounds the turns cache
+}
 
 // myGamesLimit bounds the ongoing games of an account that "my games" and
 // its reminder look at.
@@ -33,25 +44,25 @@ type myGame struct {
 
 // myGames lists the ongoing games where user holds a seat: the ones where
 // it is his turn first, the longest waiting first.
-func (cl *Club) myGames(ctx context.Context, user, lang string) ([]myGame, error) {
-	list, err := cl.ongoingOf(ctx, user)
+func (og *ownGames) myGames(ctx context.Context, user, lang string) ([]myGame, error) {
+	list, err := og.ongoingOf(ctx, user)
 	if err != nil {
 		return nil, err
 	}
-	return cl.myGamesOf(ctx, user, lang, list)
+	return og.myGamesOf(ctx, user, lang, list)
 }
 
 // ongoingOf lists the ongoing games of an account (without their moves).
-func (cl *Club) ongoingOf(ctx context.Context, user string) ([]store.Game, error) {
+func (og *ownGames) ongoingOf(ctx context.Context, user string) ([]store.Game, error) {
 	on := false
-	return cl.Store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
+	return og.Store.ListGames(ctx, store.Filter{User: user, Finished: &on, Limit: myGamesLimit})
 }
 
 // myGamesOf is myGames for games already listed.
-func (cl *Club) myGamesOf(ctx context.Context, user, lang string, list []store.Game) ([]myGame, error) {
+func (og *ownGames) myGamesOf(ctx context.Context, user, lang string, list []store.Game) ([]myGame, error) {
 	var out []myGame
 	for _, listed := range list {
-		g, err := cl.Store.LoadGame(ctx, listed.ID)
+		g, err := og.Store.LoadGame(ctx, listed.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +88,7 @@ func (cl *Club) myGamesOf(ctx context.Context, user, lang string, list []store.G
 			turnStart = g.Moves[n-1].At
 		}
 		if g.MoveDays > 0 {
-			row.Left = durationText(turnStart.Add(games.MoveTime(g.MoveDays)).Sub(cl.Now()), lang)
+			row.Left = durationText(turnStart.Add(games.MoveTime(g.MoveDays)).Sub(og.Now()), lang)
 		}
 		out = append(out, row)
 	}
@@ -120,19 +131,19 @@ type myGamesData struct {
 	YourTurn int
 }
 
-func (cl *Club) MyGamesPage(w http.ResponseWriter, r *http.Request) {
+func (og *ownGames) MyGamesPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) {
+	if og.members.accountsOff(w, r, lang) {
 		return
 	}
-	u := cl.CurrentUser(r)
+	u := og.members.CurrentUser(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=/my-games", http.StatusSeeOther)
 		return
 	}
-	games, err := cl.myGames(r.Context(), u.Name, lang)
+	games, err := og.myGames(r.Context(), u.Name, lang)
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "my games", err)
+		og.web.InternalError(w, r, lang, "my games", err)
 		return
 	}
 	d := myGamesData{Games: games}
@@ -141,7 +152,7 @@ func (cl *Club) MyGamesPage(w http.ResponseWriter, r *http.Request) {
 			d.YourTurn++
 		}
 	}
-	cl.Web.Render(w, r, lang, "mygames", web.T(lang, "mygames"), http.StatusOK, d)
+	og.web.Render(w, r, lang, "mygames", web.T(lang, "mygames"), http.StatusOK, d)
 }
 
 // turnsCache keeps the reminder's last count per account with what it
@@ -162,30 +173,30 @@ type turnsCount struct {
 
 // MyTurns says in how many games it is the account's turn, for the
 // reminder in every page's header and title.
-func (cl *Club) MyTurns(w http.ResponseWriter, r *http.Request) {
-	u := cl.CurrentUser(r)
+func (og *ownGames) MyTurns(w http.ResponseWriter, r *http.Request) {
+	u := og.members.CurrentUser(r)
 	if u == nil {
 		http.Error(w, "log in first", http.StatusUnauthorized)
 		return
 	}
-	list, err := cl.ongoingOf(r.Context(), u.Name)
+	list, err := og.ongoingOf(r.Context(), u.Name)
 	if err != nil {
-		cl.InternalError(w, r, "my turns", err)
+		og.InternalError(w, r, "my turns", err)
 		return
 	}
 	var from strings.Builder
 	for _, g := range list {
 		fmt.Fprintf(&from, "%s %d,", g.ID, g.UpdatedAt.UnixMilli())
 	}
-	c, key := &cl.turns, store.UserKey(u.Name)
+	c, key := &og.turns, store.UserKey(u.Name)
 	c.mu.Lock()
 	last, ok := c.byUser[key]
 	c.mu.Unlock()
 	n := last.n
 	if !ok || last.from != from.String() {
-		games, err := cl.myGamesOf(r.Context(), u.Name, "en", list)
+		games, err := og.myGamesOf(r.Context(), u.Name, "en", list)
 		if err != nil {
-			cl.InternalError(w, r, "my turns", err)
+			og.InternalError(w, r, "my turns", err)
 			return
 		}
 		n = 0
@@ -195,7 +206,7 @@ func (cl *Club) MyTurns(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		c.mu.Lock()
-		if c.byUser == nil || len(c.byUser) >= cl.limits.maxClients {
+		if c.byUser == nil || len(c.byUser) >= og.maxClients {
 			c.byUser = map[string]turnsCount{}
 		}
 		c.byUser[key] = turnsCount{from: from.String(), n: n}

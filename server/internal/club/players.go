@@ -15,9 +15,22 @@ import (
 	"github.com/plateau-games/plateau/accounts"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 )
+
+// players is the players' pages (/players/{name}), the leaderboard, and
+// what a page's owner or a moderator does there: disable an account,
+// make or revoke a bot's tokens.
+type players struct {
+	*site.Env
+	web     *web.Shell
+	cfg     Config
+	members *members
+	ratings *ratings
+	revokes *revoker
+}
 
 // provisionalDeviation is the deviation above which a rating is shown as
 // provisional ("1662?"), as lichess does: too few games to trust it.
@@ -87,36 +100,36 @@ func ratingRowOf(rt store.Rating, lang string) ratingRow {
 	return row
 }
 
-func (cl *Club) Player(w http.ResponseWriter, r *http.Request) {
+func (pl *players) Player(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) {
+	if pl.members.accountsOff(w, r, lang) {
 		return
 	}
 	name := r.PathValue("name")
 	if store.CheckUserName(name) != nil {
-		cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 		return
 	}
 	ctx := r.Context()
-	u, err := cl.accounts.accountsOfStore.LoadUser(ctx, name)
+	u, err := pl.members.limits.accountsOfStore.LoadUser(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
-		cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 		return
 	}
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "load user", err)
+		pl.web.InternalError(w, r, lang, "load user", err)
 		return
 	}
 	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
-	me := cl.CurrentUser(r)
+	me := pl.members.CurrentUser(r)
 	if me != nil && me.Role == store.RoleOperator && store.UserKey(me.Name) != store.UserKey(u.Name) {
 		d.CanModerate = true
 	}
 	d.Owner = u.Owner
-	if bots, ok := cl.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
+	if bots, ok := pl.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
 		d.ManageTokens = true
 		if d.Tokens, err = bots.ListBotTokens(ctx, u.Name); err != nil {
-			cl.Web.InternalError(w, r, lang, "list bot tokens", err)
+			pl.web.InternalError(w, r, lang, "list bot tokens", err)
 			return
 		}
 		d.NewToken = newTokenOf(r)
@@ -124,27 +137,27 @@ func (cl *Club) Player(w http.ResponseWriter, r *http.Request) {
 	if u.Role == store.RoleOperator {
 		d.Role = web.T(lang, "operator")
 	}
-	if rs, ok := cl.cfg.Store.(store.Ratings); ok {
+	if rs, ok := pl.cfg.Store.(store.Ratings); ok {
 		list, err := rs.UserRatings(ctx, u.Name)
 		if err != nil {
-			cl.Web.InternalError(w, r, lang, "user ratings", err)
+			pl.web.InternalError(w, r, lang, "user ratings", err)
 			return
 		}
 		for _, rt := range list {
 			row := ratingRowOf(rt, lang)
 			points, err := rs.RatingHistory(ctx, u.Name, rt.Variant, graphPoints)
 			if err != nil {
-				cl.Web.InternalError(w, r, lang, "rating history", err)
+				pl.web.InternalError(w, r, lang, "rating history", err)
 				return
 			}
 			row.Graph = ratingGraph(points, lang)
 			d.Ratings = append(d.Ratings, row)
 		}
 	}
-	if ps, ok := cl.cfg.Store.(store.Puzzles); ok {
+	if ps, ok := pl.cfg.Store.(store.Puzzles); ok {
 		list, err := ps.PuzzleRatings(ctx, u.Name)
 		if err != nil {
-			cl.Web.InternalError(w, r, lang, "puzzle ratings", err)
+			pl.web.InternalError(w, r, lang, "puzzle ratings", err)
 			return
 		}
 		for _, pr := range list {
@@ -156,18 +169,18 @@ func (cl *Club) Player(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(list) > 0 {
 			if d.RecentPuzzles, err = ps.PuzzleAttempts(ctx, u.Name, "", recentPuzzles); err != nil {
-				cl.Web.InternalError(w, r, lang, "puzzle attempts", err)
+				pl.web.InternalError(w, r, lang, "puzzle attempts", err)
 				return
 			}
 		}
 	}
-	list, err := cl.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
+	list, err := pl.Store.ListGames(ctx, store.Filter{User: u.Name, Limit: 50})
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "list games", err)
+		pl.web.InternalError(w, r, lang, "list games", err)
 		return
 	}
 	d.Games = games.ArchiveRows(list, lang)
-	cl.Web.Render(w, r, lang, "player", u.Name, http.StatusOK, d)
+	pl.web.Render(w, r, lang, "player", u.Name, http.StatusOK, d)
 }
 
 type leaderboardData struct {
@@ -176,14 +189,14 @@ type leaderboardData struct {
 	Rows    []ratingRow
 }
 
-func (cl *Club) Leaderboard(w http.ResponseWriter, r *http.Request) {
+func (pl *players) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	if cl.accountsOff(w, r, lang) {
+	if pl.members.accountsOff(w, r, lang) {
 		return
 	}
-	rs, ok := cl.cfg.Store.(store.Ratings)
+	rs, ok := pl.cfg.Store.(store.Ratings)
 	if !ok {
-		cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
+		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 		return
 	}
 	d := leaderboardData{Choices: lobbyChoices(lang), Key: r.URL.Query().Get("variant")}
@@ -192,11 +205,11 @@ func (cl *Club) Leaderboard(w http.ResponseWriter, r *http.Request) {
 		known = known || c.Key == d.Key
 	}
 	if !known {
-		d.Key = cl.busiestVariant(r.Context(), rs, d.Choices)
+		d.Key = pl.ratings.busiestVariant(r.Context(), rs, d.Choices)
 	}
 	list, err := rs.Leaderboard(r.Context(), d.Key, 1, 100, 0)
 	if err != nil {
-		cl.Web.InternalError(w, r, lang, "leaderboard", err)
+		pl.web.InternalError(w, r, lang, "leaderboard", err)
 		return
 	}
 	for i, rt := range list {
@@ -204,7 +217,7 @@ func (cl *Club) Leaderboard(w http.ResponseWriter, r *http.Request) {
 		row.Rank = i + 1
 		d.Rows = append(d.Rows, row)
 	}
-	cl.Web.Render(w, r, lang, "leaderboard", web.T(lang, "leaderboard"), http.StatusOK, d)
+	pl.web.Render(w, r, lang, "leaderboard", web.T(lang, "leaderboard"), http.StatusOK, d)
 }
 
 // ratingGraph draws a rating history as an SVG line: the rating after
@@ -257,42 +270,42 @@ func ratingGraph(points []store.RatingPoint, lang string) template.HTML {
 // SetDisabled lets an operator disable or enable another account from its
 // page; disabling ends its sessions (the store does) and its bot tokens
 // stop working.
-func (cl *Club) SetDisabled(disable bool) http.HandlerFunc {
+func (pl *players) SetDisabled(disable bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		lang := web.PickLang(w, r)
-		if cl.accountsOff(w, r, lang) {
+		if pl.members.accountsOff(w, r, lang) {
 			return
 		}
-		me := cl.CurrentUser(r)
+		me := pl.members.CurrentUser(r)
 		name := r.PathValue("name")
 		if me == nil || me.Role != store.RoleOperator {
-			cl.Refuse(r, "not_operator")
-			cl.Web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_operator_account"))
+			pl.Refuse(r, "not_operator")
+			pl.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_operator_account"))
 			return
 		}
 		if store.CheckUserName(name) != nil || store.UserKey(name) == store.UserKey(me.Name) {
-			cl.Web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "err:not_operator_account"))
+			pl.web.Fail(w, r, lang, http.StatusBadRequest, web.T(lang, "err:not_operator_account"))
 			return
 		}
-		st := cl.accounts.accountsOfStore
+		st := pl.members.limits.accountsOfStore
 		u, err := st.LoadUser(r.Context(), name)
 		if errors.Is(err, store.ErrNotFound) {
-			cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+			pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		if err != nil {
-			cl.Web.InternalError(w, r, lang, "load user", err)
+			pl.web.InternalError(w, r, lang, "load user", err)
 			return
 		}
 		u.Disabled = disable
 		if err := st.UpdateUser(r.Context(), u); err != nil {
-			cl.Web.InternalError(w, r, lang, "disable user", err)
+			pl.web.InternalError(w, r, lang, "disable user", err)
 			return
 		}
 		if disable {
-			cl.revocationChanged(u.Name) // its live connections close
+			pl.revokes.revocationChanged(u.Name) // its live connections close
 		}
-		cl.Log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
+		pl.Log.Info("account changed by an operator", "user", u.Name, "disabled", disable, "by", me.Name)
 		http.Redirect(w, r, "/players/"+u.Name, http.StatusSeeOther)
 	}
 }
@@ -315,70 +328,70 @@ func newTokenOf(r *http.Request) string {
 
 // BotToken creates (revoke false) or revokes a bot's token from its page,
 // for its owner or an operator.
-func (cl *Club) BotToken(revoke bool) http.HandlerFunc {
+func (pl *players) BotToken(revoke bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		lang := web.PickLang(w, r)
-		if cl.accountsOff(w, r, lang) || !cl.readAccountForm(w, r, lang) {
+		if pl.members.accountsOff(w, r, lang) || !pl.members.readAccountForm(w, r, lang) {
 			return
 		}
-		bots, ok := cl.cfg.Store.(store.BotTokens)
+		bots, ok := pl.cfg.Store.(store.BotTokens)
 		name := r.PathValue("name")
 		if !ok || store.CheckUserName(name) != nil {
-			cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+			pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		ctx := r.Context()
-		bot, err := cl.accounts.accountsOfStore.LoadUser(ctx, name)
+		bot, err := pl.members.limits.accountsOfStore.LoadUser(ctx, name)
 		if errors.Is(err, store.ErrNotFound) {
-			cl.Web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+			pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
 			return
 		}
 		if err != nil {
-			cl.Web.InternalError(w, r, lang, "load user", err)
+			pl.web.InternalError(w, r, lang, "load user", err)
 			return
 		}
-		me := cl.CurrentUser(r)
+		me := pl.members.CurrentUser(r)
 		if !canManageBot(me, bot) {
-			cl.Refuse(r, "not_owner")
-			cl.Web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_owner"))
+			pl.Refuse(r, "not_owner")
+			pl.web.Fail(w, r, lang, http.StatusForbidden, web.T(lang, "err:not_owner"))
 			return
 		}
 		if revoke {
 			err := bots.RevokeBotToken(ctx, bot.Name, r.PathValue("id"))
 			if err != nil && !errors.Is(err, store.ErrNotFound) {
-				cl.Web.InternalError(w, r, lang, "revoke bot token", err)
+				pl.web.InternalError(w, r, lang, "revoke bot token", err)
 				return
 			}
-			cl.revocationChanged(bot.Name) // its live connections close
-			cl.Log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
+			pl.revokes.revocationChanged(bot.Name) // its live connections close
+			pl.Log.Info("bot token revoked", "bot", bot.Name, "id", r.PathValue("id"), "by", me.Name)
 			http.Redirect(w, r, "/players/"+bot.Name, http.StatusSeeOther)
 			return
 		}
 		token, hash, err := accounts.NewToken()
 		if err != nil {
-			cl.Web.InternalError(w, r, lang, "bot token", err)
+			pl.web.InternalError(w, r, lang, "bot token", err)
 			return
 		}
 		id, err := shortID()
 		if err != nil {
-			cl.Web.InternalError(w, r, lang, "bot token", err)
+			pl.web.InternalError(w, r, lang, "bot token", err)
 			return
 		}
 		t := &store.BotToken{ID: id, User: bot.Name, Label: web.CleanText(r.PostForm.Get("label"), 100), Hash: hash}
 		if err := bots.CreateBotToken(ctx, t); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				cl.Web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "err:too_many_tokens"))
+				pl.web.Fail(w, r, lang, http.StatusConflict, web.T(lang, "err:too_many_tokens"))
 				return
 			}
-			cl.Web.InternalError(w, r, lang, "create bot token", err)
+			pl.web.InternalError(w, r, lang, "create bot token", err)
 			return
 		}
-		cl.Log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
+		pl.Log.Info("bot token created", "bot", bot.Name, "id", id, "by", me.Name)
 		// The page itself, with the token shown this once (no redirect:
 		// the token must not travel in a URL).
 		r = r.WithContext(context.WithValue(ctx, newTokenKey{}, token))
 		r.Method = http.MethodGet
-		cl.Player(w, r)
+		pl.Player(w, r)
 	}
 }
 

@@ -66,8 +66,8 @@ type ratingBook struct {
 	lists map[string][]store.Rating
 }
 
-func (cl *Club) ratingBook() *ratingBook {
-	rs, _ := cl.cfg.Store.(store.Ratings)
+func (rg *ratings) ratingBook() *ratingBook {
+	rs, _ := rg.cfg.Store.(store.Ratings)
 	return &ratingBook{rs: rs, lists: map[string][]store.Rating{}}
 }
 
@@ -99,8 +99,8 @@ func (b *ratingBook) of(ctx context.Context, user, key string) string {
 
 // SeatRatingsJSON is the game page's ratings of its account seats, per
 // seat ("" for a seat without an account), for the script.
-func (cl *Club) SeatRatingsJSON(ctx context.Context, g *store.Game) string {
-	book := cl.ratingBook()
+func (rg *ratings) SeatRatingsJSON(ctx context.Context, g *store.Game) string {
+	book := rg.ratingBook()
 	out := make([]string, len(g.Seats))
 	for i, seat := range g.Seats {
 		out[i] = book.of(ctx, seat.User, variantKey(g.GameID, g.Options))
@@ -114,8 +114,8 @@ func (cl *Club) SeatRatingsJSON(ctx context.Context, g *store.Game) string {
 
 // addChallengeRatings puts each challenge's creator's rating in its
 // variant beside the name, as the lobby of lichess does.
-func (cl *Club) addChallengeRatings(ctx context.Context, list []store.Challenge, rows []challengeRow) {
-	book := cl.ratingBook()
+func (rg *ratings) addChallengeRatings(ctx context.Context, list []store.Challenge, rows []challengeRow) {
+	book := rg.ratingBook()
 	for i := range rows {
 		if i < len(list) {
 			rows[i].Rating = book.of(ctx, list[i].Creator, variantKey(list[i].GameID, list[i].Options))
@@ -126,7 +126,7 @@ func (cl *Club) addChallengeRatings(ctx context.Context, list []store.Challenge,
 // busiestVariant is the variant the leaderboard opens on when none is
 // asked for: the first of the list that has rated players, rather than an
 // empty table; the first of the list when none has.
-func (cl *Club) busiestVariant(ctx context.Context, rs store.Ratings, choices []lobbyChoice) string {
+func (rg *ratings) busiestVariant(ctx context.Context, rs store.Ratings, choices []lobbyChoice) string {
 	for _, c := range choices {
 		if list, err := rs.Leaderboard(ctx, c.Key, 1, 1, 0); err == nil && len(list) > 0 {
 			return c.Key

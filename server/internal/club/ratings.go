@@ -8,12 +8,20 @@ import (
 	"github.com/plateau-games/plateau/rating"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/store"
 )
 
 // A rated game (from the lobby) changes its players' Glicko-2 ratings in
 // its variant when it ends with a winner or a draw. The store rates a game
 // once, whichever server finished it.
+
+// ratings rates the finished games (Glicko-2) and shows the players'
+// ratings on game pages, challenges and the leaderboard.
+type ratings struct {
+	*site.Env
+	cfg Config
+}
 
 // variantKey names a variant in the ratings: the rules id and the
 // resolved options ("pogo", "empire players=2").
@@ -88,8 +96,8 @@ func glickoUpdate(teams []int, scores []float64) store.RatingUpdate {
 // returns the changes; nil when the game is not rated, has a seat without
 // an account, ended without a result, or was rated already (by this
 // server or another).
-func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]games.RatingChange, error) {
-	rs, ok := cl.cfg.Store.(store.Ratings)
+func (rg *ratings) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([]games.RatingChange, error) {
+	rs, ok := rg.cfg.Store.(store.Ratings)
 	if !ok || !g.Rated || len(v.Readings()) > 0 { // another reading: never rated
 		return nil, nil
 	}
@@ -109,7 +117,7 @@ func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([
 	def := rating.Default()
 	var before []store.Rating
 	update := glickoUpdate(teams, scores)
-	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), cl.Now(), players,
+	stored, err := rs.RateGame(ctx, g.ID, variantKey(g.GameID, g.Options), rg.Now(), players,
 		store.Rating{Rating: def.Rating, Deviation: def.Deviation, Volatility: def.Volatility},
 		func(current []store.Rating) ([]store.Rating, error) {
 			before = append([]store.Rating(nil), current...)
@@ -132,8 +140,8 @@ func (cl *Club) RateGame(ctx context.Context, g *store.Game, v *game.Variant) ([
 // each player's history point of the game and the point before it (or the
 // default rating before a first game). Nil when the game was not rated
 // (no point) or the store keeps no ratings.
-func (cl *Club) PastRatingChanges(ctx context.Context, g *store.Game) []games.RatingChange {
-	rs, ok := cl.cfg.Store.(store.Ratings)
+func (rg *ratings) PastRatingChanges(ctx context.Context, g *store.Game) []games.RatingChange {
+	rs, ok := rg.cfg.Store.(store.Ratings)
 	if !ok {
 		return nil
 	}

@@ -45,8 +45,10 @@ type liveConn struct {
 }
 
 // revoker tracks the live connections by credential and the accounts to
-// check.
+// check, and closes those whose session or bot token was revoked.
 type revoker struct {
+	*site.Env
+	cfg     Config
 	poll    time.Duration
 	mu      sync.Mutex
 	conns   map[*liveConn]struct{}
@@ -59,15 +61,17 @@ type revoker struct {
 	closed prometheus.Counter
 }
 
-func (cl *Club) resolveRevocations(cfg Config) {
+// newRevoker sets up the revocations from cfg and registers their metric.
+func newRevoker(env *site.Env, cfg Config, reg prometheus.Registerer) *revoker {
 	poll := cfg.RevocationPoll
 	if poll <= 0 {
 		poll = DefaultRevocationPoll
 	}
-	cl.revokes = &revoker{poll: poll, conns: map[*liveConn]struct{}{}, pending: map[string]bool{}, wake: make(chan struct{}, 1),
+	rv := &revoker{Env: env, cfg: cfg, poll: poll, conns: map[*liveConn]struct{}{}, pending: map[string]bool{}, wake: make(chan struct{}, 1),
 		closed: prometheus.NewCounter(prometheus.CounterOpts{Name: "plateau_connections_revoked_total",
 			Help: "Live connections (WebSockets, event streams) closed because their account or bot token was revoked."})}
-	cl.metrics.reg.MustRegister(cl.revokes.closed)
+	reg.MustRegister(rv.closed)
+	return rv
 }
 
 // request asks for a check of the connections of user ("" for all).
@@ -88,11 +92,10 @@ func (rv *revoker) request(user string) {
 // TrackCredential tracks a live connection opened with the credential of
 // info (s.currentUser was called); close ends it and must not block. The
 // returned function stops the tracking, when the connection ends.
-func (cl *Club) TrackCredential(info *web.RequestInfo, close func()) func() {
+func (rv *revoker) TrackCredential(info *web.RequestInfo, close func()) func() {
 	if info.User == nil || info.Cred == "" {
 		return func() {}
 	}
-	rv := cl.revokes
 	c := &liveConn{user: store.UserKey(info.User.Name), cred: info.Cred, close: close}
 	rv.mu.Lock()
 	rv.conns[c] = struct{}{}
@@ -112,22 +115,21 @@ func (cl *Club) TrackCredential(info *web.RequestInfo, close func()) func() {
 // revocationChanged is called by this server's pages when they withdraw
 // an account's credentials: its connections here are checked at once
 // (the other servers hear of it from the store).
-func (cl *Club) revocationChanged(user string) { cl.revokes.request(user) }
+func (rv *revoker) revocationChanged(user string) { rv.request(user) }
 
 // WatchRevocations runs the checks, and polls the store's count of
 // revocations, until Close.
-func (cl *Club) WatchRevocations() {
-	rv := cl.revokes
-	counter, _ := cl.cfg.Store.(store.Revocations)
+func (rv *revoker) WatchRevocations() {
+	counter, _ := rv.cfg.Store.(store.Revocations)
 	var tick <-chan time.Time
 	var last int64
 	known := false
 	readCount := func() {
-		ctx, cancel := context.WithTimeout(cl.Ctx, site.StoreTimeout)
+		ctx, cancel := context.WithTimeout(rv.Ctx, site.StoreTimeout)
 		defer cancel()
 		n, err := counter.Revocations(ctx)
 		if err != nil {
-			cl.Log.Warn("reading the count of revocations", "error", err)
+			rv.Log.Warn("reading the count of revocations", "error", err)
 			return
 		}
 		if known && n != last {
@@ -139,7 +141,7 @@ func (cl *Club) WatchRevocations() {
 	// its transaction, and a lost listener reads everything again
 	// (Resync): no need to poll, and each revocation checks only its
 	// account's connections.
-	if _, notified := cl.cfg.Store.(store.Notifier); notified {
+	if _, notified := rv.cfg.Store.(store.Notifier); notified {
 		counter = nil
 	}
 	if counter != nil {
@@ -150,20 +152,19 @@ func (cl *Club) WatchRevocations() {
 	}
 	for {
 		select {
-		case <-cl.Stopping:
+		case <-rv.Stopping:
 			return
 		case <-tick:
 			readCount()
 		case <-rv.wake:
 		}
-		cl.checkCredentials()
+		rv.checkCredentials()
 	}
 }
 
 // checkCredentials checks the credentials of the connections asked for,
 // each credential once, and closes the connections of those revoked.
-func (cl *Club) checkCredentials() {
-	rv := cl.revokes
+func (rv *revoker) checkCredentials() {
 	rv.mu.Lock()
 	all, users := rv.all, rv.pending
 	if !all && len(users) == 0 {
@@ -180,33 +181,33 @@ func (cl *Club) checkCredentials() {
 	}
 	rv.mu.Unlock()
 	for cred, conns := range byCred {
-		if cl.credentialValid(cred) {
+		if rv.credentialValid(cred) {
 			continue
 		}
 		for _, c := range conns {
 			c.close()
 			rv.closed.Inc()
 		}
-		cl.Log.Info("connections closed: credential revoked", "user", conns[0].user, "kind", strings.Fields(cred)[0], "connections", len(conns))
+		rv.Log.Info("connections closed: credential revoked", "user", conns[0].user, "kind", strings.Fields(cred)[0], "connections", len(conns))
 	}
 }
 
 // credentialValid says whether a credential still opens its account; on a
 // store error it says yes (the next check will tell).
-func (cl *Club) credentialValid(cred string) bool {
-	ctx, cancel := context.WithTimeout(cl.Ctx, site.StoreTimeout)
+func (rv *revoker) credentialValid(cred string) bool {
+	ctx, cancel := context.WithTimeout(rv.Ctx, site.StoreTimeout)
 	defer cancel()
 	kind, hash, _ := strings.Cut(cred, " ")
 	var err error
 	switch kind {
 	case "session":
-		acc, ok := cl.cfg.Store.(store.Accounts)
+		acc, ok := rv.cfg.Store.(store.Accounts)
 		if !ok {
 			return true
 		}
-		_, _, err = acc.LoadSession(ctx, hash, cl.Now())
+		_, _, err = acc.LoadSession(ctx, hash, rv.Now())
 	case "bot":
-		bots, ok := cl.cfg.Store.(store.BotTokens)
+		bots, ok := rv.cfg.Store.(store.BotTokens)
 		if !ok {
 			return true
 		}
@@ -215,7 +216,7 @@ func (cl *Club) credentialValid(cred string) bool {
 		return true
 	}
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		cl.Log.Warn("checking a credential", "error", err)
+		rv.Log.Warn("checking a credential", "error", err)
 		return true
 	}
 	return err == nil

@@ -3,10 +3,12 @@
 // board, where the server judges every move of a finished game or an
 // uploaded record (/games/{id}/analysis, /archive/analysis). Its searches
 // take the pool's background slots, after the computer opponents.
+//
+// Each part is its own small type (lessons, puzzles, the analysis board,
+// the Reviews that run), wired by Learning.
 package learn
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/plateau-games/plateau/server/internal/games"
@@ -16,9 +18,22 @@ import (
 	"github.com/plateau-games/plateau/store"
 )
 
-// Learning serves the lessons, the puzzles and the analysis board.
+// Learning wires the learning's parts together, each its own type with
+// only what it needs: lessons (lessons.go), puzzles (puzzles.go,
+// puzzlecheck.go), both on a trainer (trainer.go), and the analysis
+// board (analysis.go, analysisview.go) with the Reviews that run on the
+// pool (reviews.go). The root's routes call the parts' exported methods,
+// promoted through Learning.
 type Learning struct {
-	*site.Env
+	*lessons
+	*puzzles
+	*board
+	// Reviews are the reviews running (their counters, for tests).
+	Reviews *Reviews
+}
+
+// Services is what the learning gets from the root.
+type Services struct {
 	Web      *web.Shell
 	Games    *games.Games
 	Searches *pool.Pool
@@ -33,21 +48,15 @@ type Learning struct {
 	BadRecord func(w http.ResponseWriter, r *http.Request, lang, text string, err error)
 }
 
-// owner is who a request's searches count for (pool.Owner): the account,
-// else the address.
-func (lr *Learning) owner(r *http.Request) string {
-	user := ""
-	if u := lr.CurrentUser(r); u != nil {
-		user = u.Name
+// New builds the learning on env with the root's services.
+func New(env *site.Env, s Services) *Learning {
+	tr := trainer{Env: env, web: s.Web}
+	s.Reviews.env, s.Reviews.pool = env, s.Searches
+	return &Learning{
+		lessons: &lessons{tr},
+		puzzles: &puzzles{trainer: tr, currentUser: s.CurrentUser, ratings: s.Puzzles},
+		board: &board{Env: env, web: s.Web, games: s.Games, reviews: s.Reviews,
+			currentUser: s.CurrentUser, badRecord: s.BadRecord},
+		Reviews: s.Reviews,
 	}
-	return pool.Owner(user, web.Info(r).Key)
-}
-
-// loadFailed answers a game that could not be loaded.
-func (lr *Learning) loadFailed(w http.ResponseWriter, r *http.Request, lang string, err error) {
-	if errors.Is(err, store.ErrNotFound) {
-		lr.Web.Fail(w, r, lang, http.StatusNotFound, "no such game")
-		return
-	}
-	lr.Web.InternalError(w, r, lang, "load game", err)
 }

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -11,7 +10,6 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/lesson"
 	"github.com/plateau-games/plateau/render"
-	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 )
 
@@ -23,6 +21,10 @@ import (
 //	GET  /learn/GAME?step=N              step N (from 1)
 //	POST /learn/GAME/check               step, move: right or wrong and why (JSON for the page's script)
 //	GET  /learn/GAME/preview?step=N&move=M  the position after a legal move, small (the menu of moves sharing clicks)
+
+// lessons is the lessons of every game (/learn): a step's page, the check
+// of a move and the previews of the moves.
+type lessons struct{ trainer }
 
 // MaxLessonForm bounds the body of a check: a step number and a move.
 const MaxLessonForm = 16 << 10
@@ -37,7 +39,7 @@ type lessonCard struct {
 }
 
 // LearnList is GET /learn.
-func (lr *Learning) LearnList(w http.ResponseWriter, r *http.Request) {
+func (ls *lessons) LearnList(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	var cards []lessonCard
 	for _, l := range lesson.All() {
@@ -50,11 +52,11 @@ func (lr *Learning) LearnList(w http.ResponseWriter, r *http.Request) {
 			c.Steps = append(c.Steps, st.Title.In(lang))
 		}
 		if v, err := g.Variant(g.AllVariants()[0]); err == nil {
-			c.Picture = lr.Web.StartPicture(v, lang)
+			c.Picture = ls.web.StartPicture(v, lang)
 		}
 		cards = append(cards, c)
 	}
-	lr.Web.Render(w, r, lang, "lessons", web.T(lang, "lessons"), http.StatusOK, cards)
+	ls.web.Render(w, r, lang, "lessons", web.T(lang, "lessons"), http.StatusOK, cards)
 }
 
 // lessonData is a step's page.
@@ -122,7 +124,7 @@ func firstGameOf(g *game.Game) firstGame {
 
 // lessonStep finds the lesson of the path's game and the step n, or
 // answers the error (a page, or JSON for the script) and returns false.
-func (lr *Learning) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepText string, asJSON bool) (*lesson.Lesson, *lesson.Step, int, bool) {
+func (ls *lessons) lessonStep(w http.ResponseWriter, r *http.Request, lang, stepText string, asJSON bool) (*lesson.Lesson, *lesson.Step, int, bool) {
 	g, err := game.Lookup(r.PathValue("id"))
 	var l *lesson.Lesson
 	if err == nil {
@@ -130,92 +132,63 @@ func (lr *Learning) lessonStep(w http.ResponseWriter, r *http.Request, lang, ste
 	}
 	if l == nil {
 		msg := fmt.Sprintf(web.T(lang, "lesson:none"), r.PathValue("id"))
-		lr.lessonFail(w, r, lang, http.StatusNotFound, msg, asJSON)
+		ls.lessonFail(w, r, lang, http.StatusNotFound, msg, asJSON)
 		return nil, nil, 0, false
 	}
 	n := 1
 	if stepText != "" {
 		n, err = strconv.Atoi(strings.TrimSpace(stepText))
 		if err != nil || len(stepText) > 9 {
-			lr.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:badstep"), len(l.Steps)), asJSON)
+			ls.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:badstep"), len(l.Steps)), asJSON)
 			return nil, nil, 0, false
 		}
 	}
 	st, ok := l.Step(n)
 	if !ok {
-		lr.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "lesson:nostep"), n, len(l.Steps)), asJSON)
+		ls.lessonFail(w, r, lang, http.StatusNotFound, fmt.Sprintf(web.T(lang, "lesson:nostep"), n, len(l.Steps)), asJSON)
 		return nil, nil, 0, false
 	}
 	return l, st, n, true
 }
 
-// lessonFail answers an error: a page in the site's layout, or JSON.
-func (lr *Learning) lessonFail(w http.ResponseWriter, r *http.Request, lang string, code int, msg string, asJSON bool) {
-	if asJSON {
-		if code == http.StatusBadRequest {
-			lr.Refusals.WithLabelValues("bad_request").Inc()
-		}
-		writeJSON(w, code, map[string]string{"error": msg})
-		return
-	}
-	lr.Web.Fail(w, r, lang, code, msg)
-}
-
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	w.Write(b)
-}
-
-// wantsJSON says whether the client (the page's script) asks for JSON.
-func wantsJSON(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "application/json")
-}
-
 // LessonPage is GET /learn/GAME?step=N.
-func (lr *Learning) LessonPage(w http.ResponseWriter, r *http.Request) {
+func (ls *lessons) LessonPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
-	l, st, n, ok := lr.lessonStep(w, r, lang, r.URL.Query().Get("step"), false)
+	l, st, n, ok := ls.lessonStep(w, r, lang, r.URL.Query().Get("step"), false)
 	if !ok {
 		return
 	}
-	lr.renderLesson(w, r, lang, l, st, n, nil)
+	ls.renderLesson(w, r, lang, l, st, n, nil)
 }
 
 // LessonCheck is POST /learn/GAME/check: fields step and move.
-func (lr *Learning) LessonCheck(w http.ResponseWriter, r *http.Request) {
+func (ls *lessons) LessonCheck(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	asJSON := wantsJSON(r)
 	r.Body = http.MaxBytesReader(w, r.Body, MaxLessonForm)
 	if err := r.ParseForm(); err != nil {
-		lr.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
+		ls.lessonFail(w, r, lang, http.StatusBadRequest, web.T(lang, "lesson:badform"), asJSON)
 		return
 	}
-	l, st, n, ok := lr.lessonStep(w, r, lang, r.PostForm.Get("step"), asJSON)
+	l, st, n, ok := ls.lessonStep(w, r, lang, r.PostForm.Get("step"), asJSON)
 	if !ok {
 		return
 	}
 	move := r.PostForm.Get("move")
 	if len(move) > game.MaxInput {
-		lr.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
+		ls.lessonFail(w, r, lang, http.StatusBadRequest, fmt.Sprintf(web.T(lang, "lesson:toolong"), game.MaxInput), asJSON)
 		return
 	}
 	v, err := l.Check(st, move, lang)
 	if err != nil {
-		lr.internalErrorAs(w, r, lang, asJSON, "lesson", err)
+		ls.internalErrorAs(w, r, lang, asJSON, "lesson", err)
 		return
 	}
 	out := &LessonVerdict{Right: v.Right, Illegal: v.Illegal, Move: v.Move, Says: v.Says, Last: v.Right && n == len(l.Steps)}
 	if v.Right {
-		svg, err := lr.Web.Renderer().SVG(v.After, render.Options{Lang: lang, LastMove: lr.Web.Renderer().Places(v.Before, v.Played), Status: lessonStatus(v.After, lang)})
+		svg, err := ls.web.Renderer().SVG(v.After, render.Options{Lang: lang, LastMove: ls.web.Renderer().Places(v.Before, v.Played), Status: lessonStatus(v.After, lang)})
 		if err != nil {
-			lr.InternalError(w, r, "lesson board", err)
+			ls.InternalError(w, r, "lesson board", err)
 			return
 		}
 		out.SVG = string(svg)
@@ -227,23 +200,23 @@ func (lr *Learning) LessonCheck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	lr.renderLesson(w, r, lang, l, st, n, out)
+	ls.renderLesson(w, r, lang, l, st, n, out)
 }
 
 // LessonPreview is GET /learn/GAME/preview?step=N&move=M: the position
 // after the legal move M of step N, small, the move marked.
-func (lr *Learning) LessonPreview(w http.ResponseWriter, r *http.Request) {
+func (ls *lessons) LessonPreview(w http.ResponseWriter, r *http.Request) {
 	lang := web.NormLang(r.FormValue("lang"))
-	l, st, _, ok := lr.lessonStep(w, r, lang, r.URL.Query().Get("step"), true)
+	l, st, _, ok := ls.lessonStep(w, r, lang, r.URL.Query().Get("step"), true)
 	if !ok {
 		return
 	}
 	before, err := l.State(st)
 	if err != nil {
-		lr.InternalError(w, r, "lesson", err)
+		ls.InternalError(w, r, "lesson", err)
 		return
 	}
-	lr.movePreview(w, r, before, r.URL.Query().Get("move"), lang)
+	ls.movePreview(w, r, before, r.URL.Query().Get("move"), lang)
 }
 
 func lessonURL(id string, n int) string { return "/learn/" + id + "?step=" + strconv.Itoa(n) }
@@ -259,15 +232,15 @@ func lessonStatus(s game.State, lang string) string {
 
 // renderLesson draws step n of l, with the verdict of a move sent without
 // the script (nil: none).
-func (lr *Learning) renderLesson(w http.ResponseWriter, r *http.Request, lang string, l *lesson.Lesson, st *lesson.Step, n int, verdict *LessonVerdict) {
+func (ls *lessons) renderLesson(w http.ResponseWriter, r *http.Request, lang string, l *lesson.Lesson, st *lesson.Step, n int, verdict *LessonVerdict) {
 	g, err := game.Lookup(l.Game)
 	if err != nil {
-		lr.Web.InternalError(w, r, lang, "lesson", err)
+		ls.web.InternalError(w, r, lang, "lesson", err)
 		return
 	}
 	s, err := l.State(st)
 	if err != nil {
-		lr.Web.InternalError(w, r, lang, "lesson", err)
+		ls.web.InternalError(w, r, lang, "lesson", err)
 		return
 	}
 	v := s.Variant()
@@ -293,16 +266,16 @@ func (lr *Learning) renderLesson(w http.ResponseWriter, r *http.Request, lang st
 	if verdict != nil && verdict.Right {
 		d.Board = template.HTML(verdict.SVG)
 	} else {
-		svg, err := lr.Web.Renderer().SVG(s, render.Options{Lang: lang, Highlight: st.Highlight, Status: lessonStatus(s, lang)})
+		svg, err := ls.web.Renderer().SVG(s, render.Options{Lang: lang, Highlight: st.Highlight, Status: lessonStatus(s, lang)})
 		if err != nil {
-			lr.Web.InternalError(w, r, lang, "lesson board", err)
+			ls.web.InternalError(w, r, lang, "lesson board", err)
 			return
 		}
 		d.Board = template.HTML(svg)
 	}
-	d.Legal, d.Messages = lr.trainerData(s, lang, "lesson:right", "lesson:wrong")
+	d.Legal, d.Messages = ls.trainerData(s, lang, "lesson:right", "lesson:wrong")
 	title := fmt.Sprintf(web.T(lang, "lesson:title"), d.Name)
-	lr.Web.Render(w, r, lang, "lesson", title, http.StatusOK, d)
+	ls.web.Render(w, r, lang, "lesson", title, http.StatusOK, d)
 }
 
 // lessonHTML is a lesson's text as HTML: escaped, with notation between
@@ -321,63 +294,4 @@ func lessonHTML(text string) template.HTML {
 		b.WriteString(template.HTMLEscapeString(part))
 	}
 	return template.HTML(b.String())
-}
-
-// trainerData is what the script of a lesson or a puzzle needs (static/
-// lesson.js): the legal moves with their places, as JSON, and its words,
-// with the page's own for a right and a wrong move.
-func (lr *Learning) trainerData(s game.State, lang, right, wrong string) (legalJSON, messagesJSON string) {
-	legal := []games.LegalMove{}
-	for _, mv := range s.LegalMoves(nil) {
-		places := lr.Web.Renderer().Places(s, mv)
-		if places == nil {
-			places = []string{}
-		}
-		legal = append(legal, games.LegalMove{Move: s.MoveString(mv), Places: places})
-	}
-	games.DescribeShared(s.Variant(), legal, lang)
-	msgs := map[string]string{}
-	for _, k := range []string{"chooseMove", "cancel", right, wrong, "lesson:illegal", "lesson:neterror", "lesson:nostart", "puzzle:shownlead"} {
-		msgs[k] = web.T(lang, k)
-	}
-	// Marshalling strings and slices of strings cannot fail.
-	b, _ := json.Marshal(legal)
-	m, _ := json.Marshal(msgs)
-	return string(b), string(m)
-}
-
-// movePreview answers a small drawing of the position after the legal
-// move of before, the move marked: the pictures of the menu of moves that
-// share their clicks.
-func (lr *Learning) movePreview(w http.ResponseWriter, r *http.Request, before game.State, move, lang string) {
-	if move == "" || len(move) > game.MaxInput {
-		http.Error(w, fmt.Sprintf("move: a legal move in notation, at most %d bytes", game.MaxInput), http.StatusBadRequest)
-		return
-	}
-	mv, err := before.ParseMove(move)
-	if err != nil {
-		http.Error(w, lesson.Reason(err, lang), http.StatusBadRequest)
-		return
-	}
-	after := before.Clone()
-	last := lr.Web.Renderer().Places(before, mv)
-	after.Apply(mv)
-	svg, err := lr.Web.Renderer().SVG(after, render.Options{Size: 200, NoCoordinates: true, LastMove: last, Lang: lang, Status: " ", Flip: r.FormValue("flip") == "1"})
-	if err != nil {
-		lr.InternalError(w, r, "draw", err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write(svg)
-}
-
-// internalErrorAs answers an internal error as JSON for the script, or as
-// a page.
-func (lr *Learning) internalErrorAs(w http.ResponseWriter, r *http.Request, lang string, asJSON bool, what string, err error) {
-	if asJSON {
-		lr.InternalError(w, r, what, err)
-		return
-	}
-	lr.Web.InternalError(w, r, lang, what, err)
 }
