@@ -239,19 +239,30 @@ func (s *solver) initialise() (terminal, unreachable int) {
 		for split := lo; split < hi; split++ {
 			tops := uint32(sp.tops[split])
 			base := split * sp.nColours
+			open := s.open[base : base+sp.nColours]
+			entry := s.entry[base : base+sp.nColours]
+			// The moves of each stack count for every pattern where its
+			// top piece is Light's (space.lightMoves, a stack at a time
+			// rather than a position at a time); open starts at 0.
+			counts := sp.moveCount[split*sp.pieces : (split+1)*sp.pieces]
+			for t := tops; t != 0; t &= t - 1 {
+				b := bits.TrailingZeros32(t)
+				for _, c := range sp.lightAt[b] {
+					open[c] += counts[b]
+				}
+			}
 			for c, w := range sp.colourWord {
 				switch w & tops {
 				case tops: // Dark, who has just moved, tops every stack
-					s.entry[base+c] = 0
+					entry[c] = 0 // and Light has no move: open[c] is 0
 					s.frontier[split*s.wordsPerSplit+c>>6] |= 1 << (c & 63)
 					s.count[split]++
 					term++
 				case 0: // Light to move already tops every stack
-					s.entry[base+c] = entryUnreachable
+					entry[c], open[c] = entryUnreachable, 0
 					unr++
 				default:
-					s.entry[base+c] = entryDraw
-					s.open[base+c] = byte(sp.lightMoves(w, split))
+					entry[c] = entryDraw
 				}
 			}
 		}
