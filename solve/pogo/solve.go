@@ -113,7 +113,7 @@ type solver struct {
 	// pattern c, the pattern index of its canonical predecessor when the
 	// block is topped by Dark, or noPred when it is Light's: the bit
 	// operations of the reverse move done once for the solve instead of
-	// once for each of some 3.6 billion links, so that the inner loop is a
+	// once for each of some 1.8 billion links, so that the inner loop is a
 	// table load.
 	pred      []uint16
 	predStart [1 << 10]int32
