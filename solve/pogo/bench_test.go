@@ -87,6 +87,7 @@ func BenchmarkPull(b *testing.B) {
 			}
 		}
 	}
+	s.newPred()
 	s.listFrontier()
 	links := 0
 	for i := 0; b.Loop(); i++ {

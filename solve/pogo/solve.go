@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/games/pogo"
 )
 
 // Entries of the table, one byte a position (value for the side to move).
@@ -103,10 +104,47 @@ type solver struct {
 	// count[split] and nextCount[split] are the numbers of positions of
 	// split in frontier and next: splits without any are skipped at once.
 	count, nextCount []uint16
-	// list[start[split]:start[split+1]] are the colour words of the
-	// frontier positions of split, rebuilt from frontier at each level.
+	// list[start[split]:start[split+1]] are the colour pattern indexes of
+	// the frontier positions of split, rebuilt from frontier at each level.
 	list  []uint16
 	start []uint32
+	// pred[predStart[e&1023]+c] is, for the reverse of block move e (the
+	// low 10 bits of a moveList entry: n, a, at) from a position of
+	// pattern c, the pattern index of its canonical predecessor when the
+	// block is topped by Dark, or noPred when it is Light's: the bit
+	// operations of the reverse move done once for the solve instead of
+	// once for each of some 1.8 billion links, so that the inner loop is a
+	// table load.
+	pred      []uint16
+	predStart [1 << 10]int32
+}
+
+// noPred marks the patterns whose moving block is Light's in solver.pred:
+// their reverse move is not Dark's, so they have no predecessor there.
+const noPred = 1 << 15
+
+// newPred fills s.pred and s.predStart (for every block move the split's
+// sequence allows, whatever the split).
+func (s *solver) newPred() {
+	sp := s.sp
+	for e := range s.predStart {
+		s.predStart[e] = -1
+		n, a, at := uint32(e&3), uint32(e>>2&15), uint32(e>>6&15)
+		if n == 0 || a+n > uint32(sp.pieces) || at+n > uint32(sp.pieces) {
+			continue
+		}
+		s.predStart[e] = int32(len(s.pred))
+		for _, v := range sp.colourWord {
+			if v>>(at+n-1)&1 != pogo.Dark {
+				s.pred = append(s.pred, noPred)
+				continue
+			}
+			block := v >> at & (1<<n - 1)
+			rest := v&(1<<at-1) | v>>(at+n)<<at // the sequence without the block
+			before := rest&(1<<a-1) | block<<a | rest>>a<<(a+n)
+			s.pred = append(s.pred, uint16(sp.colourIndex[^before&sp.full]))
+		}
+	}
 }
 
 // solve runs the retrograde analysis for k pieces a side.
@@ -121,6 +159,7 @@ func solve(k int, opt Options) (*Table, error) {
 		frontier: make([]uint64, sp.nSplits*wps), next: make([]uint64, sp.nSplits*wps),
 		count: make([]uint16, sp.nSplits), nextCount: make([]uint16, sp.nSplits),
 		start: make([]uint32, sp.nSplits+1)}
+	s.newPred()
 	open, freeOpen := bigArray(sp.size)
 	entry, freeEntry := bigArray(sp.size)
 	s.open, s.entry = open, entry
@@ -200,19 +239,30 @@ func (s *solver) initialise() (terminal, unreachable int) {
 		for split := lo; split < hi; split++ {
 			tops := uint32(sp.tops[split])
 			base := split * sp.nColours
+			open := s.open[base : base+sp.nColours]
+			entry := s.entry[base : base+sp.nColours]
+			// The moves of each stack count for every pattern where its
+			// top piece is Light's (space.lightMoves, a stack at a time
+			// rather than a position at a time); open starts at 0.
+			counts := sp.moveCount[split*sp.pieces : (split+1)*sp.pieces]
+			for t := tops; t != 0; t &= t - 1 {
+				b := bits.TrailingZeros32(t)
+				for _, c := range sp.lightAt[b] {
+					open[c] += counts[b]
+				}
+			}
 			for c, w := range sp.colourWord {
 				switch w & tops {
 				case tops: // Dark, who has just moved, tops every stack
-					s.entry[base+c] = 0
+					entry[c] = 0 // and Light has no move: open[c] is 0
 					s.frontier[split*s.wordsPerSplit+c>>6] |= 1 << (c & 63)
 					s.count[split]++
 					term++
 				case 0: // Light to move already tops every stack
-					s.entry[base+c] = entryUnreachable
+					entry[c], open[c] = entryUnreachable, 0
 					unr++
 				default:
-					s.entry[base+c] = entryDraw
-					s.open[base+c] = byte(sp.lightMoves(w, split))
+					entry[c] = entryDraw
 				}
 			}
 		}
@@ -259,7 +309,7 @@ func (s *solver) listFrontier() {
 			at := s.start[split]
 			for j, f := range s.frontier[split*wps : (split+1)*wps] {
 				for ; f != 0; f &= f - 1 {
-					s.list[at] = uint16(sp.colourWord[j<<6+bits.TrailingZeros64(f)])
+					s.list[at] = uint16(j<<6 + bits.TrailingZeros64(f))
 					at++
 				}
 			}
@@ -282,12 +332,12 @@ func (s *solver) listFrontier() {
 // canonical predecessor.
 func (s *solver) pull(split int, d byte) int {
 	sp := s.sp
-	nColours, flip, index := sp.nColours, sp.full, sp.colourIndex
+	nColours := sp.nColours
 	base := split * nColours
 	open := s.open[base : base+nColours]
 	entry := s.entry[base : base+nColours]
 	next := s.next[split*s.wordsPerSplit : (split+1)*s.wordsPerSplit]
-	var buf [1024]uint16 // the frontier words of one move (nColours ≤ 924)
+	var buf [1024]uint16 // the predecessors through one move (nColours ≤ 924)
 	found := 0
 	for _, e := range sp.moveList[sp.moveStart[split]:sp.moveStart[split+1]] {
 		from := e >> 10
@@ -295,34 +345,64 @@ func (s *solver) pull(split int, d byte) int {
 		if len(list) == 0 {
 			continue
 		}
-		n, a, at := e&3, e>>2&15, e>>6&15
-		// The positions where the block is topped by Dark, kept by
-		// counting them rather than by branching: the colours are random,
-		// and a branch on them would be mispredicted half of the time.
-		top, k := at+n-1, 0
-		for _, v := range list {
-			buf[k&1023] = v
-			k += int(v >> top & 1)
-		}
-		for _, v16 := range buf[:k] {
-			v := uint32(v16)
-			block := v >> at & (1<<n - 1)
-			rest := v&(1<<at-1) | v>>(at+n)<<at // the sequence without the block
-			before := rest&(1<<a-1) | block<<a | rest>>a<<(a+n)
-			q := index[^before&flip]
-			m := open[q]
-			if m == 0 {
-				continue // resolved, terminal or unreachable
-			}
-			if d%2 == 0 && m > 1 {
-				open[q] = m - 1
-				continue
-			}
-			open[q], entry[q] = 0, d
-			next[q>>6] |= 1 << (q & 63)
-			found++
+		k := predecessors(&buf, list, s.pred[s.predStart[e&1023]:][:nColours])
+		if d%2 == 1 {
+			found += resolveWon(buf[:k], open, entry, next, d)
+		} else {
+			found += takeOpenMove(buf[:k], open, entry, next, d)
 		}
 	}
 	s.nextCount[split] = uint16(found)
+	return found
+}
+
+// predecessors puts into buf the pattern indexes of the predecessors of
+// the frontier patterns list through one reverse move (its row of
+// solver.pred) and returns their number. Those whose block is Light's are
+// skipped by counting rather than by branching: the colours are random,
+// and a branch on them would be mispredicted half of the time.
+func predecessors(buf *[1024]uint16, list, row []uint16) int {
+	k := 0
+	for _, c := range list {
+		q := row[c]
+		buf[k&1023] = q
+		k += int(q>>15 ^ 1)
+	}
+	return k
+}
+
+// resolveWon resolves the unresolved positions among preds as won in d
+// (their move leads to a lost position) and returns how many it resolved.
+func resolveWon(preds []uint16, open, entry []byte, next []uint64, d byte) int {
+	found := 0
+	for _, q := range preds {
+		if open[q] == 0 {
+			continue // resolved, terminal or unreachable
+		}
+		open[q], entry[q] = 0, d
+		next[q>>6] |= 1 << (q & 63)
+		found++
+	}
+	return found
+}
+
+// takeOpenMove takes an open move off each unresolved position among
+// preds (their move leads to a won position) and resolves those left
+// without any as lost in d; it returns how many it resolved.
+func takeOpenMove(preds []uint16, open, entry []byte, next []uint64, d byte) int {
+	found := 0
+	for _, q := range preds {
+		m := open[q]
+		if m == 0 {
+			continue // resolved, terminal or unreachable
+		}
+		if m > 1 {
+			open[q] = m - 1
+			continue
+		}
+		open[q], entry[q] = 0, d
+		next[q>>6] |= 1 << (q & 63)
+		found++
+	}
 	return found
 }

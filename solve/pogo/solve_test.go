@@ -531,3 +531,38 @@ func TestValueStrings(t *testing.T) {
 		t.Error(s)
 	}
 }
+
+// TestInitialOpenMoves checks the solver's first pass, which counts the
+// open moves a stack at a time, against lightMoves (checked against the
+// rules' own moves by TestRelatedMatchesRules), for every position of
+// POGO with 3 pieces a side and of 4 pieces a side.
+func TestInitialOpenMoves(t *testing.T) {
+	for _, k := range []int{3, 4} {
+		sp, err := spaceFor(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wps := (sp.nColours + 63) / 64
+		s := &solver{sp: sp, wordsPerSplit: wps,
+			frontier: make([]uint64, sp.nSplits*wps), count: make([]uint16, sp.nSplits),
+			open: make([]byte, sp.size), entry: make([]byte, sp.size)}
+		terminal, unreachable := s.initialise()
+		if terminal == 0 || unreachable == 0 {
+			t.Fatalf("k=%d: %d terminal, %d unreachable positions", k, terminal, unreachable)
+		}
+		for i := range sp.size {
+			w, split := sp.parts(i)
+			tops := uint32(sp.tops[split])
+			want, entry := byte(sp.lightMoves(w, split)), byte(entryDraw)
+			switch w & tops {
+			case tops:
+				want, entry = 0, 0
+			case 0:
+				want, entry = 0, entryUnreachable
+			}
+			if s.open[i] != want || s.entry[i] != entry {
+				t.Fatalf("k=%d, %s: open %d, entry %d; want %d, %d", k, sp.position(i).Text(), s.open[i], s.entry[i], want, entry)
+			}
+		}
+	}
+}
