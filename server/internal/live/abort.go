@@ -106,13 +106,7 @@ func (r *room) abortableLocked() bool {
 // abortLocked ends the game without a result, for seat (code
 // reasonAborted or reasonAbortedBy).
 func (r *room) abortLocked(ctx context.Context, seat int, code string) {
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
-	defer cancel()
-	if r.finishLocked(wctx, "over", games.SeatReason(code, seat)) {
-		r.broadcastLocked(infoMsg{Type: "info", Code: code, Seat: seat})
-	}
-	r.scheduleLocked()
-	r.broadcastStateLocked()
+	r.endLocked(ctx, "over", code, seat, code)
 }
 
 // abortByHandLocked aborts the game for a player, before every seat moved.

@@ -24,13 +24,7 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 	if r.clocks != nil {
 		r.clocks[seat] = 0
 	}
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
-	defer cancel()
-	if r.finishLocked(wctx, r.resultAgainst(seat), games.SeatReason(games.ReasonTime, seat)) {
-		r.broadcastLocked(infoMsg{Type: "info", Code: "flag", Seat: seat})
-	}
-	r.scheduleLocked()
-	r.broadcastStateLocked()
+	r.endLocked(ctx, r.resultAgainst(seat), games.ReasonTime, seat, "flag")
 }
 
 // scheduleLocked sets what runs between moves: the flag timer of the seat

@@ -318,10 +318,18 @@ func (r *room) resignLocked(ctx context.Context, c *client) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
 		return
 	}
+	r.endLocked(ctx, r.resultAgainst(seat), games.ReasonResigned, seat, "resigned")
+}
+
+// endLocked ends the game because of seat (a resignation, a flag, an
+// abort): result and the seat's reason stored, then, if this server is the
+// one that stored them, everyone told why (info code), and the new state
+// sent. The store write outlives the request that caused it.
+func (r *room) endLocked(ctx context.Context, result, reason string, seat int, code string) {
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	if r.finishLocked(wctx, r.resultAgainst(seat), games.SeatReason(games.ReasonResigned, seat)) {
-		r.broadcastLocked(infoMsg{Type: "info", Code: "resigned", Seat: seat})
+	if r.finishLocked(wctx, result, games.SeatReason(reason, seat)) {
+		r.broadcastLocked(infoMsg{Type: "info", Code: code, Seat: seat})
 	}
 	r.scheduleLocked()
 	r.broadcastStateLocked()
