@@ -54,6 +54,15 @@ func tr(lang string, t game.Text, args ...any) string {
 	return fmt.Sprintf(t.In(lang), args...)
 }
 
+// countedWords writes n with its words in the right number: forms[0] for one
+// (and for zero in French), forms[1] for more.
+func countedWords(lang string, n int, forms [2]game.Text) string {
+	if n == 1 || (lang == "fr" && n == 0) {
+		return tr(lang, forms[0], n)
+	}
+	return tr(lang, forms[1], n)
+}
+
 // seatLabel names a seat with its number: "Light (player 1)".
 func seatLabel(v *game.Variant, seat int, lang string) string {
 	return tr(lang, msgSeat, v.SeatName(seat, lang), seat+1)

@@ -379,7 +379,7 @@ time of each stored set.`,
 				return err
 			}
 			errOut := cmd.ErrOrStderr()
-			fmt.Fprintln(errOut, tr(lang, msgPuzzleGenerated, set.ID, len(ps), st.Games, st.Positions, time.Since(begin).Seconds()))
+			fmt.Fprintln(errOut, tr(lang, msgPuzzleGenerated, set.ID, countedWords(lang, len(ps), countPuzzles), countedWords(lang, st.Games, countGames), countedWords(lang, st.Positions, countPositions), time.Since(begin).Seconds()))
 			printCounts(errOut, ps, lang)
 			if len(ps) < count {
 				fmt.Fprintln(errOut, tr(lang, msgPuzzleShort, len(ps), count))
@@ -748,11 +748,16 @@ var (
 	msgPuzzleBadMaxGames    = game.Text{EN: "--max-games %d: give 0 (no limit) or more", FR: "--max-games %d : donnez 0 (sans limite) ou plus"}
 	msgPuzzleBar            = game.Text{EN: "puzzles", FR: "problèmes"}
 	msgPuzzleProgress       = game.Text{EN: "puzzles: %d/%d found in %d games, %v", FR: "problèmes : %d/%d trouvés en %d parties, %v"}
-	msgPuzzleGenerated      = game.Text{EN: "%s: %d puzzles from %d games (%d positions analysed) in %.0f s", FR: "%s : %d problèmes tirés de %d parties (%d positions analysées) en %.0f s"}
-	msgPuzzleShort          = game.Text{EN: "only %d of the %d puzzles asked for: raise --max-games", FR: "seulement %d des %d problèmes demandés : augmentez --max-games"}
-	msgPuzzleFileAndSets    = game.Text{EN: "give either --file or sets, not both", FR: "donnez --file ou des séries, pas les deux"}
-	msgPuzzleSkipped        = game.Text{EN: "%s: not verified: no POGO solution (run 'plateau solve pogo', or give --table)", FR: "%s : non vérifié : pas de solution de POGO (lancez 'plateau solve pogo', ou donnez --table)"}
-	msgPuzzleVerifyBad      = game.Text{EN: "%s: %d of %d puzzles FAIL", FR: "%s : %d problèmes sur %d en ÉCHEC"}
-	msgPuzzleVerified       = game.Text{EN: "%s: %d puzzles proved again in %.1f s", FR: "%s : %d problèmes prouvés à nouveau en %.1f s"}
-	msgPuzzleFailed         = game.Text{EN: "%d puzzles fail", FR: "%d problèmes en échec"}
+	msgPuzzleGenerated      = game.Text{EN: "%s: %s from %s (%s) in %.0f s", FR: "%s : %s de %s (%s) en %.0f s"}
+	// The counted words of msgPuzzleGenerated, singular then plural (French
+	// takes the singular for 0 and 1).
+	countPuzzles         = [2]game.Text{{EN: "%d puzzle", FR: "%d problème tiré"}, {EN: "%d puzzles", FR: "%d problèmes tirés"}}
+	countGames           = [2]game.Text{{EN: "%d game", FR: "%d partie"}, {EN: "%d games", FR: "%d parties"}}
+	countPositions       = [2]game.Text{{EN: "%d position analysed", FR: "%d position analysée"}, {EN: "%d positions analysed", FR: "%d positions analysées"}}
+	msgPuzzleShort       = game.Text{EN: "only %d of the %d puzzles asked for: raise --max-games", FR: "seulement %d des %d problèmes demandés : augmentez --max-games"}
+	msgPuzzleFileAndSets = game.Text{EN: "give either --file or sets, not both", FR: "donnez --file ou des séries, pas les deux"}
+	msgPuzzleSkipped     = game.Text{EN: "%s: not verified: no POGO solution (run 'plateau solve pogo', or give --table)", FR: "%s : non vérifié : pas de solution de POGO (lancez 'plateau solve pogo', ou donnez --table)"}
+	msgPuzzleVerifyBad   = game.Text{EN: "%s: %d of %d puzzles FAIL", FR: "%s : %d problèmes sur %d en ÉCHEC"}
+	msgPuzzleVerified    = game.Text{EN: "%s: %d puzzles proved again in %.1f s", FR: "%s : %d problèmes prouvés à nouveau en %.1f s"}
+	msgPuzzleFailed      = game.Text{EN: "%d puzzles fail", FR: "%d problèmes en échec"}
 )
