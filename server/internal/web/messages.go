@@ -85,10 +85,7 @@ var messages = map[string][2]string{
 	"mygames":        {"My games", "Mes parties"},
 	"internal":       {"Something went wrong on the server. If it happens again, give the administrator this reference: %s.", "Une erreur s'est produite sur le serveur. Si elle se reproduit, donnez cette référence à l'administrateur : %s."},
 	// The menu's links to the puzzles and lessons (their pages' strings
-	// are package learn's), and puzzle words not shown at present.
-	"puzzles":           {"Puzzles", "Problèmes"},
-	"puzzle:yourrating": {"Your rating: %.0f (%d tried, %d solved)", "Votre cote : %.0f (%d essayés, %d réussis)"},
-	"puzzle:standing":   {"This puzzle is rated %.0f: %d tries, %d solved.", "Ce problème est coté %.0f : %d essais, %d réussis."},
-	"puzzle:mine":       {"Your rating at the puzzles of %s: %.0f (%d tried, %d solved).", "Votre cote aux problèmes de %s : %.0f (%d essayés, %d réussis)."},
-	"learn":             {"Learn", "Apprendre"},
+	// are package learn's).
+	"puzzles": {"Puzzles", "Problèmes"},
+	"learn":   {"Learn", "Apprendre"},
 }
