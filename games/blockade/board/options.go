@@ -41,7 +41,7 @@ func PlayersAndTeams(opts game.Options) (players int, teams bool, err error) {
 func SeatingOption() game.Option {
 	return game.Option{Name: "seating", Default: "opposite", Values: []string{"opposite", "adjacent"}, Doc: game.Text{
 		EN: "with 4 in teams: partners sit opposite (seats 1 and 3 against 2 and 4) or adjacent, side by side (1 and 2 against 3 and 4; turn order unchanged)",
-		FR: "à 4 par équipes : les partenaires sont face à face (places 1 et 3 contre 2 et 4) ou côte à côte, adjacent (1 et 2 contre 3 et 4 ; l'ordre du jeu ne change pas)",
+		FR: "à 4 par équipes : les partenaires sont face à face (places 1 et 3 contre 2 et 4) ou côte à côte (1 et 2 contre 3 et 4 ; l'ordre du jeu ne change pas)",
 	}}
 }
 
