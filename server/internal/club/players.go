@@ -100,24 +100,35 @@ func ratingRowOf(rt store.Rating, lang string) ratingRow {
 	return row
 }
 
+// namedUser loads the account the path names ({name}), or answers "no
+// such player" (a name that is not a valid one, an unknown account, or
+// exists false: a page this store cannot have) and returns nil.
+func (pl *players) namedUser(w http.ResponseWriter, r *http.Request, lang string, exists bool) *store.User {
+	name := r.PathValue("name")
+	if !exists || store.CheckUserName(name) != nil {
+		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+		return nil
+	}
+	u, err := pl.members.limits.accountsOfStore.LoadUser(r.Context(), name)
+	if errors.Is(err, store.ErrNotFound) {
+		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
+		return nil
+	}
+	if err != nil {
+		pl.web.InternalError(w, r, lang, "load user", err)
+		return nil
+	}
+	return u
+}
+
 func (pl *players) Player(w http.ResponseWriter, r *http.Request) {
 	lang := web.PickLang(w, r)
 	if pl.members.accountsOff(w, r, lang) {
 		return
 	}
-	name := r.PathValue("name")
-	if store.CheckUserName(name) != nil {
-		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
-		return
-	}
 	ctx := r.Context()
-	u, err := pl.members.limits.accountsOfStore.LoadUser(ctx, name)
-	if errors.Is(err, store.ErrNotFound) {
-		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
-		return
-	}
-	if err != nil {
-		pl.web.InternalError(w, r, lang, "load user", err)
+	u := pl.namedUser(w, r, lang, true)
+	if u == nil {
 		return
 	}
 	d := playerData{Name: u.Name, Bot: u.Bot, Disabled: u.Disabled, Since: u.CreatedAt.Format("2006-01-02")}
@@ -128,6 +139,7 @@ func (pl *players) Player(w http.ResponseWriter, r *http.Request) {
 	d.Owner = u.Owner
 	if bots, ok := pl.cfg.Store.(store.BotTokens); ok && canManageBot(me, u) {
 		d.ManageTokens = true
+		var err error
 		if d.Tokens, err = bots.ListBotTokens(ctx, u.Name); err != nil {
 			pl.web.InternalError(w, r, lang, "list bot tokens", err)
 			return
@@ -335,19 +347,9 @@ func (pl *players) BotToken(revoke bool) http.HandlerFunc {
 			return
 		}
 		bots, ok := pl.cfg.Store.(store.BotTokens)
-		name := r.PathValue("name")
-		if !ok || store.CheckUserName(name) != nil {
-			pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
-			return
-		}
 		ctx := r.Context()
-		bot, err := pl.members.limits.accountsOfStore.LoadUser(ctx, name)
-		if errors.Is(err, store.ErrNotFound) {
-			pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "nosuchplayer"))
-			return
-		}
-		if err != nil {
-			pl.web.InternalError(w, r, lang, "load user", err)
+		bot := pl.namedUser(w, r, lang, ok)
+		if bot == nil {
 			return
 		}
 		me := pl.members.CurrentUser(r)
