@@ -37,6 +37,42 @@ func AppendRanks(b []byte, piece func(c Cell) string) []byte {
 	return b
 }
 
+// AppendCellRanks writes what AppendRanks writes, for a board kept as one
+// byte a cell in the board's order (cells[At(f, r)]), 0 for an empty cell:
+// the piece of value v is written letters[v]. It makes no call per cell:
+// the games that keep such boards write their position texts on every
+// check of the conformance suite.
+func AppendCellRanks(b []byte, cells *[Cells]uint8, letters []string) []byte {
+	for r := Size - 1; r >= 0; r-- {
+		run := 0
+		for _, v := range cells[r*Size : (r+1)*Size] {
+			if v == 0 {
+				run++
+				continue
+			}
+			if run > 0 {
+				b, run = appendRun(b, run), 0
+			}
+			b = append(b, letters[v]...)
+		}
+		if run > 0 {
+			b = appendRun(b, run)
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	return b
+}
+
+// appendRun appends the length of a run of empty cells, 1 to 12.
+func appendRun(b []byte, run int) []byte {
+	if run >= 10 {
+		return append(b, '1', byte('0'+run-10))
+	}
+	return append(b, byte('0'+run))
+}
+
 // ReadRank reads rank r (from 0) of a position text written by AppendRanks
 // with one letter a piece: files a to l, a number from 1 to 12 for each run
 // of empty cells. letter gives the value of a piece letter (ok false for a

@@ -678,26 +678,7 @@ func (s *State) Encode() string {
 	// What board.AppendRanks writes, without a call per cell: positions
 	// are written on every check of the conformance suite.
 	var text [320]byte
-	b := text[:0]
-	for rk := board.Size - 1; rk >= 0; rk-- {
-		run := 0
-		for _, v := range s.cells[rk*board.Size : (rk+1)*board.Size] {
-			if v == 0 {
-				run++
-				continue
-			}
-			if run > 0 {
-				b, run = appendRun(b, run), 0
-			}
-			b = append(b, s.r.letters[v]...)
-		}
-		if run > 0 {
-			b = appendRun(b, run)
-		}
-		if rk > 0 {
-			b = append(b, '/')
-		}
-	}
+	b := board.AppendCellRanks(text[:0], &s.cells, s.r.letters[:])
 	b = append(b, ' ', colourLetters[s.r.colours[s.toMove]], ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)

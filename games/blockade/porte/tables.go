@@ -29,11 +29,3 @@ func init() {
 // otherShapes gives, for each shape, the bit shifts of the two others in
 // a lines mask (see earns).
 var otherShapes = [4][2]uint{{1, 2}, {2, 3}, {1, 3}, {1, 2}}
-
-// appendRun appends the length of a run of empty cells, 1 to 12.
-func appendRun(b []byte, run int) []byte {
-	if run >= 10 {
-		return append(b, '1', byte('0'+run-10))
-	}
-	return append(b, byte('0'+run))
-}

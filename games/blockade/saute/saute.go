@@ -553,39 +553,12 @@ func (s *State) Encode() string {
 	// What board.AppendRanks writes, without a call per cell: positions
 	// are written on every check of the conformance suite.
 	var text [192]byte
-	b := text[:0]
-	for rk := board.Size - 1; rk >= 0; rk-- {
-		run := 0
-		for _, p := range s.cells[rk*board.Size : (rk+1)*board.Size] {
-			if p == Empty {
-				run++
-				continue
-			}
-			if run > 0 {
-				b, run = appendRun(b, run), 0
-			}
-			b = append(b, shapeLetters[p]...)
-		}
-		if run > 0 {
-			b = appendRun(b, run)
-		}
-		if rk > 0 {
-			b = append(b, '/')
-		}
-	}
+	b := board.AppendCellRanks(text[:0], &s.cells, shapeLetters[:])
 	b = append(b, ' ', seatLetters[s.toMove], ' ')
 	b = strconv.AppendInt(b, int64(s.passes), 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)
-}
-
-// appendRun appends the length of a run of empty cells, 1 to 12.
-func appendRun(b []byte, run int) []byte {
-	if run >= 10 {
-		return append(b, '1', byte('0'+run-10))
-	}
-	return append(b, byte('0'+run))
 }
 
 // shapeLetters are the letters of the position text, by cell content.

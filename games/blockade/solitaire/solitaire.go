@@ -34,6 +34,10 @@ const PerColour = 9
 // colourLetters gives the letter of each colour in layouts and position texts.
 var colourLetters = [5]byte{'.', 'Y', 'R', 'B', 'G'}
 
+// colourTexts are the same letters as the position text's pieces ("" for
+// an empty cell, written as a run).
+var colourTexts = [5]string{"", "Y", "R", "B", "G"}
+
 // pieceLetters are the letters of the position text, by cell content.
 var pieceLetters = [5]string{Empty: "", Yellow: "Y", Red: "R", Blue: "B", Green: "G"}
 
@@ -385,37 +389,10 @@ func (s *State) Encode() string {
 	// What board.AppendRanks writes, without a call per cell: the solver's
 	// tests key their exhaustive searches by this text.
 	var text [192]byte
-	b := text[:0]
-	for rk := board.Size - 1; rk >= 0; rk-- {
-		run := 0
-		for _, p := range s.cells[rk*board.Size : (rk+1)*board.Size] {
-			if p == Empty {
-				run++
-				continue
-			}
-			if run > 0 {
-				b, run = appendRun(b, run), 0
-			}
-			b = append(b, colourLetters[p])
-		}
-		if run > 0 {
-			b = appendRun(b, run)
-		}
-		if rk > 0 {
-			b = append(b, '/')
-		}
-	}
+	b := board.AppendCellRanks(text[:0], &s.cells, colourTexts[:])
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(s.ply), 10)
 	return string(b)
-}
-
-// appendRun appends the length of a run of empty cells, 1 to 12.
-func appendRun(b []byte, run int) []byte {
-	if run >= 10 {
-		return append(b, '1', byte('0'+run-10))
-	}
-	return append(b, byte('0'+run))
 }
 
 // Decode reads a position text of variant v (see State.Encode).
