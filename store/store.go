@@ -176,6 +176,44 @@ const (
 	MaxMoveDays = model.MaxMoveDays
 )
 
+// Table is a game waiting for its players in the lobby (two to four seats,
+// each open, reserved, taken or a computer); Tables keeps them (both
+// backends; model.Tables has each method's contract, storetest.RunTables
+// is its conformance suite).
+//
+//	CreateTable(ctx, t *Table, start StartTable) error       // ErrNotFound for an unknown host or seated user; ErrConflict over MaxOpenTables
+//	LoadTable(ctx, id string) (*Table, error)
+//	OpenTables(ctx, now time.Time, limit int) ([]Table, error)
+//	TakeSeat(ctx, id string, seat int, user string, now time.Time, start StartTable) (*Table, error) // exactly one of racing takers wins; the last seat starts the game in the same transaction
+//	LeaveSeat(ctx, id, user string) (*Table, error)          // before the start; not the host
+//	SetComputer(ctx, id, host string, seat int, agent string, now time.Time, start StartTable) (*Table, error) // the host only
+//	CloseTable(ctx, id, host string) error                   // the host only
+//	ExpireTables(ctx, now time.Time) (int, error)
+type (
+	Table      = model.Table
+	TableSeat  = model.TableSeat
+	StartTable = model.StartTable
+	Tables     = model.Tables
+)
+
+// The kinds of a table's seat, the states of a table and its bounds.
+const (
+	SeatOpen       = model.SeatOpen
+	SeatReserved   = model.SeatReserved
+	SeatTaken      = model.SeatTaken
+	SeatComputer   = model.SeatComputer
+	TableOpen      = model.TableOpen
+	TableStarted   = model.TableStarted
+	TableClosed    = model.TableClosed
+	TableExpired   = model.TableExpired
+	MaxTableSeats  = model.MaxTableSeats
+	MaxOpenTables  = model.MaxOpenTables
+	MaxAgentLength = model.MaxAgentLength
+)
+
+// CheckTable says what is wrong with a new table, or nil.
+var CheckTable = model.CheckTable
+
 // ChatMessage is one message of a game's chat; Chat keeps them (both
 // backends; model.Chat has the contract, storetest.RunChat the suite).
 //

@@ -44,6 +44,12 @@ type Seat struct {
 	Name      string // display name
 	TokenHash string // hex SHA-256 of the seat's secret token; "" for computers
 	User      string // the account holding the seat (its name); "" for none
+	// Left is 0 for a player still at the table; for one who left a game
+	// of three or four without teams (resigned, ran out of time, missed a
+	// correspondence deadline: DECISIONS.md, "Leaving a game of three or
+	// four"), the order he left in, 1 for the first. His seat is then a
+	// computer's (Kind, Agent) playing on, and Name and User stay his.
+	Left int
 }
 
 // Move is one stored move.
