@@ -30,15 +30,15 @@ func init() {
 }
 
 var leavingMessages = map[string][2]string{
-	"info:left_resigned":  {"%s resigned and left the table: the computer plays on in their seat.", "%s a abandonné et quitté la table : l'ordinateur joue désormais à sa place."},
-	"info:left_flag":      {"%s ran out of time and left the table: the computer plays on in their seat.", "%s n'a plus de temps et quitte la table : l'ordinateur joue désormais à sa place."},
-	"info:left_deadline":  {"%s missed the deadline for a move and left the table: the computer plays on in their seat.", "%s a laissé passer le délai d'un coup et quitte la table : l'ordinateur joue désormais à sa place."},
-	"info:lastattable":    {"Every other player left the table: %s wins.", "Tous les autres joueurs ont quitté la table : %s gagne."},
-	"info:tableleft":      {"Every player left the table: the game is over.", "Tous les joueurs ont quitté la table : la partie est terminée."},
-	"err:left":            {"You left this game: the computer plays your seat now, and you can only watch.", "Vous avez quitté cette partie : l'ordinateur joue votre place désormais, et vous pouvez seulement regarder."},
-	"err:leave_storage":   {"Leaving the game could not be recorded; try again.", "Le départ de la partie n'a pas pu être enregistré ; réessayez."},
-	"info:left":           {"%s left the table: the computer plays on in their seat.", "%s a quitté la table : l'ordinateur joue désormais à sa place."},
-	"leave:event":         {"%s left the table; the computer plays on in their seat.", "%s a quitté la table ; l'ordinateur joue à sa place."},
+	"info:left_resigned": {"%s resigned and left the table: the computer plays on in their seat.", "%s a abandonné et quitté la table : l'ordinateur joue désormais à sa place."},
+	"info:left_flag":     {"%s ran out of time and left the table: the computer plays on in their seat.", "%s n'a plus de temps et quitte la table : l'ordinateur joue désormais à sa place."},
+	"info:left_deadline": {"%s missed the deadline for a move and left the table: the computer plays on in their seat.", "%s a laissé passer le délai d'un coup et quitte la table : l'ordinateur joue désormais à sa place."},
+	"info:lastattable":   {"Every other player left the table: %s wins.", "Tous les autres joueurs ont quitté la table : %s gagne."},
+	"info:tableleft":     {"Every player left the table: the game is over.", "Tous les joueurs ont quitté la table : la partie est terminée."},
+	"err:left":           {"You left this game: the computer plays your seat now, and you can only watch.", "Vous avez quitté cette partie : l'ordinateur joue votre place désormais, et vous pouvez seulement regarder."},
+	"err:leave_storage":  {"Leaving the game could not be recorded; try again.", "Le départ de la partie n'a pas pu être enregistré ; réessayez."},
+	"info:left":          {"%s left the table: the computer plays on in their seat.", "%s a quitté la table : l'ordinateur joue désormais à sa place."},
+	"leave:event":        {"%s left the table; the computer plays on in their seat.", "%s a quitté la table ; l'ordinateur joue à sa place."},
 }
 
 // defaultLeaverAgent plays a leaver's seat when the game names no level
