@@ -343,6 +343,14 @@ func TestLeaveDrawNeedsThoseAtTable(t *testing.T) {
 	players[2].c.send(map[string]any{"type": "resign"})
 	players[0].info("left_resigned", 2)
 	checkLeft(t, st, id, 2, 1)
+	// The leaver's computer gives the two people left no hints: they
+	// play each other.
+	if s := players[0].state("after the leave", func(m msg) bool { return m["left"] != nil }); s["hintable"] == true {
+		t.Errorf("hints offered in a game between people once one left: %v", s)
+	}
+	if e := players[0].refusal(map[string]any{"type": "hint"}); e.str("type") != "error" {
+		t.Errorf("a hint asked for: %v", e)
+	}
 	players[0].c.send(map[string]any{"type": "draw"})
 	offered := players[1].state("the draw offer", func(m msg) bool { o, _ := m["offer"].(map[string]any); return o != nil })
 	needs, _ := offered["offer"].(map[string]any)["needs"].([]any)

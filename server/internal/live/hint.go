@@ -141,7 +141,9 @@ func (r *room) hintableLocked() bool {
 
 func (r *room) hasComputerLocked() bool {
 	for _, st := range r.g.Seats {
-		if st.Kind == "computer" {
+		// A leaver's seat is a computer's, but the game stays one between
+		// people: no hints (leaving.go).
+		if st.Kind == "computer" && st.Left == 0 {
 			return true
 		}
 	}
