@@ -438,6 +438,29 @@ func TestLeaveLastAtTableWins(t *testing.T) {
 	if out := end.str("outcome"); !strings.Contains(out, "1st Carol, 2nd Bob (left), 3rd Alice (left)") {
 		t.Errorf("the banner: %q", out)
 	}
+	// A rematch: the leavers did not consent; the computers that played
+	// their seats keep them, without their names, accounts or tokens.
+	players[2].c.send(map[string]any{"type": "rematch"})
+	var re *store.Game
+	for deadline := time.Now().Add(time.Minute); re == nil && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		list, _ := st.ListGames(t.Context(), store.Filter{})
+		for i := range list {
+			if list[i].ID != id {
+				re = &list[i]
+			}
+		}
+	}
+	if re == nil {
+		t.Fatal("no rematch made")
+	}
+	for _, s := range re.Seats {
+		if s.Kind == "computer" && (s.Left != 0 || s.Name != "" || s.User != "" || s.TokenHash != "" || s.Agent != "easy") {
+			t.Errorf("a leaver's seat in the rematch: %+v", s)
+		}
+	}
+	if n := len(re.Seats); n != 3 || re.Seats[0].Name != "Carol" && re.Seats[1].Name != "Carol" && re.Seats[2].Name != "Carol" {
+		t.Errorf("the rematch's seats: %+v", re.Seats)
+	}
 }
 
 // L'Empire for four in two teams: a partner who resigns resigns for his

@@ -226,11 +226,17 @@ func (r *room) makeRematchLocked(ctx context.Context) {
 	now := r.lv.Now().UTC()
 	g := &store.Game{ID: RematchID(r.g), GameID: r.g.GameID, Options: r.g.Options, Result: store.Ongoing,
 		Casual: r.g.Casual, Rated: r.g.Rated, MoveDays: r.g.MoveDays,
-		ClockMillis: r.g.ClockMillis, IncrementMillis: r.g.IncrementMillis, CreatedAt: now, UpdatedAt: now}
+		ClockMillis: r.g.ClockMillis, IncrementMillis: r.g.IncrementMillis, CreatedAt: now, UpdatedAt: now,
+		LeaverAgent: r.g.LeaverAgent}
 	n := len(r.g.Seats)
 	g.Seats = make([]store.Seat, n)
 	err := error(nil)
 	for i, st := range r.g.Seats {
+		if st.Left != 0 {
+			// A player who left (leaving.go) did not consent: the computer
+			// that played his seat keeps it, without his name or account.
+			st = store.Seat{Kind: "computer", Agent: st.Agent}
+		}
 		if st.Kind == "computer" {
 			// The operator may have withdrawn that player since.
 			if e := r.lv.agents.CheckAgentName(st.Agent, r.match.Variant()); e != nil && err == nil {
