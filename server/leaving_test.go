@@ -497,3 +497,33 @@ func TestLeaveTeamsResignEnds(t *testing.T) {
 		t.Errorf("ranks %v: the resigning team is not second", ranks)
 	}
 }
+
+// A person playing two computers who resigns leaves, and with no person
+// left at the table the game ends without a winner: the computers share
+// the first place, the leaver is last.
+func TestLeaveOnlyComputersLeft(t *testing.T) {
+	st := newMemStore()
+	_, ts := startServer(t, st)
+	tok := games.NewToken()
+	g := &store.Game{ID: games.NewID(), GameID: "saute", Options: "expert=false players=3 teams=false", Result: store.Ongoing, Casual: true,
+		Seats: []store.Seat{{Kind: "human", Name: "Alice", TokenHash: games.HashToken(tok)},
+			{Kind: "computer", Agent: "easy"}, {Kind: "computer", Agent: "easy"}}}
+	if err := st.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	alice := watch(t, dial(t, ts, g.ID), tok)
+	alice.c.send(map[string]any{"type": "resign"})
+	end := alice.state("the end", finished)
+	if end.str("result") != "over" || end.str("reason") != "tableleft" {
+		t.Fatalf("result %q reason %q, want over / tableleft", end.str("result"), end.str("reason"))
+	}
+	alice.info("tableleft", 2)
+	stored, _ := st.LoadGame(t.Context(), g.ID)
+	m, _ := games.Replay(stored)
+	if ranks := games.SeatRanks(stored, m); fmt.Sprint(ranks) != "[3 1 1]" {
+		t.Errorf("ranks %v, want [3 1 1]", ranks)
+	}
+	if out := end.str("outcome"); !strings.Contains(out, "every player left the table") || !strings.Contains(out, "3rd Alice (left)") {
+		t.Errorf("the banner: %q", out)
+	}
+}
