@@ -78,8 +78,8 @@ func (r *room) leaverAgent() string {
 	return defaultLeaverAgent
 }
 
-// leaveLocked makes seat's player leave the table; code says why
-// ("resigned", "flag", "deadline"), c is the connection that asked (nil
+// leaveLocked makes seat's player leave the table; code is the notice
+// that says why ("left_resigned", "left_flag", "left_deadline"), c is the connection that asked (nil
 // for a clock). The store decides: a leave refused because the game
 // changed meanwhile (finished, or the seat left on another server)
 // reloads it.
@@ -111,7 +111,7 @@ func (r *room) leaveLocked(ctx context.Context, c *client, seat int, code string
 	r.offer, r.g.Offer = nil, nil
 	r.lv.Log.Info("player left", "game", r.id, "seat", seat, "order", left, "why", code, "agent", agent)
 	r.seatsLeftLocked()
-	r.broadcastLocked(infoMsg{Type: "info", Code: "left_" + code, Seat: seat})
+	r.broadcastLocked(infoMsg{Type: "info", Code: code, Seat: seat})
 	r.lastAtTableLocked(wctx)
 	r.scheduleLocked()
 	r.broadcastStateLocked()

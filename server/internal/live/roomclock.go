@@ -25,9 +25,9 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 		r.clocks[seat] = 0
 	}
 	if r.leaves(seat) {
-		code := "flag"
+		code := "left_flag"
 		if r.g.MoveDays > 0 {
-			code = "deadline"
+			code = "left_deadline"
 		}
 		r.leaveLocked(ctx, nil, seat, code) // a game of three or four goes on (leaving.go)
 		return

@@ -326,7 +326,7 @@ func (r *room) resignLocked(ctx context.Context, c *client) {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
 		return
 	case r.leaves(seat):
-		r.leaveLocked(ctx, c, seat, "resigned") // a game of three or four goes on (leaving.go)
+		r.leaveLocked(ctx, c, seat, "left_resigned") // a game of three or four goes on (leaving.go)
 		return
 	}
 	r.endLocked(ctx, r.resultAgainst(seat), games.ReasonResigned, seat, "resigned")
