@@ -438,6 +438,14 @@ func TestLeaveLastAtTableWins(t *testing.T) {
 	if out := end.str("outcome"); !strings.Contains(out, "1st Carol, 2nd Bob (left), 3rd Alice (left)") {
 		t.Errorf("the banner: %q", out)
 	}
+	// The record says who left and the places; the game page says the
+	// ranking in French too.
+	if code, body := get(t, ts, "/games/"+id+"/record"); code != 200 || !strings.Contains(body, `[Left "1,2,0"]`) || !strings.Contains(body, `[Ranking "3,2,1"]`) {
+		t.Errorf("the record (%d):\n%s", code, body)
+	}
+	if code, body := get(t, ts, "/games/"+id+"?lang=fr"); code != 200 || !strings.Contains(body, "Classement : 1er Carol, 2e Bob (a quitté la table), 3e Alice (a quitté la table)") {
+		t.Errorf("the French game page (%d) does not rank the players", code)
+	}
 	// A rematch: the leavers did not consent; the computers that played
 	// their seats keep them, without their names, accounts or tokens.
 	players[2].c.send(map[string]any{"type": "rematch"})

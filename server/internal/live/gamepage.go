@@ -127,6 +127,7 @@ func (lv *Live) gameRecordOf(g *store.Game, m *game.Match) *record.Record {
 	}
 	rec.Date = record.FormatDate(g.CreatedAt)
 	rec.Hints = recordHints(g)
+	rec.Tags = append(rec.Tags, leaveTags(g, m)...)
 	if g.Result != "*" && !rec.Result.Ended() {
 		if res, err := record.ParseResult(g.Result); err == nil {
 			res.Reason = g.Reason

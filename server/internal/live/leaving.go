@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
@@ -343,4 +345,26 @@ func (lv *Live) leavesIn(g *store.Game, players int, teams bool, seat int) bool 
 	}
 	_, ok := lv.cfg.Store.(store.Leaving)
 	return ok
+}
+
+// leaveTags are the record's tags of a game that players left: Left, per
+// seat its order of leaving (0: stayed), and once it ended Ranking, per
+// seat its place (games.SeatRanks), both in seat order ("0,2,1").
+func leaveTags(g *store.Game, m *game.Match) []record.Tag {
+	if len(games.Leavers(g.Seats)) == 0 {
+		return nil
+	}
+	left := make([]string, len(g.Seats))
+	for i, st := range g.Seats {
+		left[i] = strconv.Itoa(st.Left)
+	}
+	tags := []record.Tag{{Name: "Left", Value: strings.Join(left, ",")}}
+	if ranks := games.SeatRanks(g, m); ranks != nil {
+		places := make([]string, len(ranks))
+		for i, r := range ranks {
+			places[i] = strconv.Itoa(r)
+		}
+		tags = append(tags, record.Tag{Name: "Ranking", Value: strings.Join(places, ",")})
+	}
+	return tags
 }
