@@ -340,9 +340,18 @@ func TestLeaveDrawNeedsThoseAtTable(t *testing.T) {
 	for i, tok := range toks {
 		players[i] = watch(t, dial(t, ts, id), tok)
 	}
+	// An offer made before the leave, to the three, is withdrawn by it.
+	players[0].c.send(map[string]any{"type": "draw"})
+	players[2].state("the first draw offer", func(m msg) bool { o, _ := m["offer"].(map[string]any); return o != nil })
 	players[2].c.send(map[string]any{"type": "resign"})
 	players[0].info("left_resigned", 2)
 	checkLeft(t, st, id, 2, 1)
+	if s := players[1].state("the offer withdrawn", func(m msg) bool { return m["left"] != nil }); s["offer"] != nil {
+		t.Errorf("the offer made to the three is still pending after a leave: %v", s["offer"])
+	}
+	if g, _ := st.LoadGame(t.Context(), id); g.Offer != nil {
+		t.Errorf("the store still holds the offer: %+v", *g.Offer)
+	}
 	// The leaver's computer gives the two people left no hints: they
 	// play each other.
 	if s := players[0].state("after the leave", func(m msg) bool { return m["left"] != nil }); s["hintable"] == true {

@@ -42,6 +42,10 @@ func (s *memStore) LeaveSeat(ctx context.Context, id string, seat int, agent str
 		at = time.Now()
 	}
 	g.Seats[seat].Kind, g.Seats[seat].Agent, g.Seats[seat].Left = "computer", agent, left
+	if t, ok := s.turns[id]; ok {
+		t.offer = nil // withdrawn: it was made to another table
+		s.turns[id] = t
+	}
 	g.UpdatedAt = at.UTC()
 	return left, nil
 }

@@ -46,6 +46,8 @@ func (s *Store) LeaveSeat(ctx context.Context, id string, seat int, agent string
 		left = before + 1
 		b := &pgx.Batch{}
 		b.Queue(`UPDATE seats SET kind = 'computer', agent = $1, left_order = $2 WHERE game = $3 AND seat = $4`, agent, left, id, seat)
+		b.Queue(`UPDATE turns SET offer_kind = '', offer_by = 0, offer_needs = 0, offer_got = 0,
+			offer_keep = 0, offer_reason = '', offer_at = NULL WHERE game = $1`, id)
 		b.Queue(`UPDATE games SET updated_at = $1 WHERE id = $2`, sqlcommon.Time(at), id)
 		b.Queue(`SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s left %d", id, time.Now().UnixMilli()))
 		return tx.SendBatch(ctx, b).Close()

@@ -47,6 +47,10 @@ func (s *Store) LeaveSeat(ctx context.Context, id string, seat int, agent string
 			agent, left, id, seat); err != nil {
 			return err
 		}
+		if _, err := tx.ExecContext(ctx, `UPDATE turns SET offer_kind = '', offer_by = 0, offer_needs = 0, offer_got = 0,
+			offer_keep = 0, offer_reason = '', offer_at_ms = NULL WHERE game = ?`, id); err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, `UPDATE games SET updated_ms = ? WHERE id = ?`, sqlcommon.Millis(at), id)
 		return err
 	})

@@ -16,6 +16,7 @@ type LeaveStore interface {
 	store.Store
 	store.Accounts
 	store.Leaving
+	store.Turns
 }
 
 // RunLeaving runs the conformance suite of store.Leaving, each test as a
@@ -29,6 +30,7 @@ func RunLeaving(t *testing.T, newStore func(t *testing.T) LeaveStore) {
 		{"Refused", testLeaveRefused},
 		{"Race", testLeaveRace},
 		{"CreateKeeps", testLeaveCreateKeeps},
+		{"OfferWithdrawn", testLeaveOfferWithdrawn},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -186,5 +188,32 @@ func testLeaveCreateKeeps(t *testing.T, s LeaveStore) {
 	}
 	if left, err := s.LeaveSeat(ctx(t), "leave4", 2, "medium", time.Time{}); err != nil || left != 2 {
 		t.Fatalf("the second leaver: %d, %v; want 2", left, err)
+	}
+}
+
+// A leave withdraws the pending offer (it was made to another table) and
+// keeps the clock's start.
+func testLeaveOfferWithdrawn(t *testing.T, s LeaveStore) {
+	leaveGame(t, s, "leave5", "", "Alice", "Bob", "Carol")
+	from := base.Add(time.Minute).Truncate(time.Millisecond) // as stored
+	if err := s.SetClockFrom(ctx(t), "leave5", 0, from); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.MakeOffer(ctx(t), "leave5", store.Offer{Kind: "draw", By: 0, Needs: 0b110, Reason: "agreement", Ply: 0, At: base}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.LeaveSeat(ctx(t), "leave5", 1, "easy", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	g := mustLoad(t, s, "leave5")
+	if g.Offer != nil {
+		t.Errorf("the offer made before the leave is still pending: %+v", *g.Offer)
+	}
+	if !g.ClockFrom.Equal(from) {
+		t.Errorf("the clock's start %v after a leave, want %v kept", g.ClockFrom, from)
+	}
+	// A new offer can be made.
+	if _, err := s.MakeOffer(ctx(t), "leave5", store.Offer{Kind: "draw", By: 0, Needs: 0b100, Reason: "agreement", Ply: 0, At: base}); err != nil {
+		t.Errorf("an offer after the leave: %v", err)
 	}
 }

@@ -19,7 +19,9 @@ type Leaving interface {
 	// his page can still watch). It returns that Left. ErrConflict for a
 	// finished game, a seat that already left or is a computer;
 	// ErrNotFound for no such game; an error for a seat the game does not
-	// have, an empty agent or one over MaxAgentLength bytes. at is the time of the leave (zero: now): it
-	// sets UpdatedAt.
+	// have, an empty agent or one over MaxAgentLength bytes. at is the
+	// time of the leave (zero: now): it sets UpdatedAt. A pending offer
+	// (Turns) is withdrawn in the same transaction, since it was made to
+	// another table; the clock's start stays.
 	LeaveSeat(ctx context.Context, id string, seat int, agent string, at time.Time) (left int, err error)
 }
