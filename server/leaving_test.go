@@ -28,6 +28,13 @@ var leaveNames = []string{"Alice", "Bob", "Carol", "Dan"}
 // rather than leave). It returns the game's id and the seats' tokens.
 func leaveTable(t *testing.T, st store.Store, id, options string, clockMillis int64, days int, at time.Time, firstRound bool) (string, []string) {
 	t.Helper()
+	return leaveTableOf(t, st, id, options, clockMillis, days, at, firstRound, false)
+}
+
+// leaveTableOf is leaveTable, the seats held by the accounts of the
+// players' names in lower case when accounts is set.
+func leaveTableOf(t *testing.T, st store.Store, id, options string, clockMillis int64, days int, at time.Time, firstRound, accounts bool) (string, []string) {
+	t.Helper()
 	opts, err := game.ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +50,9 @@ func leaveTable(t *testing.T, st store.Store, id, options string, clockMillis in
 		tok := games.NewToken()
 		toks = append(toks, tok)
 		g.Seats = append(g.Seats, store.Seat{Kind: "human", Name: leaveNames[i], TokenHash: games.HashToken(tok)})
+		if accounts {
+			g.Seats[i].User = strings.ToLower(leaveNames[i])
+		}
 	}
 	if firstRound {
 		m := game.NewMatch(v.Start())
@@ -542,5 +552,31 @@ func TestLeaveOnlyComputersLeft(t *testing.T) {
 	}
 	if out := end.str("outcome"); !strings.Contains(out, "every player left the table") || !strings.Contains(out, "3rd Alice (left)") {
 		t.Errorf("the banner: %q", out)
+	}
+}
+
+// A player who left a correspondence game is no longer asked to play it:
+// it leaves his "my games" and /api/games (the reminder), even when the
+// computer is to move in his seat, and stays in the others'.
+func TestLeaverOutOfMyGames(t *testing.T) {
+	clk := newConsentClock(time.Now())
+	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, Now: clk.now})
+	st := acc.(store.Store)
+	alice, bob := signedUp(t, ts, "alice"), signedUp(t, ts, "bob")
+	signedUp(t, ts, "carol")
+	id, _ := leaveTableOf(t, st, "saute", "players=3", 0, 1, clk.now(), true, true)
+	if _, body := getAs(t, alice, ts.URL+"/api/games"); !strings.Contains(body, `"id":"`+id+`"`) {
+		t.Fatalf("Alice's game is not in her /api/games: %s", body)
+	}
+	clk.add(25 * time.Hour)
+	srv.live.ExpireCorrespondence()
+	checkLeft(t, st, id, 0, 1)
+	for _, page := range []string{"/api/games", "/my-games"} {
+		if _, body := getAs(t, alice, ts.URL+page); strings.Contains(body, id) {
+			t.Errorf("the game Alice left is still in her %s", page)
+		}
+		if _, body := getAs(t, bob, ts.URL+page); !strings.Contains(body, id) {
+			t.Errorf("the game is not in Bob's %s", page)
+		}
 	}
 }

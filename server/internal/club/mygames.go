@@ -72,15 +72,22 @@ func (og *ownGames) myGamesOf(ctx context.Context, user, lang string, list []sto
 		}
 		row := myGame{ID: g.ID, Name: m.Variant().Game.Name.In(lang), Options: games.OptionsText(g.Options, lang),
 			Rated: g.Rated, updated: g.UpdatedAt, rules: g.GameID, options: g.Options}
-		mine := -1
+		mine, left := -1, false
 		for i, seat := range g.Seats {
 			if seat.User != "" && store.UserKey(seat.User) == store.UserKey(user) {
+				if seat.Left != 0 {
+					left = true // he left the table: the computer plays that seat (live's leaving.go)
+					continue
+				}
 				if i == m.ToMove() || mine < 0 {
 					mine = i
 				}
 			} else {
 				row.Opponents = append(row.Opponents, games.SeatLabel(m.Variant(), i, seat, lang))
 			}
+		}
+		if mine < 0 && left {
+			continue // no longer his to play, nor to be reminded of
 		}
 		row.YourTurn = mine >= 0 && mine == m.ToMove()
 		turnStart := g.CreatedAt
