@@ -237,19 +237,25 @@ func (r *room) leftCatchUp() {
 	defer cancel()
 	before := r.leftSeatsOf()
 	moves, wasOver, prev := len(r.g.Moves), r.finished(), r.offer
-	r.reloadLocked(ctx)
-	now := r.leftSeatsOf()
-	if now == before && len(r.g.Moves) == moves && r.finished() == wasOver {
+	r.reloadLocked(ctx) // tells of the new leavers
+	if r.leftSeatsOf() == before && len(r.g.Moves) == moves && r.finished() == wasOver {
 		return // ours, echoed back
-	}
-	r.seatsLeftLocked()
-	for i := range r.g.Seats {
-		if now&^before&(1<<uint(i)) != 0 {
-			r.broadcastLocked(infoMsg{Type: "info", Code: "left", Seat: i})
-		}
 	}
 	r.endNoticeLocked(wasOver, moves, prev)
 	r.broadcastStateLocked()
+}
+
+// leftSinceLocked follows a reload of the game: the seats that left since
+// (gone is the mask before) are taken from the connections, and everyone
+// is told, once whichever notification or reload brought the news.
+func (r *room) leftSinceLocked(gone uint8) {
+	r.seatsLeftLocked()
+	now := r.leftSeatsOf()
+	for i := range r.g.Seats {
+		if now&^gone&(1<<uint(i)) != 0 {
+			r.broadcastLocked(infoMsg{Type: "info", Code: "left", Seat: i})
+		}
+	}
 }
 
 // leaveEvents are the leaves of a game in words, in the order they

@@ -273,8 +273,9 @@ func (r *room) reloadLocked(ctx context.Context) {
 		r.lv.LogError("reload game", err, "game", r.id)
 		return
 	}
+	gone := r.leftSeatsOf()
 	r.setLocked(g, m)
-	r.seatsLeftLocked()
+	r.leftSinceLocked(gone) // players who left elsewhere (leaving.go)
 	r.countLocked()
 	r.scheduleLocked()
 }
