@@ -21,8 +21,9 @@ import (
 // (store.Leaving), the computer plays it from his next turn on, and the
 // game goes on for the others. He ranks last (games.SeatRanks). His
 // connections keep watching, as spectators who may still chat with the
-// players. When at most one player is still at the table, nothing is left
-// to play for: the game ends, the one still there winning.
+// players. When one player only is still at the table, nothing is left
+// to play for: the game ends, he wins; so it does, without a winner, when
+// only computers from the start are (lastAtTableLocked).
 //
 // With teams, or two sides, a resignation or a flag still ends the game
 // (resultAgainst: the other side wins).
@@ -52,15 +53,18 @@ const defaultLeaverAgent = "easy"
 // the game: a game of more than two players without teams, a seat still
 // held by its player, a store that keeps leaves.
 func (r *room) leaves(seat int) bool {
-	v := r.match.Variant()
-	if v.Players <= 2 || v.Teams != nil || games.Sides(v) <= 2 || seat < 0 || seat >= len(r.g.Seats) {
+	return r.lv.leavesIn(r.g, r.match.Variant(), seat)
+}
+
+// leavesIn is leaves for a stored game, without its room (the sweeps).
+func (lv *Live) leavesIn(g *store.Game, v *game.Variant, seat int) bool {
+	if v.Players <= 2 || v.Teams != nil || games.Sides(v) <= 2 || seat < 0 || seat >= len(g.Seats) {
 		return false
 	}
-	st := r.g.Seats[seat]
-	if st.Left != 0 || st.Kind == "computer" {
+	if st := g.Seats[seat]; st.Left != 0 || st.Kind == "computer" {
 		return false
 	}
-	_, ok := r.lv.cfg.Store.(store.Leaving)
+	_, ok := lv.cfg.Store.(store.Leaving)
 	return ok
 }
 
@@ -342,15 +346,6 @@ func (lv *Live) leaveOnDeadline(ctx context.Context, id string) (bool, error) {
 	r.flagLocked(lv.Ctx, seat)
 	awake = r.wakeLocked()
 	return r.pos == pos, nil
-}
-
-// leavesIn is leaves for a stored game without its room (the sweeps).
-func (lv *Live) leavesIn(g *store.Game, players int, teams bool, seat int) bool {
-	if players <= 2 || teams || seat < 0 || seat >= len(g.Seats) || g.Seats[seat].Kind == "computer" {
-		return false
-	}
-	_, ok := lv.cfg.Store.(store.Leaving)
-	return ok
 }
 
 // leaveTags are the record's tags of a game that players left: Left, per

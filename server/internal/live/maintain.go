@@ -116,7 +116,7 @@ func (lv *Live) ExpireCorrespondence() {
 			continue
 		}
 		seat := m.ToMove()
-		if v := m.Variant(); seat < len(g.Seats) && (g.Seats[seat].Left != 0 || lv.leavesIn(g, v.Players, v.Teams != nil, seat)) && !lv.abortsFirstMove(g, seat) {
+		if v := m.Variant(); seat < len(g.Seats) && (g.Seats[seat].Left != 0 || lv.leavesIn(g, v, seat)) && !lv.abortsFirstMove(g, seat) {
 			// A game of three or four goes on: the player leaves, the
 			// computer plays his seat (leaving.go).
 			if _, err := lv.leaveOnDeadline(ctx, g.ID); err != nil {
