@@ -39,6 +39,7 @@ var leavingMessages = map[string][2]string{
 	"info:lastattable":   {"Every other player left the table: %s wins.", "Tous les autres joueurs ont quitté la table : %s gagne."},
 	"info:tableleft":     {"Every player left the table: the game is over.", "Tous les joueurs ont quitté la table : la partie est terminée."},
 	"err:left":           {"You left this game: the computer plays your seat now, and you can only watch.", "Vous avez quitté cette partie : l'ordinateur joue votre place désormais, et vous pouvez seulement regarder."},
+	"err:leave_gone":     {"The game changed meanwhile: here is the current game.", "La partie a changé entre-temps : voici la partie actuelle."},
 	"err:leave_storage":  {"Leaving the game could not be recorded; try again.", "Le départ de la partie n'a pas pu être enregistré ; réessayez."},
 	"info:left":          {"%s left the table: the computer plays on in their seat.", "%s a quitté la table : l'ordinateur joue désormais à sa place."},
 	"leave:event":        {"%s left the table; the computer plays on in their seat.", "%s a quitté la table ; l'ordinateur joue à sa place."},
@@ -85,10 +86,10 @@ func (r *room) leaverAgent() string {
 }
 
 // leaveLocked makes seat's player leave the table; code is the notice
-// that says why ("left_resigned", "left_flag", "left_deadline"), c is the connection that asked (nil
-// for a clock). The store decides: a leave refused because the game
-// changed meanwhile (finished, or the seat left on another server)
-// reloads it.
+// that says why ("left_resigned", "left_flag", "left_deadline"), c is
+// the connection that asked (nil for a clock). The store decides: a leave
+// refused because the game changed meanwhile (finished, or the seat left
+// on another server) reloads it.
 func (r *room) leaveLocked(ctx context.Context, c *client, seat int, code string) {
 	ls := r.lv.cfg.Store.(store.Leaving)
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
@@ -98,10 +99,9 @@ func (r *room) leaveLocked(ctx context.Context, c *client, seat int, code string
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			before, wasOver, prev := len(r.g.Moves), r.finished(), r.offer
-			r.reloadLocked(wctx)
+			r.reloadLocked(wctx) // tells of a leave made elsewhere
 			r.endNoticeLocked(wasOver, before, prev)
-			r.seatsLeftLocked()
-			r.sendLocked(c, errorMsg{Type: "error", Code: "offer_gone", Message: "the game changed meanwhile: here is the current game"})
+			r.sendLocked(c, errorMsg{Type: "error", Code: "leave_gone", Message: "the game changed meanwhile: here is the current game"})
 			r.broadcastStateLocked()
 			return
 		}
@@ -127,12 +127,7 @@ func (r *room) leaveLocked(ctx context.Context, c *client, seat int, code string
 // connections that held them: they watch from now on (c.left keeps them,
 // to say so when they try to play).
 func (r *room) seatsLeftLocked() {
-	var gone uint8
-	for i, st := range r.g.Seats {
-		if st.Left != 0 && i < 8 {
-			gone |= 1 << uint(i)
-		}
-	}
+	gone := r.leftSeatsOf()
 	for c := range r.clients {
 		r.dropLeftSeats(c, gone)
 	}
@@ -176,11 +171,12 @@ func (r *room) refuseLeaverLocked(c *client, ply *int, move string) bool {
 	return true
 }
 
-// lastAtTableLocked ends the game when at most one player is still at
-// the table: the leavers' seats would only play against him, and he
-// already ranks first. He wins; a table that everyone left ends without
-// a winner. Seats played by the computer from the start count as players
-// at the table.
+// lastAtTableLocked ends the game when one player only is still at the
+// table: the leavers' seats would only play against him, and he already
+// ranks first; he wins. Seats played by the computer from the start count
+// as players at the table, but when only they are left, nobody is left to
+// play for: the game ends without a winner (docs/server.md, "Leaving a
+// game of three or four").
 func (r *room) lastAtTableLocked(ctx context.Context) {
 	if r.finished() {
 		return
