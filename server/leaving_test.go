@@ -327,6 +327,14 @@ func TestLeaveResignThreeGoesOn(t *testing.T) {
 	if e := obs.refusal(map[string]any{"type": "resign"}); e.str("code") != "spectator" {
 		t.Errorf("a spectator's resignation: %v", e)
 	}
+	// His token, shown again on a new page, does not give the seat back.
+	again := watch(t, dial(t, ts, id), toks[1])
+	if you := again.you(); len(you) != 0 {
+		t.Errorf("the leaver's token holds seats %v again", you)
+	}
+	if e := again.refusal(map[string]any{"type": "move", "ply": ply, "move": "a1-a2"}); e.str("code") != "left" {
+		t.Errorf("the leaver moving from a new page: %v", e)
+	}
 	after, _ := st.LoadGame(t.Context(), id)
 	if after.Result != store.Ongoing || after.Offer != nil || after.Seats[0] != before.Seats[0] || after.Seats[2] != before.Seats[2] || after.Seats[1] != before.Seats[1] {
 		t.Fatalf("refused attempts changed the game: %+v", after)
