@@ -119,11 +119,36 @@ func RankingSentence(g *store.Game, m *game.Match, lang string) string {
 }
 
 // OutcomeWithRanking is OutcomeSentence followed, in a game of three or
-// four that a player left, by the ranking.
+// four that a player left, by the ranking. A winner by the rules who had
+// left (the computer won with his seat) is said to have left: he ranks
+// last all the same.
 func OutcomeWithRanking(g *store.Game, m *game.Match, lang string) string {
-	s := OutcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)
-	if rk := RankingSentence(g, m, lang); rk != "" && s != "" {
-		return s + " — " + rk
+	v := m.Variant()
+	s := OutcomeSentence(v, g.Seats, g.Result, g.Reason, lang)
+	rk := RankingSentence(g, m, lang)
+	if rk == "" || s == "" {
+		return s
 	}
-	return s
+	if res, err := record.ParseResult(g.Result); err == nil && res.Status == game.Win {
+		names := make([]string, len(res.Winners))
+		leaver := false
+		for i, w := range res.Winners {
+			names[i] = PlayerName(v, w, g.Seats, lang)
+			if w < len(g.Seats) && g.Seats[w].Left > 0 {
+				names[i] = fmt.Sprintf(web.T(lang, "rank:left"), names[i])
+				leaver = true
+			}
+		}
+		if leaver {
+			if len(names) == 1 {
+				s = fmt.Sprintf(web.T(lang, "sent:wins"), names[0])
+			} else {
+				s = fmt.Sprintf(web.T(lang, "sent:winmany"), strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+			}
+			if why := ReasonSentence(v, g.Seats, g.Reason, lang); why != "" {
+				s += " — " + why
+			}
+		}
+	}
+	return s + " — " + rk
 }
