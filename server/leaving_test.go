@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -85,6 +86,7 @@ type watcher struct {
 	last   msg
 	infos  []msg
 	errs   []msg
+	chats  []msg
 	notify chan struct{}
 }
 
@@ -109,6 +111,8 @@ func watch(t *testing.T, c *wsClient, tokens ...string) *watcher {
 				w.infos = append(w.infos, m)
 			case "error", "reject":
 				w.errs = append(w.errs, m)
+			case "chat":
+				w.chats = append(w.chats, m)
 			}
 			w.mu.Unlock()
 			select {
@@ -586,5 +590,37 @@ func TestLeaverOutOfMyGames(t *testing.T) {
 		if _, body := getAs(t, bob, ts.URL+page); !strings.Contains(body, id) {
 			t.Errorf("the game is not in Bob's %s", page)
 		}
+	}
+}
+
+// A leaver without an account still talks with the players, under his
+// seat's name (a spectator without one may not write).
+func TestLeaverChats(t *testing.T) {
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "plateau.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	_, ts := startServer(t, st)
+	id, toks := leaveTable(t, st, "saute", "players=3", 0, 0, time.Now(), true)
+	alice := watch(t, dial(t, ts, id), toks[0])
+	bob := watch(t, dial(t, ts, id), toks[1])
+	bob.c.send(map[string]any{"type": "resign"})
+	alice.info("left_resigned", 1)
+	bob.state("Bob watching", func(m msg) bool { you, _ := m["you"].([]any); return m["left"] != nil && len(you) == 0 })
+	bob.c.send(map[string]any{"type": "chat", "text": "good luck"})
+	alice.wait("Bob's chat message", func(w *watcher) msg {
+		for _, m := range w.chats {
+			if items, _ := m["messages"].([]any); len(items) > 0 && m["history"] != true {
+				if it, _ := items[0].(map[string]any); it["text"] == "good luck" && strings.Contains(fmt.Sprint(it["author"]), "Bob") {
+					return m
+				}
+			}
+		}
+		return nil
+	})
+	obs := watch(t, dial(t, ts, id))
+	if e := obs.refusal(map[string]any{"type": "chat", "text": "hello"}); e.str("code") != "chat_login" {
+		t.Errorf("a spectator without an account writing: %v", e)
 	}
 }

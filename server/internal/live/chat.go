@@ -75,7 +75,7 @@ func (r *room) chatAuthorLocked(c *client) string {
 		return c.user
 	}
 	for i, seat := range r.g.Seats {
-		if c.holds(i) {
+		if c.holds(i) || i < 8 && c.left&(1<<uint(i)) != 0 { // a leaver writes under his seat
 			return games.SeatLabel(r.match.Variant(), i, seat, c.lang)
 		}
 	}
@@ -97,7 +97,7 @@ func (r *room) chatHistoryLocked(ctx context.Context, c *client) {
 		return
 	}
 	out := chatMsg{Type: "chat", Channel: ch, History: true, Messages: []chatItem{},
-		CanWrite: !c.spectator() || c.user != "", Moderator: c.operator}
+		CanWrite: !c.spectator() || c.user != "" || c.left != 0, Moderator: c.operator}
 	r.chatSeenLocked(store.ChatMessage{}) // the room's connections have the chat from now on
 	for _, m := range list {
 		out.Messages = append(out.Messages, itemOf(m))
@@ -112,7 +112,7 @@ func (r *room) chatLocked(ctx context.Context, c *client, text string) {
 	case !ok:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "no_chat", Message: "this server keeps no chat"})
 		return
-	case c.spectator() && c.user == "":
+	case c.spectator() && c.user == "" && c.left == 0:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "chat_login", Message: "log in to write in the spectators' chat"})
 		return
 	case c.chat != nil && !c.chat.Allow():
