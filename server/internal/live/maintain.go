@@ -81,7 +81,8 @@ func (lv *Live) ExpireAbandoned() {
 // ExpireCorrespondence ends the correspondence games whose player to move
 // let the days for a move run out, for games nobody is connected to (a
 // room has its own timer), across restarts: the store is the clock. A
-// rated game is rated as the room would.
+// rated game is rated as the room would. In a game of three or four
+// without teams the player leaves instead, through a room (leaving.go).
 func (lv *Live) ExpireCorrespondence() {
 	ctx, cancel := context.WithTimeout(lv.Ctx, storeTimeout)
 	defer cancel()

@@ -282,7 +282,8 @@ func (r *room) reloadLocked(ctx context.Context) {
 
 // resultAgainst is the result when seat loses outside the rules (resigns,
 // runs out of time): with two sides the other side wins; with more, the
-// game ends without a winner.
+// player leaves instead (leaving.go), and only a store that keeps no
+// leaves ends the game without a winner.
 func (r *room) resultAgainst(seat int) string {
 	return resultAgainstIn(r.match.Variant(), seat)
 }
