@@ -452,8 +452,10 @@ affiche la même chose en un seul objet JSON.`},
 	},
 	"plateau bot": {
 		short: fr{"4b340988", "Jouer sur un serveur plateau avec un compte robot"},
-		long: fr{"aea9eee7", `Se connecte à un serveur plateau avec un compte robot, accepte les défis ouverts
-qui correspondent aux réglages ci-dessous et les joue, comme les bots de
+		long: fr{"5678314f", `Se connecte à un serveur plateau avec un compte robot, accepte les défis ouverts
+qui correspondent aux réglages ci-dessous, prend les places des tables du salon
+(deux à quatre joueurs) que leurs hôtes réservent au robot (et, avec
+--open-seats, les places libres) aux tables qui leur correspondent, et les joue, comme les bots de
 lichess : avec un joueur ordinateur de plateau (--agent, hard par défaut) ou
 avec un programme qui parle le protocole des moteurs (docs/engine-protocol.md),
 donné après --. Les parties inachevées du robot reprennent quand il redémarre.
@@ -463,15 +465,17 @@ Le responsable crée le compte robot et son jeton sur le serveur :
   plateau users add stockbot --bot
   plateau users token add stockbot`},
 		flags: map[string]fr{
-			"agent":     {"7969ecc9", "le joueur ordinateur : easy, medium, hard, max, mcts:..., alphabeta:..."},
-			"casual":    {"71b40b05", "accepte les défis de parties amicales"},
-			"games":     {"8c7791f4", "n'accepte que ces jeux, par exemple pogo,pods (par défaut : tous les jeux que sait jouer le joueur)"},
-			"max-clock": {"aa4799b8", "accepte les pendules jusqu'à ce temps par joueur, par exemple 30m (0 : toutes)"},
-			"max-games": {"fa4f3b27", "parties jouées en même temps"},
-			"poll":      {"c8108d08", "intervalle entre deux recherches de défis"},
-			"rated":     {"c61a25ea", "accepte les défis de parties classées (sans --rated ni --casual : les deux)"},
-			"server":    {"364afc4f", "l'adresse du serveur, http(s)://hôte[:port]"},
-			"token":     {"e1ed132f", "le jeton du compte robot (plateau users token add BOT)"},
+			"agent":      {"7969ecc9", "le joueur ordinateur : easy, medium, hard, max, mcts:..., alphabeta:..."},
+			"casual":     {"71b40b05", "accepte les défis de parties amicales"},
+			"games":      {"8c7791f4", "n'accepte que ces jeux, par exemple pogo,pods (par défaut : tous les jeux que sait jouer le joueur)"},
+			"max-clock":  {"aa4799b8", "accepte les pendules jusqu'à ce temps par joueur, par exemple 30m (0 : toutes)"},
+			"max-games":  {"fa4f3b27", "parties jouées en même temps"},
+			"poll":       {"c8108d08", "intervalle entre deux recherches de défis"},
+			"players":    {"8c4c197d", "ne s'assied qu'aux tables de ce nombre de joueurs, par exemple 3,4 (par défaut : tous)"},
+			"open-seats": {"9cf7a4c7", "prend aussi les places libres des tables, pas seulement celles réservées au robot"},
+			"rated":      {"c61a25ea", "accepte les défis de parties classées (sans --rated ni --casual : les deux)"},
+			"server":     {"364afc4f", "l'adresse du serveur, http(s)://hôte[:port]"},
+			"token":      {"e1ed132f", "le jeton du compte robot (plateau users token add BOT)"},
 		},
 	},
 	"plateau engine": {

@@ -45,6 +45,7 @@ type lobby struct {
 	members    *members
 	ratings    *ratings
 	revokes    *revoker
+	tables     *tables // the tables of two to four players (tables.go)
 }
 
 // newLobby resolves the lobby's settings.
@@ -75,11 +76,15 @@ type challengeRow struct {
 }
 
 type lobbyData struct {
-	User       string
-	Choices    []lobbyChoice
-	Challenges []challengeRow
-	Error      string
-	Refresh    int // milliseconds
+	User         string
+	Choices      []lobbyChoice
+	Challenges   []challengeRow
+	TableChoices []tableChoice // the new table form's variants
+	Levels       []levelChoice // its computers' levels
+	Tables       []tableRow    // the open tables
+	MyTables     []string      // the open tables the visitor sits at, which the page follows
+	Error        string
+	Refresh      int // milliseconds
 }
 
 // lobbyChoices are the two-player variants of every game, as
@@ -158,6 +163,9 @@ func (lb *lobby) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 	}
 	d.Challenges = lb.challengeRows(list, d.User, lang)
 	lb.ratings.addChallengeRatings(r.Context(), list, d.Challenges)
+	if err := lb.tables.addOpenTables(r.Context(), &d, lang); err != nil {
+		return d, err
+	}
 	return d, nil
 }
 
@@ -173,6 +181,7 @@ func (lb *lobby) Lobby(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Choices = lobbyChoices(lang)
+	d.TableChoices, d.Levels = tableChoices(lang), levelChoices(lang)
 	d.Error = lb.lobbyMessage(r.URL.Query().Get("error"), lang)
 	lb.web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
 }
@@ -202,6 +211,9 @@ func (lb *lobby) lobbyMessage(code, lang string) string {
 	switch code {
 	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock", "readings":
 		return web.T(lang, "challenge:"+code)
+	}
+	if c, ok := strings.CutPrefix(code, "table-"); ok {
+		return tableMessage(c, lang)
 	}
 	return ""
 }
