@@ -61,7 +61,8 @@ func seatIndex(t *model.Table, seat int) error {
 }
 
 // TakeSeat seats user (his name as his account spells it) at t's seat, or
-// says why not (ErrConflict), leaving t as it was.
+// says why not (ErrConflict), leaving t as it was. A user with a seat
+// reserved for him may take that seat only.
 func TakeSeat(t *model.Table, seat int, user string, now time.Time) error {
 	if err := open(t, now); err != nil {
 		return err
@@ -71,6 +72,13 @@ func TakeSeat(t *model.Table, seat int, user string, now time.Time) error {
 	}
 	if at := t.SeatOf(user); at >= 0 {
 		return fmt.Errorf("%w: %s already sits at seat %d of table %s", model.ErrConflict, user, at+1, t.ID)
+	}
+	// A player with a seat reserved for him takes that one: the host chose
+	// it (teams go by seat), and nobody is at two seats (CheckTable).
+	for i, o := range t.Seats {
+		if i != seat && o.Reserved != "" && model.UserKey(o.Reserved) == model.UserKey(user) {
+			return fmt.Errorf("%w: seat %d of table %s is reserved for %s: he takes that one", model.ErrConflict, i+1, t.ID, user)
+		}
 	}
 	s := &t.Seats[seat]
 	switch s.Kind() {
