@@ -388,6 +388,7 @@ func testTakeSeatRefusals(t *testing.T, s TablesStore) {
 	}
 	expiring := newTable("expiring", "dave", now, 2)
 	createTable(t, s, expiring)
+	createTable(t, s, newTable("old", "dave", now.Add(-2*time.Hour), 2))
 	for _, tc := range []struct {
 		id   string
 		seat int
@@ -411,6 +412,7 @@ func testTakeSeatRefusals(t *testing.T, s TablesStore) {
 		{"started", 2, "bob", now, store.ErrConflict},
 		{"expiring", 1, "bob", expiring.ExpiresAt, store.ErrConflict}, // at its expiry exactly
 		{"expiring", 1, "bob", expiring.ExpiresAt.Add(time.Hour), store.ErrConflict},
+		{"old", 1, "bob", time.Time{}, store.ErrConflict}, // no time given: the current one, after its expiry
 	} {
 		var was *store.Table
 		if tc.id != "none" {

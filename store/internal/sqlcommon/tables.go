@@ -52,6 +52,15 @@ func open(t *model.Table, now time.Time) error {
 	return nil
 }
 
+// orNow is now, or the current time for a zero now: a caller that gave no
+// time does not skip the expiry.
+func orNow(now time.Time) time.Time {
+	if now.IsZero() {
+		return time.Now()
+	}
+	return now
+}
+
 // seatIndex refuses a seat the table does not have.
 func seatIndex(t *model.Table, seat int) error {
 	if seat < 0 || seat >= len(t.Seats) {
@@ -64,6 +73,7 @@ func seatIndex(t *model.Table, seat int) error {
 // says why not (ErrConflict), leaving t as it was. A user with a seat
 // reserved for him may take that seat only.
 func TakeSeat(t *model.Table, seat int, user string, now time.Time) error {
+	now = orNow(now)
 	if err := open(t, now); err != nil {
 		return err
 	}
@@ -125,6 +135,7 @@ func SetComputer(t *model.Table, host string, seat int, agent string, now time.T
 	if model.UserKey(host) != model.UserKey(t.Host) {
 		return fmt.Errorf("%w: only the host of table %s may seat a computer", model.ErrConflict, t.ID)
 	}
+	now = orNow(now)
 	if err := open(t, now); err != nil {
 		return err
 	}
