@@ -337,6 +337,17 @@ func testTakeSeat(t *testing.T, s TablesStore) {
 	if !got.UpdatedAt.Equal(stored(later)) || !got.CreatedAt.Equal(stored(now)) {
 		t.Errorf("UpdatedAt %v, CreatedAt %v; want %v, %v", got.UpdatedAt, got.CreatedAt, stored(later), stored(now))
 	}
+	// Nobody sits twice at one table.
+	if _, err := s.TakeSeat(ctx(t), "t", 2, "bob", later, neverStart(t)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("bob taking a second seat: %v, want ErrConflict", err)
+	}
+	unchanged(t, s, "bob's second seat", want)
+	// Carol, for whom seat 3 is reserved, takes that one and no other:
+	// the host chose it (teams go by seat).
+	if _, err := s.TakeSeat(ctx(t), "t", 2, "carol", later, neverStart(t)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("carol taking an open seat, not the one reserved for her: %v, want ErrConflict", err)
+	}
+	unchanged(t, s, "carol's other seat", want)
 	// Carol takes the seat reserved for her; the reservation stays.
 	got, err = s.TakeSeat(ctx(t), "t", 3, "carol", later, neverStart(t))
 	if err != nil {
@@ -377,6 +388,7 @@ func testTakeSeatRefusals(t *testing.T, s TablesStore) {
 	}
 	expiring := newTable("expiring", "dave", now, 2)
 	createTable(t, s, expiring)
+	createTable(t, s, newTable("old", "dave", now.Add(-2*time.Hour), 2))
 	for _, tc := range []struct {
 		id   string
 		seat int
@@ -392,6 +404,7 @@ func testTakeSeatRefusals(t *testing.T, s TablesStore) {
 		{"t", 0, "dave", now, store.ErrConflict},   // the host's
 		{"t", 4, "dave", now, store.ErrConflict},   // no such seat
 		{"t", -1, "dave", now, store.ErrConflict},  // no such seat
+		{"t", 1, "carol", now, store.ErrConflict},  // taken, and seat 2 is hers
 		{"t", 2, "nobody", now, store.ErrNotFound}, // no such user
 		{"t", 2, "gone", now, store.ErrNotFound},   // disabled
 		{"none", 1, "dave", now, store.ErrNotFound},
@@ -399,6 +412,7 @@ func testTakeSeatRefusals(t *testing.T, s TablesStore) {
 		{"started", 2, "bob", now, store.ErrConflict},
 		{"expiring", 1, "bob", expiring.ExpiresAt, store.ErrConflict}, // at its expiry exactly
 		{"expiring", 1, "bob", expiring.ExpiresAt.Add(time.Hour), store.ErrConflict},
+		{"old", 1, "bob", time.Time{}, store.ErrConflict}, // no time given: the current one, after its expiry
 	} {
 		var was *store.Table
 		if tc.id != "none" {

@@ -52,6 +52,15 @@ func open(t *model.Table, now time.Time) error {
 	return nil
 }
 
+// orNow is now, or the current time for a zero now: a caller that gave no
+// time does not skip the expiry.
+func orNow(now time.Time) time.Time {
+	if now.IsZero() {
+		return time.Now()
+	}
+	return now
+}
+
 // seatIndex refuses a seat the table does not have.
 func seatIndex(t *model.Table, seat int) error {
 	if seat < 0 || seat >= len(t.Seats) {
@@ -61,8 +70,10 @@ func seatIndex(t *model.Table, seat int) error {
 }
 
 // TakeSeat seats user (his name as his account spells it) at t's seat, or
-// says why not (ErrConflict), leaving t as it was.
+// says why not (ErrConflict), leaving t as it was. A user with a seat
+// reserved for him may take that seat only.
 func TakeSeat(t *model.Table, seat int, user string, now time.Time) error {
+	now = orNow(now)
 	if err := open(t, now); err != nil {
 		return err
 	}
@@ -71,6 +82,13 @@ func TakeSeat(t *model.Table, seat int, user string, now time.Time) error {
 	}
 	if at := t.SeatOf(user); at >= 0 {
 		return fmt.Errorf("%w: %s already sits at seat %d of table %s", model.ErrConflict, user, at+1, t.ID)
+	}
+	// A player with a seat reserved for him takes that one: the host chose
+	// it (teams go by seat), and nobody is at two seats (CheckTable).
+	for i, o := range t.Seats {
+		if i != seat && o.Reserved != "" && model.UserKey(o.Reserved) == model.UserKey(user) {
+			return fmt.Errorf("%w: seat %d of table %s is reserved for %s: he takes that one", model.ErrConflict, i+1, t.ID, user)
+		}
 	}
 	s := &t.Seats[seat]
 	switch s.Kind() {
@@ -117,6 +135,7 @@ func SetComputer(t *model.Table, host string, seat int, agent string, now time.T
 	if model.UserKey(host) != model.UserKey(t.Host) {
 		return fmt.Errorf("%w: only the host of table %s may seat a computer", model.ErrConflict, t.ID)
 	}
+	now = orNow(now)
 	if err := open(t, now); err != nil {
 		return err
 	}
