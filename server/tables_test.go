@@ -51,7 +51,7 @@ func loadTable(t *testing.T, st store.Store, id string) *store.Table {
 // it must, and the last seat taken starts the rated game with the four
 // accounts at the seats they chose.
 func TestTableFillsAndStarts(t *testing.T) {
-	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1})
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
 	st := acc.(store.Store)
 	alice, bob, carol, dave := signedUp(t, ts, "alice"), signedUp(t, ts, "bob"), signedUp(t, ts, "carol"), signedUp(t, ts, "dave")
 	id := newTable(t, ts, alice, url.Values{"variant": {"empire|players=4 teams=true"}, "clock": {"10"}, "increment": {"5"}, "rated": {"1"},
@@ -165,7 +165,7 @@ func tableStatus(t *testing.T, ts *httptest.Server, c *http.Client, id string) m
 // a player leaves before the start and his seat is free again; the host
 // cannot leave; a computer makes the game casual.
 func TestTableHostAndLeaving(t *testing.T) {
-	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1})
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
 	st := acc.(store.Store)
 	alice, bob, carol := signedUp(t, ts, "alice"), signedUp(t, ts, "bob"), signedUp(t, ts, "carol")
 	id := newTable(t, ts, alice, url.Values{"variant": {"saute|players=3"}, "clock": {"5"}, "increment": {"2"}, "rated": {"1"},
@@ -231,7 +231,7 @@ func TestTableHostAndLeaving(t *testing.T) {
 
 // The form of a new table refuses what no table can be, with words.
 func TestTableFormRefusals(t *testing.T) {
-	_, ts, _ := accountServer(t, Config{LoginPerMinute: -1})
+	_, ts, _ := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
 	alice := signedUp(t, ts, "alice")
 	signedUp(t, ts, "bob")
 	for _, c := range []struct {
@@ -274,7 +274,7 @@ func TestTableFormRefusals(t *testing.T) {
 // one sits and starts the game, the nine others are told it was taken, and
 // one game exists.
 func TestAttackTenTakersOfTheLastSeat(t *testing.T) {
-	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1})
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
 	st := acc.(store.Store)
 	host := signedUp(t, ts, "host")
 	id := newTable(t, ts, host, url.Values{"variant": {"pogo|"}, "clock": {"3"}, "increment": {"2"}, "seat0": {"me"}, "seat1": {"open"}})
@@ -318,7 +318,7 @@ func TestAttackTenTakersOfTheLastSeat(t *testing.T) {
 // another table's seat: a form for table A posted to table B takes B's
 // seat only if B has it free, and never A's.
 func TestAttackTablesFromOutside(t *testing.T) {
-	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1})
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
 	st := acc.(store.Store)
 	alice, bob := signedUp(t, ts, "alice"), signedUp(t, ts, "bob")
 	a := newTable(t, ts, alice, url.Values{"variant": {"saute|players=3"}, "seat0": {"me"}, "seat1": {"player"}, "name1": {"bob"}, "seat2": {"open"}})

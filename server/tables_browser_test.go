@@ -1,0 +1,128 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// tablePlayer is one of the people of a browser test of the tables.
+type tablePlayer struct {
+	name, lang, size string
+	w                context.Context
+}
+
+// fourAtTheLobby opens four windows (two French phones, two English
+// laptops) and signs the four people up.
+func fourAtTheLobby(t *testing.T, browser context.Context, ts string, names ...string) []*tablePlayer {
+	t.Helper()
+	var out []*tablePlayer
+	for i, name := range names {
+		p := &tablePlayer{name: name, lang: "fr", size: "phone", w: window(t, browser)}
+		if i >= 2 {
+			p.lang, p.size = "en", "laptop"
+		}
+		if p.size == "phone" {
+			do(t, p.w, "phone", chromedp.EmulateViewport(390, 844))
+		} else {
+			do(t, p.w, "laptop", chromedp.EmulateViewport(1366, 768))
+		}
+		browserSignupAt(t, p.w, ts, name, p.lang)
+		out = append(out, p)
+	}
+	return out
+}
+
+// browserSignupAt is browserSignup for a base URL.
+func browserSignupAt(t *testing.T, w context.Context, base, name, lang string) {
+	t.Helper()
+	do(t, w, "signup "+name, chromedp.Navigate(base+"/signup?lang="+lang),
+		chromedp.WaitVisible(chromedp.CSS(`#accountform`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), name),
+		chromedp.SendKeys(chromedp.CSS(`#password`), "password of "+name),
+		chromedp.SendKeys(chromedp.CSS(`#password2`), "password of "+name),
+		chromedp.Click(chromedp.CSS(`#submit`)))
+	waitJS(t, w, name+" logged in", `!!document.getElementById('account')`)
+}
+
+// openTable has p open a table from the lobby's form: the variant, and
+// the seats' choices by index ("me", "open", "player:NAME",
+// "computer:LEVEL"); it returns the table's id once p is on its page.
+func openTable(t *testing.T, p *tablePlayer, base, variant string, rated bool, seats ...string) string {
+	t.Helper()
+	do(t, p.w, "lobby", chromedp.Navigate(base+"/lobby?lang="+p.lang), chromedp.WaitVisible(chromedp.CSS(`#tableform`)))
+	js := `(() => { const v = document.getElementById('tablevariant'); v.value = ` + jsString(variant) + `; v.dispatchEvent(new Event('change'));
+		document.getElementById('tablerated').checked = ` + map[bool]string{true: "true", false: "false"}[rated] + `; return v.value; })()`
+	if got := eval[string](t, p.w, js); got != variant {
+		t.Fatalf("the form has no variant %q", variant)
+	}
+	for i, s := range seats {
+		choice, name, _ := strings.Cut(s, ":")
+		if choice == "computer" {
+			choice, name = s, ""
+		}
+		eval[bool](t, p.w, `(() => { const s = document.getElementById('tableseat`+itoa(i)+`'); s.value = `+jsString(choice)+`; s.dispatchEvent(new Event('change')); return true; })()`)
+		if name != "" {
+			do(t, p.w, "name", chromedp.SendKeys(chromedp.CSS(`#tablename`+itoa(i)), name))
+		}
+	}
+	// Only the variant's seats are shown.
+	if n := eval[int](t, p.w, `[...document.querySelectorAll('.tableseatrow')].filter(r => !r.hidden).length`); n != len(seats) {
+		t.Errorf("the form shows %d seats for %s, want %d", n, variant, len(seats))
+	}
+	screenshot(t, p.w, "table-form-"+p.lang+"-"+p.size)
+	do(t, p.w, "open the table", chromedp.Click(chromedp.CSS(`#posttable`)))
+	waitJS(t, p.w, "the table's page", `location.pathname.startsWith('/tables/') && !!document.getElementById('tableseats')`)
+	return eval[string](t, p.w, `location.pathname.slice(8)`)
+}
+
+func itoa(i int) string { return string(rune('0' + i)) }
+
+
+// sitFromLobby has p find table id in the lobby and click "sit" on the
+// seat (0-based).
+func sitFromLobby(t *testing.T, p *tablePlayer, base, id string, seat int) {
+	t.Helper()
+	do(t, p.w, "lobby", chromedp.Navigate(base+"/lobby?lang="+p.lang))
+	sel := `li.lobbytable[data-id="` + id + `"] form[action="/tables/` + id + `/take"] input[value="` + itoa(seat+1) + `"] + button`
+	waitJS(t, p.w, p.name+" sees the table", `!!document.querySelector('`+sel+`')`)
+	do(t, p.w, p.name+" sits", chromedp.Click(chromedp.CSS(sel)))
+}
+
+// Four people who do not know each other find one table in the lobby: the
+// host opens an L'Empire table for four in teams, the three others see it
+// in their lobby and sit; the table starts when the last sits, and every
+// page, the host's included, goes to the game without a link sent.
+func TestBrowserFourMeetAtATable(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts, _ := accountServer(t, Config{})
+	ps := fourAtTheLobby(t, browser, ts.URL, "alice", "bruno", "carol", "dave")
+	alice, bruno, carol, dave := ps[0], ps[1], ps[2], ps[3]
+	id := openTable(t, alice, ts.URL, "empire|players=4 teams=true", true, "me", "open", "open", "open")
+	screenshot(t, alice.w, "table-host-fr-phone")
+
+	sitFromLobby(t, carol, ts.URL, id, 1)
+	waitJS(t, carol.w, "carol at the table", `location.pathname === '/tables/`+id+`' && !!document.querySelector('li.tableseat.mine')`)
+	screenshot(t, carol.w, "table-seated-en-laptop")
+	waitJS(t, alice.w, "alice's page shows carol", `[...document.querySelectorAll('li.tableseat .who a')].some(a => a.textContent === 'carol')`)
+	do(t, dave.w, "lobby", chromedp.Navigate(ts.URL+"/lobby?lang=en"))
+	waitJS(t, dave.w, "dave sees the table", `!!document.querySelector('li.lobbytable[data-id="`+id+`"] button.take')`)
+	screenshot(t, dave.w, "lobby-tables-en-laptop")
+	sitFromLobby(t, bruno, ts.URL, id, 2)
+	screenshot(t, bruno.w, "table-seated-fr-phone")
+	sitFromLobby(t, dave, ts.URL, id, 3)
+	for _, p := range ps {
+		waitJS(t, p.w, p.name+" in the game", appIs(`a.dataset.you !== undefined && a.dataset.you !== ''`))
+	}
+	seatOf := map[string]int{"alice": 0, "carol": 1, "bruno": 2, "dave": 3}
+	for _, p := range ps {
+		if got := eval[string](t, p.w, `document.getElementById('app').dataset.you`); got != itoa(seatOf[p.name]) {
+			t.Errorf("%s holds seat %q", p.name, got)
+		}
+	}
+	screenshot(t, alice.w, "table-game-fr-phone")
+	screenshot(t, dave.w, "table-game-en-laptop")
+	noEnglish(t, bruno.w, "the game from a table")
+}
