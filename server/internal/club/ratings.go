@@ -101,6 +101,9 @@ func (rg *ratings) RateGame(ctx context.Context, g *store.Game, v *game.Variant)
 	if !ok || !g.Rated || len(v.Readings()) > 0 { // another reading: never rated
 		return nil, nil
 	}
+	if usesOpenSkill(v) {
+		return rg.rateOpenSkill(ctx, rs, g, v) // openskill.go
+	}
 	scores, ok := gameScores(g.Result, len(g.Seats))
 	if !ok {
 		return nil, nil
