@@ -13,8 +13,9 @@ import (
 )
 
 // A rated game (from the lobby) changes its players' Glicko-2 ratings in
-// its variant when it ends with a winner or a draw. The store rates a game
-// once, whichever server finished it.
+// its variant when it ends with a winner or a draw; a game of three or
+// four players changes OpenSkill ratings instead (openskill.go). The store
+// rates a game once, whichever server finished it.
 
 // ratings rates the finished games (Glicko-2) and shows the players'
 // ratings on game pages, challenges and the leaderboard.
