@@ -414,3 +414,11 @@ type (
 // RevokeEvent is the Event of the PostgreSQL backend's notification of a
 // revocation of an account's credentials ("revoke NAME", in lower case).
 var RevokeEvent = model.RevokeEvent
+
+// Leaving makes a player leave a game of three or four without teams: his
+// seat becomes a computer's and Seat.Left says in which order he left
+// (both backends; model.Leaving has the contract, storetest.RunLeaving the
+// suite).
+//
+//	LeaveSeat(ctx, id string, seat int, agent string, at time.Time) (left int, err error) // ErrConflict: finished, already left, a computer
+type Leaving = model.Leaving

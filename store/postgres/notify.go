@@ -74,6 +74,9 @@ func parsePayload(p string) (model.GameChange, bool) {
 	if len(f) == 3 && f[1] == "turn" {
 		return model.GameChange{Game: f[0], Moves: -1, Turn: true, Sent: sent(f[2])}, true
 	}
+	if len(f) == 3 && f[1] == "left" {
+		return model.GameChange{Game: f[0], Moves: -1, Left: true, Sent: sent(f[2])}, true
+	}
 	if len(f) >= 3 && f[1] == "event" {
 		return model.GameChange{Game: f[0], Moves: -1, Event: strings.Join(f[2:len(f)-1], " "), Sent: sent(f[len(f)-1])}, true
 	}

@@ -222,13 +222,13 @@ func insertGame(ctx context.Context, tx pgx.Tx, g *model.Game) error {
 	// A batch sends every insert in one round trip.
 	b := &pgx.Batch{}
 	b.Queue(`INSERT INTO games
-		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days, leaver_agent)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 		g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
-		g.ClockMillis, g.IncrementMillis, g.CreatedAt, g.UpdatedAt, g.Rated, g.MoveDays)
+		g.ClockMillis, g.IncrementMillis, g.CreatedAt, g.UpdatedAt, g.Rated, g.MoveDays, g.LeaverAgent)
 	for i, seat := range g.Seats {
-		b.Queue(`INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User))
+		b.Queue(`INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key, left_order) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User), seat.Left)
 	}
 	for _, m := range g.Moves {
 		queueMove(b, g.ID, m)
@@ -244,7 +244,7 @@ func queueMove(b *pgx.Batch, id string, m model.Move) {
 		id, m.Ply, m.Notation, m.Seat, m.At, m.ClockMillis)
 }
 
-const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days`
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_at, updated_at, rated, move_days, leaver_agent`
 
 // LoadGame implements store.Store. Its four queries run in one
 // REPEATABLE READ transaction, so that they see one snapshot even while a
@@ -258,7 +258,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	g := new(model.Game)
 	err = tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id).Scan(
 		&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-		&g.ClockMillis, &g.IncrementMillis, &g.CreatedAt, &g.UpdatedAt, &g.Rated, &g.MoveDays)
+		&g.ClockMillis, &g.IncrementMillis, &g.CreatedAt, &g.UpdatedAt, &g.Rated, &g.MoveDays, &g.LeaverAgent)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: %s", model.ErrNotFound, id)
 	}
@@ -266,12 +266,12 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 		return nil, s.wrap(err)
 	}
 	g.CreatedAt, g.UpdatedAt = g.CreatedAt.UTC(), g.UpdatedAt.UTC()
-	rows, _ := tx.Query(ctx, `SELECT s.kind, s.agent, s.name, s.token_hash, COALESCE(u.name, '')
+	rows, _ := tx.Query(ctx, `SELECT s.kind, s.agent, s.name, s.token_hash, COALESCE(u.name, ''), s.left_order
 		FROM seats s LEFT JOIN users u ON u.name_key = s.user_key AND s.user_key <> ''
 		WHERE s.game = $1 ORDER BY s.seat`, id)
 	g.Seats, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (model.Seat, error) {
 		var seat model.Seat
-		err := row.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash, &seat.User)
+		err := row.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash, &seat.User, &seat.Left)
 		return seat, err
 	})
 	if err != nil {
@@ -689,8 +689,8 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	}
 	args = append(args, limit, offset)
 	rows, err := s.pool.Query(ctx, fmt.Sprintf(`SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
-			g.clock_ms, g.increment_ms, g.created_at, g.updated_at, g.rated, g.move_days,
-			s.kind, s.agent, s.name, s.token_hash, u.name
+			g.clock_ms, g.increment_ms, g.created_at, g.updated_at, g.rated, g.move_days, g.leaver_agent,
+			s.kind, s.agent, s.name, s.token_hash, u.name, s.left_order
 		FROM (SELECT `+gameColumns+` FROM games %s
 			ORDER BY %s LIMIT $%d OFFSET $%d) AS g
 		LEFT JOIN seats AS s ON s.game = g.id
@@ -705,9 +705,10 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		var g model.Game
 		var created, updated time.Time
 		var kind, agent, name, hash, user *string // NULL for a game without seats, or a seat without account
+		var left *int
 		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays,
-			&kind, &agent, &name, &hash, &user); err != nil {
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays, &g.LeaverAgent,
+			&kind, &agent, &name, &hash, &user, &left); err != nil {
 			return nil, s.wrap(err)
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
@@ -719,6 +720,9 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 			seat := model.Seat{Kind: *kind, Agent: *agent, Name: *name, TokenHash: *hash}
 			if user != nil {
 				seat.User = *user
+			}
+			if left != nil {
+				seat.Left = *left
 			}
 			last.Seats = append(last.Seats, seat)
 		}

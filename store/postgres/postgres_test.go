@@ -387,3 +387,10 @@ func TestCommitLost(t *testing.T) {
 		t.Fatalf("after the lost commit: %v", err)
 	}
 }
+
+func TestLeavingConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunLeaving(t, func(t *testing.T) storetest.LeaveStore {
+		return reopenable(t)().(storetest.LeaveStore)
+	})
+}

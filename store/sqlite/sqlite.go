@@ -229,10 +229,10 @@ func (s *Store) CreateGame(ctx context.Context, g *model.Game) error {
 // AcceptChallenge).
 func insertGame(ctx context.Context, tx *sql.Tx, g *model.Game) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO games
-		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated, move_days)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated, move_days, leaver_agent)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.GameID, g.Options, g.Position, g.Result, g.Reason, g.Casual,
-		g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt), g.Rated, g.MoveDays); err != nil {
+		g.ClockMillis, g.IncrementMillis, sqlcommon.Millis(g.CreatedAt), sqlcommon.Millis(g.UpdatedAt), g.Rated, g.MoveDays, g.LeaverAgent); err != nil {
 		return err
 	}
 	for i, seat := range g.Seats {
@@ -246,8 +246,8 @@ func insertGame(ctx context.Context, tx *sql.Tx, g *model.Game) error {
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, kind, agent, name, token_hash, user_key, left_order)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, g.ID, i, seat.Kind, seat.Agent, seat.Name, seat.TokenHash, model.UserKey(seat.User), seat.Left); err != nil {
 			return err
 		}
 	}
@@ -270,13 +270,13 @@ func insertMove(ctx context.Context, tx *sql.Tx, id string, m model.Move) error 
 	return err
 }
 
-const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated, move_days`
+const gameColumns = `id, game_id, options, position, result, reason, casual, clock_ms, increment_ms, created_ms, updated_ms, rated, move_days, leaver_agent`
 
 // scanGame reads the gameColumns.
 func scanGame(row interface{ Scan(...any) error }, g *model.Game) error {
 	var created, updated int64
 	if err := row.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-		&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays); err != nil {
+		&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays, &g.LeaverAgent); err != nil {
 		return err
 	}
 	g.CreatedAt, g.UpdatedAt = sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
@@ -299,7 +299,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT s.kind, s.agent, s.name, s.token_hash, COALESCE(u.name, '')
+	rows, err := tx.QueryContext(ctx, `SELECT s.kind, s.agent, s.name, s.token_hash, COALESCE(u.name, ''), s.left_order
 		FROM seats s LEFT JOIN users u ON u.name_key = s.user_key AND s.user_key <> ''
 		WHERE s.game = ? ORDER BY s.seat`, id)
 	if err != nil {
@@ -307,7 +307,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*model.Game, error) {
 	}
 	for rows.Next() {
 		var seat model.Seat
-		if err := rows.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash, &seat.User); err != nil {
+		if err := rows.Scan(&seat.Kind, &seat.Agent, &seat.Name, &seat.TokenHash, &seat.User, &seat.Left); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -574,8 +574,8 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 	}
 	args = append(args, limit, offset)
 	rows, err := s.r.QueryContext(ctx, `SELECT g.id, g.game_id, g.options, g.position, g.result, g.reason, g.casual,
-			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms, g.rated, g.move_days,
-			s.kind, s.agent, s.name, s.token_hash, u.name
+			g.clock_ms, g.increment_ms, g.created_ms, g.updated_ms, g.rated, g.move_days, g.leaver_agent,
+			s.kind, s.agent, s.name, s.token_hash, u.name, s.left_order
 		FROM (SELECT `+gameColumns+` FROM games `+cond+`
 			ORDER BY `+order+` LIMIT ? OFFSET ?) AS g
 		LEFT JOIN seats AS s ON s.game = g.id
@@ -590,9 +590,10 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		var g model.Game
 		var created, updated int64
 		var kind, agent, name, hash, user sql.NullString
+		var left sql.NullInt64
 		if err := rows.Scan(&g.ID, &g.GameID, &g.Options, &g.Position, &g.Result, &g.Reason, &g.Casual,
-			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays,
-			&kind, &agent, &name, &hash, &user); err != nil {
+			&g.ClockMillis, &g.IncrementMillis, &created, &updated, &g.Rated, &g.MoveDays, &g.LeaverAgent,
+			&kind, &agent, &name, &hash, &user, &left); err != nil {
 			return nil, err
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
@@ -601,7 +602,7 @@ func (s *Store) ListGames(ctx context.Context, f model.Filter) ([]model.Game, er
 		}
 		if kind.Valid { // a game without seats has one row of NULLs
 			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, model.Seat{Kind: kind.String, Agent: agent.String, Name: name.String, TokenHash: hash.String, User: user.String})
+			last.Seats = append(last.Seats, model.Seat{Kind: kind.String, Agent: agent.String, Name: name.String, TokenHash: hash.String, User: user.String, Left: int(left.Int64)})
 		}
 	}
 	return games, rows.Err()

@@ -278,3 +278,9 @@ func TestPlyKey(t *testing.T) {
 func BenchmarkAppendMoveParallel(b *testing.B) {
 	storetest.BenchmarkAppendMoveParallel(b, func(tb testing.TB) store.Store { return reopenable(tb)() })
 }
+
+func TestLeavingConformance(t *testing.T) {
+	storetest.RunLeaving(t, func(t *testing.T) storetest.LeaveStore {
+		return reopenable(t)().(storetest.LeaveStore)
+	})
+}

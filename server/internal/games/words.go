@@ -40,7 +40,7 @@ func SeatReason(code string, seat int) string { return code + " " + strconv.Itoa
 func ParseReason(reason string) (code string, seat int) {
 	f := strings.Fields(reason)
 	if len(f) == 2 {
-		if n, err := strconv.Atoi(f[1]); err == nil && (f[0] == ReasonResigned || f[0] == ReasonTime || f[0] == ReasonAborted || f[0] == ReasonAbortedBy) {
+		if n, err := strconv.Atoi(f[1]); err == nil && (f[0] == ReasonResigned || f[0] == ReasonTime || f[0] == ReasonAborted || f[0] == ReasonAbortedBy || f[0] == ReasonLastAtTable) {
 			return f[0], n - 1
 		}
 	}
@@ -81,6 +81,8 @@ func ReasonSentence(v *game.Variant, seats []store.Seat, reason, lang string) st
 		return fmt.Sprintf(web.T(lang, "sent:time"), PlayerName(v, seat, seats, lang))
 	case ReasonAgreement:
 		return web.T(lang, "sent:agreement")
+	case ReasonLastAtTable:
+		return web.T(lang, "sent:lastattable")
 	case "":
 		return ""
 	}
@@ -117,6 +119,8 @@ func OutcomeSentence(v *game.Variant, seats []store.Seat, result, reason, lang s
 		switch code, seat := ParseReason(reason); code {
 		case ReasonAbandoned:
 			return web.T(lang, "sent:abandoned")
+		case ReasonTableLeft:
+			return web.T(lang, "sent:tableleft")
 		case ReasonAborted, ReasonAbortedBy:
 			return fmt.Sprintf(web.T(lang, "sent:"+code), PlayerName(v, seat, seats, lang))
 		}

@@ -62,7 +62,7 @@ func itemOf(m store.ChatMessage) chatItem {
 // chatChannel is the channel of a connection: the players' for one that
 // holds a seat.
 func chatChannel(c *client) string {
-	if c.spectator() {
+	if c.spectator() && c.left == 0 { // a leaver still talks with the players
 		return store.ChatSpectators
 	}
 	return store.ChatPlayers

@@ -51,7 +51,7 @@ func (lv *Live) GamePage(w http.ResponseWriter, r *http.Request) {
 	}
 	d := gamePageData{ID: g.ID, GameID: g.GameID, Name: m.Variant().Game.Name.In(lang), Options: games.OptionsText(g.Options, lang),
 		Picture: lv.Web.Picture(m.State(), lang), Moves: m.Notations(), Finished: g.Result != "*",
-		Result: g.Result, Reason: g.Reason, Outcome: games.OutcomeSentence(m.Variant(), g.Seats, g.Result, g.Reason, lang)}
+		Result: g.Result, Reason: g.Reason, Outcome: games.OutcomeWithRanking(g, m, lang)}
 	msgs, err := json.Marshal(web.JSMessages(lang))
 	if err != nil {
 		lv.Web.InternalError(w, r, lang, "game page", err)

@@ -116,6 +116,14 @@ func (lv *Live) ExpireCorrespondence() {
 			continue
 		}
 		seat := m.ToMove()
+		if v := m.Variant(); seat < len(g.Seats) && (g.Seats[seat].Left != 0 || lv.leavesIn(g, v.Players, v.Teams != nil, seat)) && !lv.abortsFirstMove(g, seat) {
+			// A game of three or four goes on: the player leaves, the
+			// computer plays his seat (leaving.go).
+			if _, err := lv.leaveOnDeadline(ctx, g.ID); err != nil {
+				lv.LogError("leave on deadline", err, "game", g.ID)
+			}
+			continue
+		}
 		result, reason := resultAgainstIn(m.Variant(), seat), games.SeatReason(games.ReasonTime, seat)
 		if lv.abortsFirstMove(g, seat) {
 			// A first move that never came: aborted, not lost (abort.go).

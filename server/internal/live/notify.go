@@ -48,6 +48,8 @@ func (lv *Live) OnGameChange(c store.GameChange) {
 			r.hintsCatchUp()
 		case c.Turn:
 			r.turnCatchUp()
+		case c.Left:
+			r.leftCatchUp()
 		case c.Event != "":
 			r.eventFromElsewhere(c.Event)
 		default:

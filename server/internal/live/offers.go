@@ -78,6 +78,8 @@ func (r *room) turnsStore(c *client) (store.Turns, bool) {
 func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 	seat := r.mySeat(c)
 	switch {
+	case r.refuseLeaverLocked(c, nil, ""):
+		return
 	case seat < 0:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "spectator", Message: "spectators cannot " + kind})
 		return
@@ -100,7 +102,7 @@ func (r *room) offerLocked(ctx context.Context, c *client, kind string) {
 	o := store.Offer{Kind: kind, By: seat, Ply: len(r.g.Moves), At: r.lv.Now().UTC().Truncate(time.Millisecond)}
 	computers := false
 	for i, st := range r.g.Seats {
-		if c.holds(i) {
+		if c.holds(i) || st.Left != 0 { // a leaver's seat has no say (leaving.go)
 			continue
 		}
 		if st.Kind == "computer" {
@@ -175,6 +177,9 @@ func (r *room) offerFailedLocked(ctx context.Context, c *client, err error) {
 
 func (r *room) answerLocked(ctx context.Context, c *client, accept bool) {
 	o := r.offer
+	if r.refuseLeaverLocked(c, nil, "") {
+		return
+	}
 	if o == nil || c.seats&o.needs&^o.got == 0 {
 		r.sendLocked(c, errorMsg{Type: "error", Code: "no_offer", Message: "there is no offer for you to answer"})
 		return

@@ -12,8 +12,8 @@ import (
 // server run them.
 
 func (r *room) flagLocked(ctx context.Context, seat int) {
-	if r.finished() {
-		return
+	if r.finished() || r.hasLeft(seat) {
+		return // a leaver's seat plays on without time (leaving.go)
 	}
 	if r.lv.abortsFirstMove(r.g, seat) {
 		// A player whose first move never came loses nothing: the game
@@ -23,6 +23,14 @@ func (r *room) flagLocked(ctx context.Context, seat int) {
 	}
 	if r.clocks != nil {
 		r.clocks[seat] = 0
+	}
+	if r.leaves(seat) {
+		code := "flag"
+		if r.g.MoveDays > 0 {
+			code = "deadline"
+		}
+		r.leaveLocked(ctx, nil, seat, code) // a game of three or four goes on (leaving.go)
+		return
 	}
 	r.endLocked(ctx, r.resultAgainst(seat), games.ReasonTime, seat, "flag")
 }

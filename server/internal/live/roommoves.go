@@ -100,6 +100,7 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 			}
 		}
 	}
+	r.dropLeftSeats(c, r.leftSeatsOf()) // a leaver watches (leaving.go)
 	c.you = youPrefix(c.seats)
 	if c.seats != held {
 		// A player arrived: every view shows who is here.
@@ -131,6 +132,9 @@ func (r *room) moveLocked(ctx context.Context, c *client, msg inMsg) {
 		return
 	}
 	seat := r.match.ToMove()
+	if r.refuseLeaverLocked(c, msg.Ply, msg.Move) {
+		return
+	}
 	if c.seats == 0 {
 		r.rejectLocked(c, "spectator", "spectators cannot move: open the game with a seat's link to play", msg.Ply, msg.Move)
 		return
@@ -158,10 +162,11 @@ func (r *room) commitLocked(ctx context.Context, c *client, seat int, notation s
 	clock := int64(-1)
 	if r.clocks != nil {
 		clock = r.clocks[seat] - r.clockElapsedLocked(seat, now)
-		if clock <= 0 {
+		if clock <= 0 && !r.hasLeft(seat) {
 			r.flagLocked(ctx, seat)
 			return
 		}
+		clock = max(clock, 0) // a leaver's seat plays on without time (leaving.go)
 		clock += r.g.IncrementMillis
 	}
 	if r.firstMoveLateLocked(seat, now) {
@@ -269,6 +274,7 @@ func (r *room) reloadLocked(ctx context.Context) {
 		return
 	}
 	r.setLocked(g, m)
+	r.seatsLeftLocked()
 	r.countLocked()
 	r.scheduleLocked()
 }
@@ -311,11 +317,16 @@ func (r *room) mySeat(c *client) int {
 func (r *room) resignLocked(ctx context.Context, c *client) {
 	seat := r.mySeat(c)
 	switch {
+	case r.refuseLeaverLocked(c, nil, ""):
+		return
 	case seat < 0:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "spectator", Message: "spectators cannot resign"})
 		return
 	case r.finished():
 		r.sendLocked(c, errorMsg{Type: "error", Code: "over", Message: "the game is over"})
+		return
+	case r.leaves(seat):
+		r.leaveLocked(ctx, c, seat, "resigned") // a game of three or four goes on (leaving.go)
 		return
 	}
 	r.endLocked(ctx, r.resultAgainst(seat), games.ReasonResigned, seat, "resigned")

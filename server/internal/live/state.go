@@ -117,6 +117,10 @@ type stateMsg struct {
 	// TurnHint says what the player to move has to do in a phase the
 	// board does not make plain (Le Blocus's placing of the guards).
 	TurnHint string `json:"turnHint,omitempty"`
+	// Left is, per seat, 0 or the order its player left the table in;
+	// LeftEvents the leaves in words, for the list of moves (leaving.go).
+	Left       []int    `json:"left,omitempty"`
+	LeftEvents []string `json:"leftEvents,omitempty"`
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -203,6 +207,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Seats = append(st.Seats, info)
 	}
 	st.Teams = v.Teams != nil
+	st.Left, st.LeftEvents = r.leftState(lang)
 	st.Rated = r.g.Rated
 	st.Hintable = r.hintableLocked() && !r.finished()
 	st.Hints = hintMoves(r.g)
@@ -210,7 +215,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 	st.Abortable, st.AbortIn, st.Rematch = r.abortableLocked(), r.abortInLocked(), r.rematchStateLocked()
 	opt := render.Options{Lang: lang, Flip: vw.flip}
 	if r.finished() {
-		st.Outcome = games.OutcomeSentence(v, r.g.Seats, r.g.Result, r.g.Reason, lang)
+		st.Outcome = games.OutcomeWithRanking(r.g, r.match, lang) // with the ranking when a player left (leaving.go)
 		opt.Status = st.Outcome
 		st.Ratings = games.RatingText(r.ratings, lang)
 	}

@@ -120,7 +120,14 @@ func (lv *Live) expireRealTimeGame(ctx context.Context, id string, now time.Time
 	}
 	// The room leaves memory at once, unless somebody opened the game
 	// meanwhile (then it is his room, with its timer).
-	defer r.releaseIfEmpty()
+	// A game of three or four whose seat to move is a leaver's keeps it
+	// while the computer plays that seat (leaving.go).
+	awake := false
+	defer func() {
+		if !awake {
+			r.releaseIfEmpty()
+		}
+	}()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.evicted.Load() || r.finished() {
@@ -130,6 +137,10 @@ func (lv *Live) expireRealTimeGame(ctx context.Context, id string, now time.Time
 		r.lapsedLocked(lapsed) // as scheduleLocked would have
 	}
 	seat := r.match.ToMove()
+	if r.hasLeft(seat) {
+		awake = r.wakeLocked()
+		return false, nil
+	}
 	if !r.dueLocked(seat, lv.Now()) {
 		return false, nil
 	}
@@ -137,6 +148,7 @@ func (lv *Live) expireRealTimeGame(ctx context.Context, id string, now time.Time
 	// reloads the game: a change of position says it was not this one.
 	pos := r.pos
 	r.flagLocked(lv.Ctx, seat)
+	awake = r.wakeLocked()
 	return r.finished() && r.pos == pos, nil
 }
 

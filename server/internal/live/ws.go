@@ -69,6 +69,7 @@ type client struct {
 	send     chan []byte   // discrete messages, in order
 	wake     chan struct{} // a new state is waiting (capacity 1)
 	seats    uint8         // seats whose token it showed
+	left     uint8         // seats it held whose players left the table (leaving.go): it watches them
 	you      []byte        // youPrefix(seats)
 	lang     string        // of seat names and drawings: "en" or "fr"
 	flip     bool          // the drawing seen from the other side

@@ -35,6 +35,10 @@ type Game struct {
 	// LoadGame only; nil and zero for none.
 	Offer     *Offer
 	ClockFrom time.Time
+	// LeaverAgent is the computer level that plays on the seat of a
+	// player who leaves a game of three or four without teams (Leaving);
+	// "" is the server's default (easy).
+	LeaverAgent string
 }
 
 // Seat says who holds a seat.

@@ -19,6 +19,7 @@ type GameChange struct {
 	Sent     time.Time // when the writer sent it (its clock; zero when unknown), to measure the delay
 	Event    string    // an event announced by a server (Announce), not a write
 	Turn     bool      // the pending offer or the clock's start changed (Turns); the moves did not
+	Left     bool      // a player left the table (Leaving.LeaveSeat): the seats changed, not the moves
 }
 
 // Notifier tells every server sharing a store about the writes to games,

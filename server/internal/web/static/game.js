@@ -341,6 +341,15 @@
       li.onclick = function () { show(i + 1); };
       ol.appendChild(li);
     });
+    // The players who left the table (a game of three or four): a line
+    // each after the moves.
+    (state.leftEvents || []).forEach(function (text) {
+      var li = document.createElement('li');
+      li.textContent = text;
+      li.className = 'leftevent';
+      li.style.listStyle = 'none';
+      ol.appendChild(li);
+    });
     var cur = ol.querySelector('.current');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
   }
