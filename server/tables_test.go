@@ -215,7 +215,7 @@ func TestTableHostAndLeaving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Rated || !g.Casual || g.Seats[2].Kind != "computer" || g.Seats[2].Agent != "easy" || g.Seats[0].User != "carol" {
+	if g.Rated || !g.Casual || g.Seats[2].Kind != "computer" || g.Seats[2].Agent != "easy" || g.Seats[0].User != "carol" || g.LeaverAgent != "medium" {
 		t.Errorf("the game: rated %v casual %v seats %+v", g.Rated, g.Casual, g.Seats)
 	}
 

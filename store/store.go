@@ -185,7 +185,7 @@ const (
 //	LoadTable(ctx, id string) (*Table, error)
 //	OpenTables(ctx, now time.Time, limit int) ([]Table, error)
 //	TakeSeat(ctx, id string, seat int, user string, now time.Time, start StartTable) (*Table, error) // exactly one of racing takers wins; the last seat starts the game in the same transaction
-//	LeaveSeat(ctx, id, user string) (*Table, error)          // before the start; not the host
+//	StandUp(ctx, id, user string) (*Table, error)            // before the start; not the host
 //	SetComputer(ctx, id, host string, seat int, agent string, now time.Time, start StartTable) (*Table, error) // the host only
 //	CloseTable(ctx, id, host string) error                   // the host only
 //	ExpireTables(ctx, now time.Time) (int, error)

@@ -224,10 +224,10 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, user string, 
 	})
 }
 
-// LeaveSeat implements store.Tables.
-func (s *Store) LeaveSeat(ctx context.Context, id, user string) (*model.Table, error) {
+// StandUp implements store.Tables.
+func (s *Store) StandUp(ctx context.Context, id, user string) (*model.Table, error) {
 	return s.changeTable(ctx, id, func(tx *sql.Tx, t *model.Table) error {
-		return sqlcommon.LeaveSeat(t, user, time.Now())
+		return sqlcommon.StandUp(t, user, time.Now())
 	})
 }
 

@@ -36,7 +36,7 @@ func RunTables(t *testing.T, newStore func(t *testing.T) TablesStore) {
 		{"LastSeatStarts", testLastSeatStarts},
 		{"StartFails", testTableStartFails},
 		{"TakeRace", testTakeSeatRace},
-		{"Leave", testLeaveSeat},
+		{"Leave", testStandUp},
 		{"Computer", testSetComputer},
 		{"Close", testCloseTable},
 		{"Expire", testExpireTables},
@@ -484,7 +484,7 @@ func testLastSeatStarts(t *testing.T, s TablesStore) {
 		t.Errorf("a started table is listed: %s", got)
 	}
 	// A started table takes no more changes.
-	if _, err := s.LeaveSeat(ctx(t), "t", "bob"); !errors.Is(err, store.ErrConflict) {
+	if _, err := s.StandUp(ctx(t), "t", "bob"); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("leaving a started table: %v", err)
 	}
 	if _, err := s.SetComputer(ctx(t), "t", "alice", 1, "", now, neverStart(t)); !errors.Is(err, store.ErrConflict) {
@@ -598,7 +598,7 @@ func testTakeSeatRace(t *testing.T, s TablesStore) {
 	}
 }
 
-func testLeaveSeat(t *testing.T, s TablesStore) {
+func testStandUp(t *testing.T, s TablesStore) {
 	users(t, s, "alice", "Bob", "carol", "dave")
 	now := time.Now()
 	tb := newTable("t", "alice", now, 4)
@@ -610,7 +610,7 @@ func testLeaveSeat(t *testing.T, s TablesStore) {
 		}
 	}
 	before := time.Now()
-	got, err := s.LeaveSeat(ctx(t), "t", "BOB")
+	got, err := s.StandUp(ctx(t), "t", "BOB")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -621,12 +621,12 @@ func testLeaveSeat(t *testing.T, s TablesStore) {
 		t.Errorf("UpdatedAt %v after leaving at %v", got.UpdatedAt, before)
 	}
 	if loaded := loadTable(t, s, "t"); !reflect.DeepEqual(loaded, got) {
-		t.Errorf("LoadTable = %+v, LeaveSeat returned %+v", loaded, got)
+		t.Errorf("LoadTable = %+v, StandUp returned %+v", loaded, got)
 	}
 	if _, err := s.TakeSeat(ctx(t), "t", 1, "dave", now, neverStart(t)); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("dave taking the seat bob left, reserved for bob: %v", err)
 	}
-	got, err = s.LeaveSeat(ctx(t), "t", "carol")
+	got, err = s.StandUp(ctx(t), "t", "carol")
 	if err != nil || got.Seats[2] != (store.TableSeat{}) {
 		t.Errorf("carol left: %+v, %v; want seat 2 open", got, err)
 	}
@@ -641,8 +641,8 @@ func testLeaveSeat(t *testing.T, s TablesStore) {
 		{"t", "nobody", store.ErrConflict},
 		{"none", "bob", store.ErrNotFound},
 	} {
-		if got, err := s.LeaveSeat(ctx(t), tc.id, tc.user); !errors.Is(err, tc.want) || got != nil {
-			t.Errorf("LeaveSeat(%s, %s) = %+v, %v; want nil, %v", tc.id, tc.user, got, err, tc.want)
+		if got, err := s.StandUp(ctx(t), tc.id, tc.user); !errors.Is(err, tc.want) || got != nil {
+			t.Errorf("StandUp(%s, %s) = %+v, %v; want nil, %v", tc.id, tc.user, got, err, tc.want)
 		}
 	}
 	unchanged(t, s, "refused leavings", was)
@@ -653,7 +653,7 @@ func testLeaveSeat(t *testing.T, s TablesStore) {
 	if err := s.CloseTable(ctx(t), "t", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.LeaveSeat(ctx(t), "t", "bob"); !errors.Is(err, store.ErrConflict) {
+	if _, err := s.StandUp(ctx(t), "t", "bob"); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("leaving a closed table: %v", err)
 	}
 }

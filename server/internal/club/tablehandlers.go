@@ -382,7 +382,7 @@ func (tb *tables) LeaveTable(w http.ResponseWriter, r *http.Request) {
 		backTo(w, r, page, "notmine")
 		return
 	}
-	nt, err := tb.store.LeaveSeat(r.Context(), t.ID, u.Name)
+	nt, err := tb.store.StandUp(r.Context(), t.ID, u.Name)
 	switch {
 	case errors.Is(err, store.ErrConflict):
 		backTo(w, r, page, "notopen")

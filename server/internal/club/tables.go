@@ -218,7 +218,7 @@ func (tb *tables) startGame(bots map[string]bool) store.StartTable {
 		now := tb.Now().UTC()
 		g := &store.Game{ID: games.NewID(), GameID: t.GameID, Options: t.Options, Result: store.Ongoing,
 			Casual: !t.Rated, Rated: t.Rated, ClockMillis: t.ClockMillis, IncrementMillis: t.IncrementMillis,
-			MoveDays: t.MoveDays, CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, len(t.Seats))}
+			MoveDays: t.MoveDays, LeaverAgent: t.LeaverAgent, CreatedAt: now, UpdatedAt: now, Seats: make([]store.Seat, len(t.Seats))}
 		for i, s := range t.Seats {
 			switch {
 			case s.Agent != "":

@@ -188,11 +188,11 @@ type Tables interface {
 	// one). When the table is then full, start makes its game in the same
 	// transaction and the table is started (Game set).
 	TakeSeat(ctx context.Context, id string, seat int, user string, now time.Time, start StartTable) (*Table, error)
-	// LeaveSeat takes user off his seat of an open table (a reserved seat
+	// StandUp takes user off his seat of an open table (a reserved seat
 	// stays reserved for him). The host cannot leave: he closes the table
 	// (ErrConflict); ErrConflict too when user sits at no seat or the
 	// table is not open.
-	LeaveSeat(ctx context.Context, id, user string) (*Table, error)
+	StandUp(ctx context.Context, id, user string) (*Table, error)
 	// SetComputer puts a computer of level agent at an empty seat (open or
 	// reserved), or with agent "" opens a computer's seat again; only the
 	// host may (ErrConflict for anyone else, for a taken seat, or a table

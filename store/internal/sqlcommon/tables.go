@@ -33,7 +33,7 @@ func PrepareTable(t *model.Table) error {
 }
 
 // Touch sets t's UpdatedAt to now, never moving it back: callers' clocks
-// (the now of TakeSeat, the server's for LeaveSeat) may disagree a little.
+// (the now of TakeSeat, the server's for StandUp) may disagree a little.
 func Touch(t *model.Table, now time.Time) {
 	if now = Time(now); now.After(t.UpdatedAt) {
 		t.UpdatedAt = now
@@ -106,9 +106,9 @@ func TakeSeat(t *model.Table, seat int, user string, now time.Time) error {
 	return nil
 }
 
-// LeaveSeat takes user off his seat of t (a reservation stays), or says
+// StandUp takes user off his seat of t (a reservation stays), or says
 // why not (ErrConflict), leaving t as it was.
-func LeaveSeat(t *model.Table, user string, now time.Time) error {
+func StandUp(t *model.Table, user string, now time.Time) error {
 	if err := open(t, time.Time{}); err != nil {
 		return err
 	}
