@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"testing"
 
 	"github.com/plateau-games/plateau/store"
@@ -343,5 +344,75 @@ func TestAttackTablesFromOutside(t *testing.T) {
 	}
 	if got := loadTable(t, st, a); got.Seats[2].User != "" || got.Seats[1].User != "" {
 		t.Errorf("the table changed: %+v", got.Seats)
+	}
+}
+
+// Three servers on one PostgreSQL share the tables: a table opened on one
+// reaches the lobby pages of the others at once, a seat taken on one is
+// taken on all, and of ten players racing for the last seat through the
+// three servers exactly one sits and one game is made.
+func TestThreeServersOneTable(t *testing.T) {
+	stores := pgStores(t, 3)
+	var tss []*httptest.Server
+	for _, st := range stores {
+		_, ts := runServer(t, Config{Store: st, NewAgent: cheapAgents, LoginPerMinute: -1, CreatePerMinute: -1})
+		tss = append(tss, ts)
+	}
+	alice, bob := signedUp(t, tss[0], "alice"), signedUp(t, tss[1], "bob")
+	lines2, lines3 := lobbyStream(t, tss[1]), lobbyStream(t, tss[2])
+	id := newTable(t, tss[0], alice, url.Values{"variant": {"saute|players=3"}, "clock": {"5"}, "increment": {"2"}, "rated": {"1"},
+		"seat0": {"me"}, "seat1": {"open"}, "seat2": {"open"}})
+	// Generous bounds: the notification usually takes milliseconds, but
+	// the machine may be busy.
+	waitChanged(t, lines2, 30*time.Second)
+	waitChanged(t, lines3, 30*time.Second)
+	if _, list := getAs(t, bob, tss[2].URL+"/lobby/list"); !strings.Contains(list, id) {
+		t.Fatalf("the third server's lobby lacks the table")
+	}
+	sit(t, tss[1], bob, id, "2")
+	waitChanged(t, lines3, 30*time.Second)
+	for i, ts := range tss {
+		if _, page := getAs(t, browser(t), ts.URL+"/tables/"+id+"/part?lang=en"); !strings.Contains(page, ">bob</a>") || !strings.Contains(page, "1 seat to fill") {
+			t.Errorf("server %d does not show bob seated: %s", i+1, page)
+		}
+	}
+	var takers []*http.Client
+	for i := 0; i < 10; i++ {
+		takers = append(takers, signedUp(t, tss[i%3], "racer"+string(rune('a'+i))))
+	}
+	var won, lost atomic.Int32
+	var wg sync.WaitGroup
+	for i, c := range takers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, tss[i%3].URL+"/tables/"+id+"/take", strings.NewReader("seat=3"))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			resp, err := c.Do(req)
+			if err != nil {
+				return
+			}
+			resp.Body.Close()
+			switch loc := resp.Header.Get("Location"); {
+			case strings.HasPrefix(loc, "/games/"):
+				won.Add(1)
+			case loc == "/tables/"+id+"?error=taken" || loc == "/tables/"+id+"?error=notopen":
+				lost.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if won.Load() != 1 || lost.Load() != 9 {
+		t.Fatalf("%d won and %d were refused, want 1 and 9", won.Load(), lost.Load())
+	}
+	list, err := stores[0].ListGames(context.Background(), store.Filter{GameID: "saute"})
+	if err != nil || len(list) != 1 {
+		t.Fatalf("games made: %d (%v)", len(list), err)
+	}
+	for i, ts := range tss {
+		if got := tableStatus(t, ts, alice, id); got["status"] != "started" || got["game"] != list[0].ID {
+			t.Errorf("server %d tells alice %v", i+1, got)
+		}
 	}
 }
