@@ -114,6 +114,7 @@ type stateMsg struct {
 
 	// Recent is, in a game of more than two, the last moves with their movers (recent.go).
 	Recent []recentMove `json:"recent,omitempty"`
+	tableView // the turn order and each seat's moves since its last (tableview.go)
 	// TurnHint says what the player to move has to do in a phase the
 	// board does not make plain (Le Blocus's placing of the guards).
 	TurnHint string `json:"turnHint,omitempty"`
@@ -235,6 +236,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Thinking = r.search != nil
 		st.Busy = r.search != nil && r.search.busy
 	}
+	r.tableViewLocked(&st, lang)
 	if r.clocks != nil {
 		st.Clocks = slices.Clone(r.clocks)
 		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {

@@ -211,6 +211,7 @@
     app.dataset.you = state.you.join(',');
     renderMoves();
     renderPlayers();
+    renderTable();
     renderStatus();
     renderPasses();
     renderOffer();
@@ -275,6 +276,28 @@
       buttons = [['rematchwithdraw', { type: 'rematchdecline' }]];
     }
     box.appendChild(p);
+    // With three or four, who accepted and who is awaited, seat by seat.
+    if (state.seats.length > 2) {
+      var ul = document.createElement('ul');
+      ul.className = 'rematchseats';
+      state.seats.forEach(function (s, i) {
+        var yes = (rm.accepted || []).indexOf(i) >= 0;
+        var li = document.createElement('li');
+        li.dataset.seat = i;
+        li.dataset.accepted = yes ? '1' : '0';
+        var sw = document.createElement('span');
+        sw.className = 'swatch';
+        sw.style.background = s.colour || '#888';
+        li.appendChild(sw);
+        li.appendChild(document.createTextNode(shortName(i) + ' '));
+        var st = document.createElement('span');
+        st.className = yes ? 'yes' : 'wait';
+        st.textContent = (yes ? '✓ ' : '… ') + (yes ? M.rematchyes : M.rematchwait);
+        li.appendChild(st);
+        ul.appendChild(li);
+      });
+      box.appendChild(ul);
+    }
     buttons.forEach(function (b) {
       var btn = document.createElement('button');
       btn.id = b[0];
@@ -391,6 +414,124 @@
       li.dataset.online = s.online ? '1' : '0';
       if (i === state.toMove && state.result === '*') li.className = 'tomove';
       ol.appendChild(li);
+    });
+  }
+
+  // A seat's short name: the player's name without the seat's colour
+  // (the swatch shows it), the whole label in the title.
+  function shortName(i) {
+    var n = seatName(i), k = n.indexOf(' — ');
+    return k >= 0 ? n.slice(k + 3) : n;
+  }
+
+  // A game of three or four, as Board Game Arena shows a table: the seats
+  // in the order they play (colour, presence, clock, the one to move
+  // outlined and saying whether it thinks), the teams, and the moves
+  // since this page's player's last move, in words.
+  function renderTable() {
+    var order = state.order || [], box = $('tableview');
+    box.hidden = !order.length;
+    app.classList.toggle('table', order.length > 0);
+    if (!order.length) return;
+    var over = state.result !== '*';
+    var ol = $('turnorder');
+    ol.innerHTML = '';
+    order.forEach(function (i) {
+      var s = state.seats[i] || {};
+      var li = document.createElement('li');
+      li.dataset.seat = i;
+      li.title = seatName(i) + (s.kind === 'computer' && s.level ? ' (' + s.level + ')' : '');
+      li.style.borderLeftColor = s.colour || '#888';
+      if (!over && i === state.toMove) li.classList.add('tomove');
+      if (mine(i)) li.classList.add('mine');
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = s.colour || '#888';
+      li.appendChild(sw);
+      var name = document.createElement('span');
+      name.className = 'seatname';
+      name.textContent = shortName(i);
+      li.appendChild(name);
+      if (s.kind !== 'computer') {
+        var dot = document.createElement('span');
+        dot.className = 'presence ' + (s.online ? 'on' : 'off');
+        dot.title = s.online ? M.online : M.offline;
+        dot.setAttribute('aria-label', dot.title);
+        li.appendChild(dot);
+      }
+      li.dataset.online = s.online ? '1' : '0';
+      if (state.clocks) {
+        var c = document.createElement('span');
+        c.className = 'clock';
+        c.dataset.clock = i;
+        li.appendChild(c);
+      }
+      if (!over && i === state.toMove) {
+        var st = document.createElement('span');
+        st.className = 'seatstate';
+        st.textContent = s.kind === 'computer' && state.thinking ? M.seatthinks : M.seattomove;
+        li.appendChild(st);
+      }
+      ol.appendChild(li);
+    });
+    // Partners: "Alice & Carol vs Bob & Dave", teams in turn order.
+    var teams = $('teams');
+    teams.hidden = !state.teams;
+    if (state.teams) {
+      var groups = [], at = {};
+      order.forEach(function (i) {
+        var t = (state.seats[i] || {}).team;
+        if (!(t in at)) { at[t] = groups.length; groups.push([]); }
+        groups[at[t]].push(i);
+      });
+      teams.innerHTML = '';
+      groups.forEach(function (g, k) {
+        if (k) teams.appendChild(document.createTextNode(' ' + M.versus + ' '));
+        var span = document.createElement('span');
+        span.className = 'team';
+        span.dataset.team = (state.seats[g[0]] || {}).team;
+        g.forEach(function (i, j) {
+          if (j) span.appendChild(document.createTextNode(' & '));
+          var sw = document.createElement('span');
+          sw.className = 'swatch';
+          sw.style.background = (state.seats[i] || {}).colour || '#888';
+          span.appendChild(sw);
+          span.appendChild(document.createTextNode(shortName(i)));
+        });
+        teams.appendChild(span);
+      });
+    }
+    // The moves since this page's player's last, in words.
+    var set = recentSet(), since = $('since'), list = $('sincelist');
+    since.hidden = !set.moves.length;
+    $('sincetitle').textContent = set.title;
+    list.innerHTML = '';
+    set.moves.forEach(function (m) {
+      var li = document.createElement('li');
+      li.dataset.seat = m.seat;
+      li.dataset.ply = m.ply;
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = (state.seats[m.seat] || {}).colour || '#888';
+      li.appendChild(sw);
+      var parts = String(M.played).split('%s');
+      li.appendChild(document.createTextNode(parts[0] || ''));
+      var who = document.createElement('strong');
+      who.textContent = shortName(m.seat);
+      li.appendChild(who);
+      li.appendChild(document.createTextNode(parts[1] || ' '));
+      var code = document.createElement('span');
+      code.className = 'notation';
+      code.textContent = m.move;
+      li.appendChild(code);
+      li.appendChild(document.createTextNode(parts[2] || ''));
+      if (m.says) {
+        var says = document.createElement('span');
+        says.className = 'says';
+        says.textContent = ' — ' + m.says;
+        li.appendChild(says);
+      }
+      list.appendChild(li);
     });
   }
 
@@ -539,6 +680,12 @@
           div.appendChild(span);
         });
       });
+      $('turnorder').querySelectorAll('.clock').forEach(function (c) {
+        var i = +c.dataset.clock, ms = state.clocks[i];
+        if (i === state.running) ms -= Date.now() - stateAt;
+        c.textContent = fmtClock(ms);
+        c.classList.toggle('running', i === state.running);
+      });
     }
     tick();
     if (state.running >= 0) clockTimer = setInterval(tick, 250);
@@ -605,20 +752,23 @@
     marks.suggest(svg, hint.places);
   }
 
-  // The moves since this page's player last played (a spectator: the last
-  // round), in a game of three or four; with none since (the player moved
-  // last), the player's own last move.
-  function recentMoves() {
+  // The moves since this page's player last played, in a game of three
+  // or four: the server gives per seat where its player's new moves start
+  // (since) and where the last round starts (round). A spectator, a
+  // player who just moved and everyone once the game is over see the
+  // last round.
+  function recentSet() {
     var list = (view < 0 && state.recent) || [];
-    if (!list.length) return [];
-    var from = -1;
-    for (var i = list.length - 1; i >= 0; i--) if (mine(list[i].seat)) { from = i; break; }
-    var out;
-    if (state.you.length === 0) out = list.slice(-(state.seats.length - 1));
-    else if (from < 0) out = list.slice(-(state.seats.length - 1));
-    else if (from === list.length - 1) out = list.slice(from);
-    else out = list.slice(from + 1);
-    return out.map(function (m) {
+    if (!list.length) return { moves: [], title: '' };
+    var from = -1, title = M.sincelast;
+    if (state.you.length && state.result === '*') {
+      state.you.forEach(function (i) { from = Math.max(from, (state.since || [])[i] || 0); });
+    }
+    if (from < 0 || from >= state.ply) { from = state.round || 0; title = M.lastround; }
+    return { moves: list.filter(function (m) { return m.ply > from; }), title: title };
+  }
+  function recentMoves() {
+    return recentSet().moves.map(function (m) {
       return { seat: m.seat, places: m.places, colour: (state.seats[m.seat] || {}).colour || '#f2b134' };
     });
   }
