@@ -114,10 +114,12 @@ type stateMsg struct {
 
 	// Recent is, in a game of more than two, the last moves with their movers (recent.go).
 	Recent []recentMove `json:"recent,omitempty"`
-	tableView // the turn order and each seat's moves since its last (tableview.go)
 	// TurnHint says what the player to move has to do in a phase the
 	// board does not make plain (Le Blocus's placing of the guards).
 	TurnHint string `json:"turnHint,omitempty"`
+
+	// The turn order and each seat's moves since its last (tableview.go).
+	tableView
 }
 
 // view is what a connection's drawing depends on: its language and which
