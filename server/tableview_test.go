@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"net/url"
 	"slices"
 	"testing"
 	"time"
@@ -58,7 +60,7 @@ func sinceList(st msg, you []int) ([]int, bool) {
 
 // fourTeamsForm is a new game of L'Empire for four in teams, every seat
 // "me" or as given.
-func fourTeamsForm(seats ...string) map[string][]string {
+func fourTeamsForm(seats ...string) url.Values {
 	f := form("empire", seats...)
 	f.Set("variant", "custom")
 	f.Set("opt_players", "4")
@@ -311,5 +313,31 @@ func TestRematchOfThreeWithAComputer(t *testing.T) {
 	}
 	if rg.Seats[2].Kind != "computer" || rg.Seats[0].TokenHash != g.Seats[0].TokenHash {
 		t.Errorf("rematch seats %+v", rg.Seats)
+	}
+}
+
+// QuickMove, which the browser tests of tables play with, ends a game of
+// L'Empire for four in teams in a reasonable number of plies (a browser
+// test clicks every one of them).
+func TestQuickMoveEndsEmpireForFourInTeams(t *testing.T) {
+	v, err := game.NewVariant("empire", game.Options{"players": "4", "teams": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := game.NewMatch(v.Start())
+	rng := rand.New(rand.NewPCG(4, 25))
+	for m.ToMove() >= 0 && len(m.Notations()) < 400 {
+		mv, err := QuickMove(m, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := m.Outcome()
+	t.Logf("ended after %d plies: %v, winners %v", len(m.Notations()), o.Reason, o.WinnerSeats())
+	if !o.Ended() || len(m.Notations()) > 200 {
+		t.Errorf("QuickMove's game: ended %v after %d plies, want an end within 200", o.Ended(), len(m.Notations()))
 	}
 }
