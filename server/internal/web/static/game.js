@@ -269,10 +269,10 @@
     var p = document.createElement('p');
     var buttons;
     if (rm.needs.some(mine)) {
-      p.textContent = fmt(M.rematchproposes, seatName(rm.by));
+      p.textContent = fmt(M.rematchproposes, state.seats.length > 2 ? shortName(rm.by) : seatName(rm.by));
       buttons = [['rematchaccept', { type: 'rematch' }], ['rematchdecline', { type: 'rematchdecline' }]];
     } else {
-      p.textContent = fmt(M.rematchwaiting, rm.needs.map(seatName).join(', '));
+      p.textContent = fmt(M.rematchwaiting, rm.needs.map(state.seats.length > 2 ? shortName : seatName).join(', '));
       buttons = [['rematchwithdraw', { type: 'rematchdecline' }]];
     }
     box.appendChild(p);
