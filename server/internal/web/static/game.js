@@ -452,6 +452,12 @@
       name.className = 'seatname';
       name.textContent = shortName(i);
       li.appendChild(name);
+      if (s.kind === 'computer' && s.level) {
+        var lv = document.createElement('span');
+        lv.className = 'seatlevel';
+        lv.textContent = s.level;
+        li.appendChild(lv);
+      }
       if (s.kind !== 'computer') {
         var dot = document.createElement('span');
         dot.className = 'presence ' + (s.online ? 'on' : 'off');
