@@ -42,6 +42,12 @@ func TestBrowserEmpireForFourInTeams(t *testing.T) {
 	for _, p := range pages {
 		waitJS(t, p.Ctx, p.Name+" connected", appIs(fmt.Sprintf(`a.dataset.you === '%d'`, p.Seat)))
 	}
+	// Each player's pieces on his side of the board: the seats in the
+	// far corners (Bob north-west, Carol north-east) see it turned.
+	for _, p := range pages {
+		want := map[int]string{0: "0", 1: "1", 2: "1", 3: "0"}[p.Seat]
+		waitJS(t, p.Ctx, p.Name+" sees the board from his side", appIs(`a.dataset.flip === '`+want+`'`))
+	}
 	// Everyone connected: four green dots in every window.
 	for _, p := range append(pages, TablePage{Ctx: spec, Name: "spectator"}) {
 		waitJS(t, p.Ctx, p.Name+" sees four players connected", `document.querySelectorAll('#turnorder li[data-online="1"] .presence.on').length === 4`)

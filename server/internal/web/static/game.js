@@ -46,7 +46,26 @@
   try { flipChoice = localStorage.getItem(flipKey); } catch (e) {}
   function defaultFlip() {
     var mine = Object.keys(saved.me).map(Number);
+    if (+app.dataset.seats > 2) return false; // homeFlip decides, once the pieces are seen
     return mine.length > 0 && mine.indexOf(0) < 0 && mine.indexOf(1) >= 0;
+  }
+  // homeFlip is the turn that puts a player's pieces of a game of three
+  // or four in the near half of the board, as he would sit at his side
+  // of the table (null: his pieces do not say, or are not on the board).
+  function homeFlip() {
+    var svg = $('board').querySelector('svg');
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return null;
+    var colours = state.you.map(function (i) { return ((state.seats[i] || {}).colour || '').toLowerCase(); });
+    var sum = 0, n = 0;
+    svg.querySelectorAll('g.piece').forEach(function (g) {
+      var shape = g.querySelector('[fill]'), bb;
+      if (!shape || colours.indexOf((shape.getAttribute('fill') || '').toLowerCase()) < 0) return;
+      try { bb = g.getBBox(); } catch (e) { return; }
+      sum += bb.y + bb.height / 2; n++;
+    });
+    var vb = svg.viewBox.baseVal, mid = vb.y + vb.height / 2;
+    if (!n || Math.abs(sum / n - mid) < vb.height * 0.05) return null;
+    return state.flip !== (sum / n < mid);
   }
   var flip = flipChoice === null ? defaultFlip() : flipChoice === '1';
   var flipSet = false; // the board was turned for an account's seat
@@ -103,6 +122,16 @@
         }
         if (view >= state.ply) view = -1;
         render();
+        // A game of three or four: turned, once, so that the player's
+        // pieces are on his side, unless he chose.
+        if (flipChoice === null && !flipSet && state.seats.length > 2 && state.you.length > 0 && view < 0) {
+          flipSet = true;
+          var want = homeFlip();
+          if (want !== null && want !== state.flip) {
+            flip = want;
+            send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: flip });
+          }
+        }
         break;
       case 'ack': case 'move':
         notice('');
