@@ -341,3 +341,44 @@ func TestQuickMoveEndsEmpireForFourInTeams(t *testing.T) {
 		t.Errorf("QuickMove's game: ended %v after %d plies, want an end within 200", o.Ended(), len(m.Notations()))
 	}
 }
+
+// The turn order is the order the seats come to move: La Porte for three,
+// clockwise or in the text's listing order (red, blue, green: the seats
+// are numbered in that order, each its own colour).
+func TestTurnOrderOfThree(t *testing.T) {
+	_, ts := startServer(t, newMemStore())
+	for _, c := range []struct {
+		order string
+		want  []int
+	}{{"cw", []int{0, 1, 2}}, {"listed", []int{0, 1, 2}}} {
+		f := form("porte", "me", "me", "me")
+		f.Set("variant", "custom")
+		f.Set("opt_players", "3")
+		f.Set("opt_order", c.order)
+		g := createGame(t, ts, f)
+		cl := dial(t, ts, g.id)
+		st := cl.hello(0, g.mine[0], g.mine[1], g.mine[2])
+		order := nums(st["order"])
+		// The order is the seats as they come to move.
+		var seen []int
+		for ply := 0; ply < 3; ply++ {
+			seen = append(seen, st.num("toMove"))
+			legal := asList(st["legal"])
+			cl.move(ply, legal[0].(map[string]any)["move"].(string))
+			st = cl.expect("state", plyIs(ply+1))
+		}
+		if !slices.Equal(order, seen) {
+			t.Errorf("order=%s: the state's turn order %v, the seats moved %v", c.order, order, seen)
+		}
+		if c.want != nil && !slices.Equal(order, c.want) {
+			t.Errorf("order=%s: turn order %v, want %v", c.order, order, c.want)
+		}
+		colours := []string{}
+		for _, s := range asList(st["seats"]) {
+			colours = append(colours, s.(map[string]any)["colour"].(string))
+		}
+		if c.order == "listed" && colours[1] != "#2f6db5" {
+			t.Errorf("order=listed: the second to play has colour %s, want blue", colours[1])
+		}
+	}
+}

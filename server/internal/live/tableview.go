@@ -47,9 +47,9 @@ type tableView struct {
 }
 
 // turnOrder is the order the seats play in: found by playing from the
-// start position (any legal move) until a seat comes round again, since
-// some rules do not play in seat order (La Porte for three read as
-// listed). Seats the search does not reach follow in seat order.
+// start position (any legal move) until every seat has come to move,
+// rather than assumed to be the seats' order, which the rules do not
+// promise. Seats the search does not reach follow in seat order.
 func turnOrder(m *game.Match) []int {
 	s := m.Start().Clone()
 	n := s.Variant().Players
