@@ -121,6 +121,9 @@ type stateMsg struct {
 	// LeftEvents the leaves in words, for the list of moves (leaving.go).
 	Left       []int    `json:"left,omitempty"`
 	LeftEvents []string `json:"leftEvents,omitempty"`
+
+	// The turn order and each seat's moves since its last (tableview.go).
+	tableView
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -240,6 +243,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Thinking = r.search != nil
 		st.Busy = r.search != nil && r.search.busy
 	}
+	r.tableViewLocked(&st, lang)
 	if r.clocks != nil {
 		st.Clocks = slices.Clone(r.clocks)
 		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {
