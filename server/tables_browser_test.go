@@ -125,4 +125,101 @@ func TestBrowserFourMeetAtATable(t *testing.T) {
 	screenshot(t, alice.w, "table-game-fr-phone")
 	screenshot(t, dave.w, "table-game-en-laptop")
 	noEnglish(t, bruno.w, "the game from a table")
+
+	// They play it to the end by clicks, each in his own window.
+	var pages []TablePage
+	for _, p := range ps {
+		pages = append(pages, TablePage{Ctx: p.w, Seat: seatOf[p.name], Name: p.name + "-" + p.lang + "-" + p.size})
+	}
+	end := PlayTableByClicks(t, pages, 400, nil)
+	t.Logf("L'Empire for four in teams from a table: %s after %d plies (%s)", end.Result, end.Plies, end.Outcome)
+	// Rated: the banner says each of the four changes, and each player's
+	// page shows his new rating in the variant.
+	shown := map[string]string{}
+	for _, p := range ps {
+		waitJS(t, p.w, p.name+" sees the rating changes", `!document.getElementById('bannerratings').hidden`)
+		says := eval[string](t, p.w, `document.getElementById('bannerratings').textContent`)
+		for _, q := range ps {
+			i := strings.Index(says, q.name+" 1500 → ")
+			if i < 0 {
+				t.Fatalf("%s's banner lacks %s's change: %q", p.name, q.name, says)
+			}
+			after := says[i+len(q.name+" 1500 → "):]
+			after = after[:strings.IndexAny(after, " ,")]
+			shown[q.name] = after
+		}
+		screenshot(t, p.w, "table-rated-end-"+p.name+"-"+p.lang+"-"+p.size)
+	}
+	for _, q := range ps {
+		if shown[q.name] == "1500" || shown[q.name] == "" {
+			t.Errorf("%s's rating did not change: %q", q.name, shown[q.name])
+		}
+	}
+	for i, p := range ps {
+		q := ps[(i+1)%len(ps)]
+		do(t, p.w, q.name+"'s page", chromedp.Navigate(ts.URL+"/players/"+q.name+"?lang="+p.lang), chromedp.WaitVisible(chromedp.CSS(`.rating`)))
+		page := eval[string](t, p.w, `document.querySelector('main').textContent`)
+		if !strings.Contains(page, shown[q.name]) {
+			t.Errorf("%s's page, seen by %s, lacks his new rating %s", q.name, p.name, shown[q.name])
+		}
+		if i == 0 || i == 3 {
+			screenshot(t, p.w, "table-player-page-"+p.lang+"-"+p.size)
+		}
+	}
 }
+
+// A Saute table for three: one player resigns in the middle; his seat is
+// played on by the computer, the two others play to the end, and he ranks
+// last on every page.
+func TestBrowserSauteTableGoesOnWhenOneLeaves(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts, _ := accountServer(t, Config{})
+	ps := fourAtTheLobby(t, browser, ts.URL, "alice", "bruno", "carol")
+	alice, bruno, carol := ps[0], ps[1], ps[2]
+	id := openTable(t, alice, ts.URL, "saute|players=3", true, "me", "open", "open")
+	sitFromLobby(t, bruno, ts.URL, id, 1)
+	sitFromLobby(t, carol, ts.URL, id, 2)
+	for _, p := range ps {
+		waitJS(t, p.w, p.name+" in the game", appIs(`a.dataset.you !== undefined && a.dataset.you !== ''`))
+	}
+	pages := []TablePage{{Ctx: alice.w, Seat: 0, Name: "alice-fr-phone"}, {Ctx: bruno.w, Seat: 1, Name: "bruno-fr-phone"}, {Ctx: carol.w, Seat: 2, Name: "carol-en-laptop"}}
+	// Two rounds, then Bruno resigns on his turn.
+	resigned := false
+	func() {
+		defer func() {
+			if r := recover(); r != nil && r != errStopPlaying {
+				panic(r)
+			}
+		}()
+		PlayTableByClicks(t, pages, 400, func(ply int) {
+			if ply == 7 && !resigned {
+				resigned = true
+				panic(errStopPlaying)
+			}
+		})
+	}()
+	do(t, bruno.w, "resign", chromedp.Click(chromedp.CSS(`#resign`)))
+	waitJS(t, bruno.w, "the question", `!document.getElementById('resignconfirm').hidden`)
+	do(t, bruno.w, "yes", chromedp.Click(chromedp.CSS(`#resignyes`)))
+	// The game goes on for the two others: no banner, their turns come.
+	waitJS(t, alice.w, "alice told bruno left", `document.getElementById('app').dataset.result === '*' && document.body.textContent.includes('bruno')`)
+	screenshot(t, alice.w, "table-leaver-fr-phone")
+	screenshot(t, bruno.w, "table-left-fr-phone")
+	end := PlayTableByClicks(t, []TablePage{pages[0], pages[2]}, 600, nil)
+	t.Logf("Saute for three, bruno gone at ply 7: %s after %d plies (%s)", end.Result, end.Plies, end.Outcome)
+	if end.Result == "*" || strings.Contains(end.Result, "2") {
+		t.Errorf("the game's result %q: bruno (seat 2) left, he cannot win", end.Result)
+	}
+	for _, p := range ps {
+		waitJS(t, p.w, p.name+" sees the end", appIs(`a.dataset.result !== '*'`))
+		says := eval[string](t, p.w, `document.getElementById('bannertext').textContent`)
+		last := map[string]string{"fr": "3e bruno (a quitté la table)", "en": "3rd bruno (left)"}[p.lang]
+		if !strings.Contains(says, last) {
+			t.Errorf("%s's banner does not rank bruno last: %q", p.name, says)
+		}
+		screenshot(t, p.w, "table-leaver-end-"+p.name+"-"+p.lang+"-"+p.size)
+	}
+}
+
+// errStopPlaying stops PlayTableByClicks from its afterPly.
+var errStopPlaying = &struct{ error }{}
