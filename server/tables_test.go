@@ -130,6 +130,18 @@ func TestTableFillsAndStarts(t *testing.T) {
 	if got := tableStatus(t, ts, browser(t), id); got["status"] != "started" || got["game"] != "" {
 		t.Errorf("a visitor's status: %v", got)
 	}
+	// "My games" and the turn reminder, for each of the four: the first
+	// seat's move.
+	for i, c := range []*http.Client{alice, bob, carol, dave} {
+		_, turns := getAs(t, c, ts.URL+"/my-games/turns")
+		want := map[bool]string{true: `"yourTurn":1`, false: `"yourTurn":0`}[i == 0]
+		if !strings.Contains(turns, want) {
+			t.Errorf("%s's reminder: %s, want %s", want, turns, want)
+		}
+		if _, mine := getAs(t, c, ts.URL+"/my-games?lang=en"); !strings.Contains(mine, gameID) {
+			t.Errorf("the game is not in the player %d's games", i+1)
+		}
+	}
 	// The table is gone from the lobby; a late taker is told so.
 	if _, list := getAs(t, bob, ts.URL+"/lobby/list"); strings.Contains(list, id) {
 		t.Errorf("a started table is still listed")
@@ -414,5 +426,50 @@ func TestThreeServersOneTable(t *testing.T) {
 		if got := tableStatus(t, ts, alice, id); got["status"] != "started" || got["game"] != list[0].ID {
 			t.Errorf("server %d tells alice %v", i+1, got)
 		}
+	}
+}
+
+// A seat belongs to the table it was taken at: a player seated at table A
+// holds nothing at table B's game (its WebSocket takes him for a
+// spectator, his moves and resignation are refused), and no request
+// starts a table whose seats are not all filled.
+func TestAttackSeatOfAnotherTable(t *testing.T) {
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	st := acc.(store.Store)
+	alice, bob, carol, dave := signedUp(t, ts, "alice"), signedUp(t, ts, "bob"), signedUp(t, ts, "carol"), signedUp(t, ts, "dave")
+	a := newTable(t, ts, alice, url.Values{"variant": {"saute|players=3"}, "seat0": {"me"}, "seat1": {"open"}, "seat2": {"open"}})
+	sit(t, ts, bob, a, "2")
+	b := newTable(t, ts, carol, url.Values{"variant": {"pogo|"}, "clock": {"5"}, "increment": {"2"}, "seat0": {"me"}, "seat1": {"open"}})
+	loc := sit(t, ts, dave, b, "2")
+	gameB := strings.TrimPrefix(loc, "/games/")
+	// Alice and Bob, seated at table A, at table B's game.
+	for _, c := range []*http.Client{alice, bob} {
+		w := dialAs(t, ts, c, gameB)
+		m := w.hello(0)
+		if got := you(m); len(got) != 0 {
+			t.Fatalf("a player of table A holds seats %v of table B's game", got)
+		}
+		w.send(map[string]any{"type": "move", "ply": 0, "move": m["legal"].([]any)[0].(map[string]any)["move"]})
+		w.expect("reject", func(m msg) bool { return m.str("code") == "spectator" })
+		w.send(map[string]any{"type": "resign"})
+		w.expect("error", func(m msg) bool { return m.str("code") == "spectator" })
+	}
+	if g, _ := st.LoadGame(context.Background(), gameB); len(g.Moves) != 0 || g.Result != store.Ongoing {
+		t.Errorf("table B's game changed: %d moves, %s", len(g.Moves), g.Result)
+	}
+	// Table A is not full: nothing starts it (there is no such request),
+	// and a computer only at the host's word.
+	for _, path := range []string{"/start", "/begin"} {
+		resp, _ := postAs(t, alice, ts.URL+"/tables/"+a+path, nil)
+		if resp.StatusCode != http.StatusNotFound && resp.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("POST %s: %d", path, resp.StatusCode)
+		}
+	}
+	resp, _ := postAs(t, bob, ts.URL+"/tables/"+a+"/computer", url.Values{"seat": {"3"}, "level": {"easy"}})
+	if loc := resp.Header.Get("Location"); loc != "/tables/"+a+"?error=notmine" {
+		t.Errorf("a player who is not the host seats a computer: %s", loc)
+	}
+	if tb := loadTable(t, st, a); tb.Status != store.TableOpen || tb.Game != "" || tb.Seats[2].Filled() {
+		t.Errorf("table A after the attempts: %+v", tb)
 	}
 }
