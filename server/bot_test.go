@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -60,28 +61,7 @@ func TestBotAcceptsAndPlays(t *testing.T) {
 			gameID = list[0].ID
 		}
 	}
-	w := dialAs(t, ts, alice, gameID)
-	for m := w.hello(0); m.str("result") == "*"; m = w.expect("state", nil) {
-		if you := you(m); len(you) == 1 && you[0] == m.num("toMove") {
-			legal := m["legal"].([]any)
-			w.move(m.num("ply"), legal[0].(map[string]any)["move"].(string))
-		}
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("bot: %v", err)
-		}
-	case <-ctx.Done():
-		t.Fatal("the bot did not stop after its game")
-	}
-	g, _ := st.(store.Store).LoadGame(t.Context(), gameID)
-	robo := 0
-	for _, mv := range g.Moves {
-		if g.Seats[mv.Seat].User == "robo" {
-			robo++
-		}
-	}
+	g, robo := playAgainstBot(t, ts, alice, gameID, st.(store.Store), done, ctx)
 	// A bot's games are casual unless the operator rates them (RateBots).
 	if g.Result == "*" || robo == 0 || g.Rated || !g.Casual || g.GameID != "pogo" {
 		t.Fatalf("the bot's game: %s, %q, the bot played %d moves", g.GameID, g.Result, robo)
@@ -197,7 +177,24 @@ func TestBotTakesTheSeatOffered(t *testing.T) {
 			gameID = tb.Game
 		}
 	}
-	w := dialAs(t, ts, alice, gameID)
+	g, robo := playAgainstBot(t, ts, alice, gameID, st.(store.Store), done, ctx)
+	t.Logf("the bot's game: %s (%s) after %d moves, %d of them the bot's", g.Result, g.Reason, len(g.Moves), robo)
+	if g.Result == "*" || robo == 0 || g.Seats[1].User != "robo" {
+		t.Fatalf("the bot's game: %q, seats %+v, the bot played %d moves", g.Result, g.Seats, robo)
+	}
+	for _, id := range []string{open, four} {
+		if tb := loadTable(t, st.(store.Store), id); tb.SeatOf("robo") >= 0 || tb.Status != store.TableOpen {
+			t.Errorf("the bot sat at a table it was not set for: %+v", tb)
+		}
+	}
+}
+
+// playAgainstBot plays c's seat of the game with its first legal move
+// each turn until the end, waits for the bot (done) to stop, and returns
+// the stored game and how many of its moves the bot "robo" made.
+func playAgainstBot(t *testing.T, ts *httptest.Server, c *http.Client, gameID string, st store.Store, done <-chan error, ctx context.Context) (*store.Game, int) {
+	t.Helper()
+	w := dialAs(t, ts, c, gameID)
 	for m := w.hello(0); m.str("result") == "*"; m = w.expect("state", nil) {
 		if you := you(m); len(you) == 1 && you[0] == m.num("toMove") {
 			legal := m["legal"].([]any)
@@ -212,20 +209,12 @@ func TestBotTakesTheSeatOffered(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("the bot did not stop after its game")
 	}
-	g, _ := st.(store.Store).LoadGame(t.Context(), gameID)
+	g, _ := st.LoadGame(t.Context(), gameID)
 	robo := 0
 	for _, mv := range g.Moves {
 		if g.Seats[mv.Seat].User == "robo" {
 			robo++
 		}
 	}
-	t.Logf("the bot's game: %s (%s) after %d moves, %d of them the bot's", g.Result, g.Reason, len(g.Moves), robo)
-	if g.Result == "*" || robo == 0 || g.Seats[1].User != "robo" {
-		t.Fatalf("the bot's game: %q, seats %+v, the bot played %d moves", g.Result, g.Seats, robo)
-	}
-	for _, id := range []string{open, four} {
-		if tb := loadTable(t, st.(store.Store), id); tb.SeatOf("robo") >= 0 || tb.Status != store.TableOpen {
-			t.Errorf("the bot sat at a table it was not set for: %+v", tb)
-		}
-	}
+	return g, robo
 }

@@ -295,31 +295,9 @@ func TestAttackTenTakersOfTheLastSeat(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		takers = append(takers, signedUp(t, ts, "taker"+string(rune('a'+i))))
 	}
-	var won, lost atomic.Int32
-	var wg sync.WaitGroup
-	for _, c := range takers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/tables/"+id+"/take", strings.NewReader("seat=2"))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("Sec-Fetch-Site", "same-origin")
-			resp, err := c.Do(req)
-			if err != nil {
-				return
-			}
-			resp.Body.Close()
-			switch loc := resp.Header.Get("Location"); {
-			case strings.HasPrefix(loc, "/games/"):
-				won.Add(1)
-			case loc == "/tables/"+id+"?error=taken" || loc == "/tables/"+id+"?error=notopen":
-				lost.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	if won.Load() != 1 || lost.Load() != 9 {
-		t.Fatalf("%d won and %d were refused, want 1 and 9", won.Load(), lost.Load())
+	won, lost := raceForSeat(t, []string{ts.URL}, takers, id, "2")
+	if won != 1 || lost != 9 {
+		t.Fatalf("%d won and %d were refused, want 1 and 9", won, lost)
 	}
 	list, err := st.ListGames(context.Background(), store.Filter{GameID: "pogo"})
 	if err != nil || len(list) != 1 {
@@ -392,31 +370,10 @@ func TestThreeServersOneTable(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		takers = append(takers, signedUp(t, tss[i%3], "racer"+string(rune('a'+i))))
 	}
-	var won, lost atomic.Int32
-	var wg sync.WaitGroup
-	for i, c := range takers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, tss[i%3].URL+"/tables/"+id+"/take", strings.NewReader("seat=3"))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("Sec-Fetch-Site", "same-origin")
-			resp, err := c.Do(req)
-			if err != nil {
-				return
-			}
-			resp.Body.Close()
-			switch loc := resp.Header.Get("Location"); {
-			case strings.HasPrefix(loc, "/games/"):
-				won.Add(1)
-			case loc == "/tables/"+id+"?error=taken" || loc == "/tables/"+id+"?error=notopen":
-				lost.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	if won.Load() != 1 || lost.Load() != 9 {
-		t.Fatalf("%d won and %d were refused, want 1 and 9", won.Load(), lost.Load())
+	urls := []string{tss[0].URL, tss[1].URL, tss[2].URL}
+	won, lost := raceForSeat(t, urls, takers, id, "3")
+	if won != 1 || lost != 9 {
+		t.Fatalf("%d won and %d were refused, want 1 and 9", won, lost)
 	}
 	list, err := stores[0].ListGames(context.Background(), store.Filter{GameID: "saute"})
 	if err != nil || len(list) != 1 {
@@ -472,4 +429,35 @@ func TestAttackSeatOfAnotherTable(t *testing.T) {
 	if tb := loadTable(t, st, a); tb.Status != store.TableOpen || tb.Game != "" || tb.Seats[2].Filled() {
 		t.Errorf("table A after the attempts: %+v", tb)
 	}
+}
+
+// raceForSeat has every client ask for seat (from 1) of table id at
+// once, client i through the server urls[i%len(urls)], and counts who sat
+// (taken to the game) and who was told the seat was gone.
+func raceForSeat(t *testing.T, urls []string, clients []*http.Client, id, seat string) (won, lost int) {
+	t.Helper()
+	var w, l atomic.Int32
+	var wg sync.WaitGroup
+	for i, c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, urls[i%len(urls)]+"/tables/"+id+"/take", strings.NewReader("seat="+seat))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			resp, err := c.Do(req)
+			if err != nil {
+				return
+			}
+			resp.Body.Close()
+			switch loc := resp.Header.Get("Location"); {
+			case strings.HasPrefix(loc, "/games/"):
+				w.Add(1)
+			case loc == "/tables/"+id+"?error=taken" || loc == "/tables/"+id+"?error=notopen":
+				l.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return int(w.Load()), int(l.Load())
 }

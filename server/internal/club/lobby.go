@@ -418,15 +418,20 @@ func (lb *lobby) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
 
 // ExpireChallenges marks the expired challenges (a maintenance chore).
 func (lb *lobby) ExpireChallenges() {
-	if lb.challenges == nil {
-		return
+	if lb.challenges != nil {
+		lb.expire("challenges", lb.challenges.ExpireChallenges)
 	}
+}
+
+// expire runs one expiry of the lobby's (challenges or tables), logs what
+// it did and tells the lobby pages when something expired.
+func (lb *lobby) expire(what string, fn func(ctx context.Context, now time.Time) (int, error)) {
 	ctx, cancel := context.WithTimeout(lb.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := lb.challenges.ExpireChallenges(ctx, lb.Now()); err != nil {
-		lb.Log.Warn("expiring challenges", "error", err)
+	if n, err := fn(ctx, lb.Now()); err != nil {
+		lb.Log.Warn("expiring "+what, "error", err)
 	} else if n > 0 {
-		lb.Log.Info("challenges expired", "count", n)
+		lb.Log.Info(what+" expired", "count", n)
 		lb.LobbyChanged()
 	}
 }

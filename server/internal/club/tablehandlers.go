@@ -350,15 +350,25 @@ func (tb *tables) TakeSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	nt, err := tb.store.TakeSeat(ctx, t.ID, seat, u.Name, tb.Now(), tb.startGame(tb.botsAt(ctx, t, u)))
+	if err == nil {
+		tb.Log.Info("seat taken", "table", t.ID, "seat", seat, "user", u.Name)
+	}
+	// A conflict: another player was quicker, on this server or another.
+	tb.answerChange(w, r, lang, "take seat", "taken", nt, err)
+}
+
+// answerChange answers what the store said to a change of the request's
+// table: the refusal conflict when it lost a race, the lobby when the
+// table is gone, else the table's page or its game.
+func (tb *tables) answerChange(w http.ResponseWriter, r *http.Request, lang, what, conflict string, nt *store.Table, err error) {
 	switch {
 	case errors.Is(err, store.ErrConflict):
-		backTo(w, r, page, "taken") // another player was quicker, on this server or another
+		backTo(w, r, "/tables/"+r.PathValue("id"), conflict)
 	case errors.Is(err, store.ErrNotFound):
 		backTo(w, r, "/lobby", "table-notfound")
 	case err != nil:
-		tb.web.InternalError(w, r, lang, "take seat", err)
+		tb.web.InternalError(w, r, lang, what, err)
 	default:
-		tb.Log.Info("seat taken", "table", t.ID, "seat", seat, "user", u.Name)
 		tb.afterChange(w, r, nt)
 	}
 }
@@ -383,16 +393,7 @@ func (tb *tables) LeaveTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	nt, err := tb.store.StandUp(r.Context(), t.ID, u.Name)
-	switch {
-	case errors.Is(err, store.ErrConflict):
-		backTo(w, r, page, "notopen")
-	case errors.Is(err, store.ErrNotFound):
-		backTo(w, r, "/lobby", "table-notfound")
-	case err != nil:
-		tb.web.InternalError(w, r, lang, "leave table", err)
-	default:
-		tb.afterChange(w, r, nt)
-	}
+	tb.answerChange(w, r, lang, "leave table", "notopen", nt, err)
 }
 
 // SetComputer is POST /tables/{id}/computer: the host puts a computer of
@@ -431,16 +432,7 @@ func (tb *tables) SetComputer(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	nt, err := tb.store.SetComputer(ctx, t.ID, u.Name, seat, level, tb.Now(), tb.startGame(tb.botsAt(ctx, t, nil)))
-	switch {
-	case errors.Is(err, store.ErrConflict):
-		backTo(w, r, page, "occupied")
-	case errors.Is(err, store.ErrNotFound):
-		backTo(w, r, "/lobby", "table-notfound")
-	case err != nil:
-		tb.web.InternalError(w, r, lang, "computer at table", err)
-	default:
-		tb.afterChange(w, r, nt)
-	}
+	tb.answerChange(w, r, lang, "computer at table", "occupied", nt, err)
 }
 
 // CloseTable is POST /tables/{id}/close: the host takes the table away.

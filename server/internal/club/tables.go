@@ -270,16 +270,8 @@ func checkLevel(level string) bool {
 
 // ExpireTables marks the expired tables (a maintenance chore).
 func (tb *tables) ExpireTables() {
-	if tb.store == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(tb.Ctx, 10*time.Second)
-	defer cancel()
-	if n, err := tb.store.ExpireTables(ctx, tb.Now()); err != nil {
-		tb.Log.Warn("expiring tables", "error", err)
-	} else if n > 0 {
-		tb.Log.Info("tables expired", "count", n)
-		tb.lobby.LobbyChanged()
+	if tb.store != nil {
+		tb.lobby.expire("tables", tb.store.ExpireTables)
 	}
 }
 
