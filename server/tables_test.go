@@ -461,3 +461,44 @@ func raceForSeat(t *testing.T, urls []string, clients []*http.Client, id, seat s
 	wg.Wait()
 	return int(w.Load()), int(l.Load())
 }
+
+// A table nobody fills expires: after TableLifetime (real time) or
+// CorrespondenceTableLifetime (days per move) the maintenance marks it
+// expired, the lobby drops it, and a late taker is told.
+func TestTablesExpire(t *testing.T) {
+	var now atomic.Int64
+	now.Store(time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC).UnixNano())
+	clock := func() time.Time { return time.Unix(0, now.Load()) }
+	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, Now: clock,
+		TableLifetime: 30 * time.Minute, CorrespondenceTableLifetime: 3 * 24 * time.Hour})
+	st := acc.(store.Store)
+	alice, bob := signedUp(t, ts, "alice"), signedUp(t, ts, "bob")
+	live := newTable(t, ts, alice, url.Values{"variant": {"pogo|"}, "clock": {"5"}, "increment": {"2"}, "seat0": {"me"}})
+	corr := newTable(t, ts, alice, url.Values{"variant": {"saute|players=3"}, "days": {"2"}, "seat0": {"me"}})
+	if tb := loadTable(t, st, corr); tb.MoveDays != 2 || tb.ClockMillis != 0 {
+		t.Fatalf("the correspondence table: %+v", tb)
+	}
+	now.Add(int64(31 * time.Minute))
+	srv.club.ExpireTables()
+	if got := loadTable(t, st, live).Status; got != store.TableExpired {
+		t.Errorf("the real-time table after 31 minutes: %s", got)
+	}
+	if got := loadTable(t, st, corr).Status; got != store.TableOpen {
+		t.Errorf("the correspondence table after 31 minutes: %s", got)
+	}
+	if loc := sit(t, ts, bob, live, "2"); loc != "/tables/"+live+"?error=notopen" {
+		t.Errorf("a seat at an expired table: %s", loc)
+	}
+	_, page := getAs(t, bob, ts.URL+"/tables/"+live+"?lang=en")
+	if !strings.Contains(page, "This table has expired") {
+		t.Errorf("the expired table's page does not say so")
+	}
+	now.Add(int64(3 * 24 * time.Hour))
+	srv.club.ExpireTables()
+	if got := loadTable(t, st, corr).Status; got != store.TableExpired {
+		t.Errorf("the correspondence table after three days: %s", got)
+	}
+	if _, list := getAs(t, bob, ts.URL+"/lobby/list"); strings.Contains(list, live) || strings.Contains(list, corr) {
+		t.Errorf("expired tables still listed")
+	}
+}
