@@ -155,6 +155,13 @@ func TestBrowserFourMeetAtATable(t *testing.T) {
 			t.Errorf("%s's rating did not change: %q", q.name, shown[q.name])
 		}
 	}
+	// The players' list beside the board shows the ratings the game left.
+	listed := eval[[]string](t, alice.w, `[...document.querySelectorAll('#players .rating')].map(e => e.textContent)`)
+	for name, seat := range seatOf {
+		if seat >= len(listed) || !strings.HasPrefix(listed[seat], shown[name]+" (") {
+			t.Errorf("the players' list shows %v, want %s's %s at seat %d", listed, name, shown[name], seat+1)
+		}
+	}
 	for i, p := range ps {
 		q := ps[(i+1)%len(ps)]
 		do(t, p.w, q.name+"'s page", chromedp.Navigate(ts.URL+"/players/"+q.name+"?lang="+p.lang), chromedp.WaitVisible(chromedp.CSS(`.rating`)))

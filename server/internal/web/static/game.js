@@ -419,10 +419,12 @@
       var name = document.createElement('span');
       name.textContent = s.name + (s.kind === 'computer' ? ' (' + (s.level || s.agent) + ')' : '');
       li.appendChild(name);
-      if (ratings[i]) {
+      // After a rated game, the rating it left and its change.
+      var rating = (state.seatRatings && state.seatRatings[i]) || ratings[i];
+      if (rating) {
         var rt = document.createElement('span');
         rt.className = 'rating';
-        rt.textContent = ratings[i];
+        rt.textContent = rating;
         li.appendChild(rt);
       }
       var tags = [];
