@@ -80,7 +80,6 @@ func openTable(t *testing.T, p *tablePlayer, base, variant string, rated bool, s
 
 func itoa(i int) string { return string(rune('0' + i)) }
 
-
 // sitFromLobby has p find table id in the lobby and click "sit" on the
 // seat (0-based).
 func sitFromLobby(t *testing.T, p *tablePlayer, base, id string, seat int) {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,8 +11,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/plateau-games/plateau/store"
 )
@@ -84,9 +85,10 @@ func TestTableFillsAndStarts(t *testing.T) {
 		seat string
 		code string
 	}{
-		{dave, "3", "reserved"}, // reserved for Carol
-		{bob, "4", "twice"},     // bob already sits
-		{dave, "2", "taken"},    // bob's seat
+		{dave, "3", "reserved"},  // reserved for Carol
+		{carol, "4", "yourseat"}, // seat 3 waits for her
+		{bob, "4", "twice"},      // bob already sits
+		{dave, "2", "taken"},     // bob's seat
 		{dave, "9", "badseat"},
 		{dave, "x", "badseat"},
 	} {
@@ -500,5 +502,34 @@ func TestTablesExpire(t *testing.T) {
 	}
 	if _, list := getAs(t, bob, ts.URL+"/lobby/list"); strings.Contains(list, live) || strings.Contains(list, corr) {
 		t.Errorf("expired tables still listed")
+	}
+}
+
+// Nobody blocks the lobby by sitting at every table: one account sits at
+// store.MaxSeatedTables open tables at most, and is told why.
+func TestAttackSittingEverywhere(t *testing.T) {
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	st := acc.(store.Store)
+	eve := signedUp(t, ts, "eve")
+	var ids []string
+	for i := 0; i <= store.MaxSeatedTables; i++ {
+		host := signedUp(t, ts, fmt.Sprint("host", i))
+		ids = append(ids, newTable(t, ts, host, url.Values{"variant": {"saute|players=3"}, "seat0": {"me"}}))
+	}
+	for _, id := range ids[:store.MaxSeatedTables] {
+		if loc := sit(t, ts, eve, id, "2"); loc != "/tables/"+id {
+			t.Fatalf("eve's seat at %s: %s", id, loc)
+		}
+	}
+	last := ids[store.MaxSeatedTables]
+	if loc := sit(t, ts, eve, last, "2"); loc != "/tables/"+last+"?error=toomanyseats" {
+		t.Fatalf("eve's seat at one table too many: %s", loc)
+	}
+	_, page := getAs(t, eve, ts.URL+"/tables/"+last+"?lang=en&error=toomanyseats")
+	if !strings.Contains(page, fmt.Sprintf("You already sit at %d open tables", store.MaxSeatedTables)) {
+		t.Errorf("the refusal is not said")
+	}
+	if tb := loadTable(t, st, last); tb.SeatOf("eve") >= 0 {
+		t.Errorf("the refused seat was taken")
 	}
 }

@@ -198,17 +198,18 @@ type (
 
 // The kinds of a table's seat, the states of a table and its bounds.
 const (
-	SeatOpen       = model.SeatOpen
-	SeatReserved   = model.SeatReserved
-	SeatTaken      = model.SeatTaken
-	SeatComputer   = model.SeatComputer
-	TableOpen      = model.TableOpen
-	TableStarted   = model.TableStarted
-	TableClosed    = model.TableClosed
-	TableExpired   = model.TableExpired
-	MaxTableSeats  = model.MaxTableSeats
-	MaxOpenTables  = model.MaxOpenTables
-	MaxAgentLength = model.MaxAgentLength
+	SeatOpen        = model.SeatOpen
+	SeatReserved    = model.SeatReserved
+	SeatTaken       = model.SeatTaken
+	SeatComputer    = model.SeatComputer
+	TableOpen       = model.TableOpen
+	TableStarted    = model.TableStarted
+	TableClosed     = model.TableClosed
+	TableExpired    = model.TableExpired
+	MaxTableSeats   = model.MaxTableSeats
+	MaxOpenTables   = model.MaxOpenTables
+	MaxSeatedTables = model.MaxSeatedTables
+	MaxAgentLength  = model.MaxAgentLength
 )
 
 // CheckTable says what is wrong with a new table, or nil.

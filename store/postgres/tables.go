@@ -222,12 +222,23 @@ func (s *Store) changeTable(ctx context.Context, id string, change func(tx pgx.T
 // lets one in at a time: the second sees the seat taken.
 func (s *Store) TakeSeat(ctx context.Context, id string, seat int, user string, now time.Time, start model.StartTable) (*model.Table, error) {
 	return s.changeTable(ctx, id, func(tx pgx.Tx, t *model.Table) error {
-		name, err := tableUser(ctx, tx, user, false)
+		// The user's row is locked: of his racing seats at two tables,
+		// the second counts the first.
+		name, err := tableUser(ctx, tx, user, true)
 		if err != nil {
 			return err
 		}
 		if err := sqlcommon.TakeSeat(t, seat, name, now); err != nil {
 			return err
+		}
+		var seated int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(DISTINCT t.id) FROM lobby_table_seats s JOIN lobby_tables t ON t.id = s.table_id
+			WHERE s.user_key = $1 AND t.status = 'open' AND t.expires_at > $2 AND t.id <> $3`,
+			model.UserKey(name), sqlcommon.Time(now), t.ID).Scan(&seated); err != nil {
+			return err
+		}
+		if seated >= model.MaxSeatedTables {
+			return fmt.Errorf("%w: %s sits at %d open tables, the most allowed", model.ErrConflict, name, seated)
 		}
 		return startIfFull(ctx, tx, t, start)
 	})

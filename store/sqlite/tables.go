@@ -220,6 +220,15 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, user string, 
 		if err := sqlcommon.TakeSeat(t, seat, name, now); err != nil {
 			return err
 		}
+		var seated int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(DISTINCT t.id) FROM lobby_table_seats s JOIN lobby_tables t ON t.id = s.table_id
+			WHERE s.user_key = ? AND t.status = 'open' AND t.expires_ms > ? AND t.id <> ?`,
+			model.UserKey(name), sqlcommon.Millis(now), t.ID).Scan(&seated); err != nil {
+			return err
+		}
+		if seated >= model.MaxSeatedTables {
+			return fmt.Errorf("%w: %s sits at %d open tables, the most allowed", model.ErrConflict, name, seated)
+		}
 		return startIfFull(ctx, tx, t, start)
 	})
 }

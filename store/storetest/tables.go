@@ -41,6 +41,7 @@ func RunTables(t *testing.T, newStore func(t *testing.T) TablesStore) {
 		{"Close", testCloseTable},
 		{"Expire", testExpireTables},
 		{"CreateFull", testCreateFullTable},
+		{"SeatedBound", testSeatedBound},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -862,5 +863,38 @@ func testCreateFullTable(t *testing.T, s TablesStore) {
 	}
 	if games, err := s.ListGames(ctx(t), store.Filter{}); err != nil || len(games) != 1 {
 		t.Errorf("games: %d, %v; want 1", len(games), err)
+	}
+}
+
+// testSeatedBound: one user sits at MaxSeatedTables open tables at most
+// (his own included); a started, closed or expired table no longer counts.
+func testSeatedBound(t *testing.T, s TablesStore) {
+	hosts := make([]string, store.MaxSeatedTables+1)
+	for i := range hosts {
+		hosts[i] = fmt.Sprint("host", i)
+	}
+	users(t, s, append(hosts, "eve")...)
+	now := time.Now()
+	for i, h := range hosts {
+		createTable(t, s, newTable(fmt.Sprint("t", i), h, now, 3))
+	}
+	for i := 0; i < store.MaxSeatedTables; i++ {
+		if _, err := s.TakeSeat(ctx(t), fmt.Sprint("t", i), 1, "eve", now, neverStart(t)); err != nil {
+			t.Fatalf("eve's seat %d: %v", i+1, err)
+		}
+	}
+	last := fmt.Sprint("t", store.MaxSeatedTables)
+	if _, err := s.TakeSeat(ctx(t), last, 1, "eve", now, neverStart(t)); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("eve's seat at table %d: %v, want ErrConflict", store.MaxSeatedTables+1, err)
+	}
+	if tb := loadTable(t, s, last); tb.SeatOf("eve") >= 0 {
+		t.Fatalf("the refused seat was taken: %+v", tb.Seats)
+	}
+	// One of her tables closes: she may sit again.
+	if err := s.CloseTable(ctx(t), "t0", "host0"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.TakeSeat(ctx(t), last, 1, "eve", now, neverStart(t)); err != nil {
+		t.Fatalf("eve's seat once a table closed: %v", err)
 	}
 }

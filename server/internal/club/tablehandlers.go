@@ -1,6 +1,7 @@
 package club
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,7 +25,7 @@ import (
 // tableErrors are the codes a refusal brings back, each a message
 // "table:CODE".
 var tableErrors = []string{"taken", "reserved", "twice", "notopen", "notfound", "toomany", "nouser", "badgame", "hostleave",
-	"badclock", "badseat", "nome", "self", "notmine", "readings", "badlevel", "occupied"}
+	"badclock", "badseat", "nome", "self", "notmine", "yourseat", "toomanyseats", "readings", "badlevel", "occupied"}
 
 // tableOff answers the tables' routes on a store without tables or
 // accounts.
@@ -39,7 +40,11 @@ func (tb *tables) tableOff(w http.ResponseWriter, r *http.Request, lang string) 
 // tableMessage turns an error code into words; unknown codes show nothing.
 func tableMessage(code, lang string) string {
 	for _, c := range tableErrors {
-		if c == code {
+		switch {
+		case c != code:
+		case c == "toomanyseats":
+			return fmt.Sprintf(web.T(lang, "table:"+c), store.MaxSeatedTables)
+		default:
 			return web.T(lang, "table:"+c)
 		}
 	}
@@ -332,8 +337,20 @@ func whyNotSeat(t *store.Table, seat int, user string) string {
 		return "taken"
 	case t.Seats[seat].Reserved != "" && store.UserKey(t.Seats[seat].Reserved) != store.UserKey(user):
 		return "reserved"
+	case reservedFor(t, user) >= 0 && reservedFor(t, user) != seat:
+		return "yourseat" // the host chose his seat, and with it his team
 	}
 	return ""
+}
+
+// reservedFor is the empty seat of t reserved for user, or -1.
+func reservedFor(t *store.Table, user string) int {
+	for i, s := range t.Seats {
+		if !s.Filled() && s.Reserved != "" && store.UserKey(s.Reserved) == store.UserKey(user) {
+			return i
+		}
+	}
+	return -1
 }
 
 // TakeSeat is POST /tables/{id}/take: the player sits at the form's seat.
@@ -349,12 +366,33 @@ func (tb *tables) TakeSeat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	if tb.seatedTooOften(ctx, u.Name) {
+		backTo(w, r, page, "toomanyseats")
+		return
+	}
 	nt, err := tb.store.TakeSeat(ctx, t.ID, seat, u.Name, tb.Now(), tb.startGame(tb.botsAt(ctx, t, u)))
 	if err == nil {
 		tb.Log.Info("seat taken", "table", t.ID, "seat", seat, "user", u.Name)
 	}
 	// A conflict: another player was quicker, on this server or another.
 	tb.answerChange(w, r, lang, "take seat", "taken", nt, err)
+}
+
+// seatedTooOften says whether user already sits at store.MaxSeatedTables
+// open tables, so that the refusal says why (the store refuses such a seat
+// anyway, whatever the races).
+func (tb *tables) seatedTooOften(ctx context.Context, user string) bool {
+	list, err := tb.store.OpenTables(ctx, tb.Now(), maxListedTables)
+	if err != nil {
+		return false
+	}
+	n := 0
+	for i := range list {
+		if list[i].SeatOf(user) >= 0 {
+			n++
+		}
+	}
+	return n >= store.MaxSeatedTables
 }
 
 // answerChange answers what the store said to a change of the request's

@@ -62,5 +62,7 @@ var tableMessages = map[string][2]string{
 	"table:notmine":        {"Only the table's host can do that, or a player sitting there.", "Seul l'hôte de la table peut le faire, ou un joueur qui y est assis."},
 	"table:readings":       {"A game with another reading of the rules is never rated: untick “rated” or choose the usual rules.", "Une partie avec une autre lecture de la règle n'est jamais classée : décochez « classée » ou choisissez la règle habituelle."},
 	"table:badlevel":       {"Choose the computer's level: easy, medium or hard.", "Choisissez le niveau de l'ordinateur : facile, moyen ou difficile."},
+	"table:yourseat":       {"The host reserved another seat of this table for you: take that one.", "L'hôte vous a réservé une autre place à cette table : prenez celle-là."},
+	"table:toomanyseats":   {"You already sit at %d open tables: leave one before taking another seat.", "Vous êtes déjà assis à %d tables ouvertes : quittez-en une avant de prendre une autre place."},
 	"table:occupied":       {"That seat is not empty.", "Cette place n'est pas vide."},
 }

@@ -187,7 +187,7 @@ func (tb *tables) tableRow(ctx context.Context, t *store.Table, user, lang strin
 		sr.ReservedForViewer = user != "" && s.Reserved != "" && store.UserKey(s.Reserved) == key
 		if !s.Filled() {
 			row.Free++
-			sr.CanTake = row.Open && user != "" && !row.Seated && (s.Reserved == "" || sr.ReservedForViewer)
+			sr.CanTake = row.Open && user != "" && whyNotSeat(t, i, user) == ""
 			sr.CanSetComputer = row.Open && row.Mine
 		}
 		if sr.ReservedForViewer && !s.Filled() {
