@@ -50,6 +50,7 @@ var (
 	msgSeatFormat = game.Text{EN: "--seat %q: write %[2]s", FR: "--seat %q : écrivez %[3]s"}
 	msgSeatRange  = game.Text{EN: "--seat %q: %s has %d players, seats 1 to %d", FR: "--seat %q : %s se joue à %d, places 1 à %d"}
 	msgSeatTwice  = game.Text{EN: "--seat: seat %d is given twice", FR: "--seat : la place %d est donnée deux fois"}
+	msgSeatOnline = game.Text{EN: "--seat: a game's link holds its seats already; --seat N chooses a seat at a table (https://SITE/tables/ID)", FR: "--seat : le lien d'une partie porte déjà ses places ; --seat N choisit une place à une table (https://SITE/tables/ID)"}
 	msgSeatAgent  = game.Text{EN: "--seat %q: a seat is human or random, or a computer player: %v", FR: "--seat %q : une place est « human », « random » ou un joueur ordinateur : %v"}
 )
 
@@ -65,7 +66,7 @@ func newPlayCommand(a *app) *cobra.Command {
 	var vf variantFlags
 	var sf seedFlag
 	var seatSpecs []string
-	var recordPath, server string
+	var recordPath, server, user string
 	var plain bool
 	cmd := &cobra.Command{
 		Use:   "play GAME | play GAME_LINK",
@@ -128,7 +129,22 @@ casual games; 'y'/'o' or 'n' answers an offer.`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if server != "" || isGameLink(args[0]) {
-				return playOnline(cmd, a.lang, server, args[0], recordPath)
+				o := onlineOptions{lang: a.lang, server: server, link: args[0], recordPath: recordPath, user: user, seats: seatSpecs, plain: plain}
+				base, id, isTable, err := tableLink(server, args[0])
+				switch {
+				case err != nil:
+					return err
+				case isTable:
+					return playTable(cmd, o, base, id)
+				case len(seatSpecs) > 0:
+					return usageErrorT(msgSeatOnline)
+				case cmd.Flags().Changed("user"):
+					return playGameAsUser(cmd, o)
+				}
+				return playOnline(cmd, o)
+			}
+			if cmd.Flags().Changed("user") {
+				return usageErrorT(msgUserOnlyOnline)
 			}
 			v, s, err := vf.start(args[0])
 			if err != nil {
@@ -165,6 +181,7 @@ casual games; 'y'/'o' or 'n' answers an offer.`,
 	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: "+seatFormat.EN+" (repeatable)")
 	cmd.Flags().StringVar(&recordPath, "record", "", "save the game record to this file (default: plateau-GAME-YYYYMMDD-HHMMSS.txt)")
 	cmd.Flags().BoolVar(&plain, "plain", false, "play a line at a time even on a terminal (as in a pipe)")
+	cmd.Flags().StringVar(&user, "user", "", "online: the account to log in as (its password is asked, or read from PLATEAU_PASSWORD)")
 	cmd.Flags().StringVar(&server, "server", "", "the plateau server of the game link (https://SITE), when the link is only the game's id or path")
 	return cmd
 }
