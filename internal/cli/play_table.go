@@ -62,6 +62,7 @@ var (
 	msgTableStarts    = game.Text{EN: "The table is full: the game starts (%s).", FR: "La table est complète : la partie commence (%s)."}
 	msgLeftTable      = game.Text{EN: "You left your seat at table %s.", FR: "Vous avez quitté votre place à la table %s."}
 	msgHostStays      = game.Text{EN: "you are the host of table %s: it stays open with your seat; close it on its page (%s)", FR: "vous êtes l'hôte de la table %s : elle reste ouverte, avec votre place ; fermez-la sur sa page (%s)"}
+	msgLoginStopped   = game.Text{EN: "login interrupted", FR: "connexion interrompue"}
 	msgStoppedWaiting = game.Text{EN: "stopped waiting at table %s", FR: "attente arrêtée à la table %s"}
 
 	msgTableClosed       = game.Text{EN: "table %s is closed: its host took it away", FR: "la table %s est fermée : son hôte l'a retirée"}
@@ -135,12 +136,12 @@ func login(ctx context.Context, cmd *cobra.Command, o onlineOptions, c *siteClie
 			return "", &usageError{errorT(msgNeedPassword, name, passwordEnv)}
 		}
 		fmt.Fprint(out, tr(o.lang, msgAskPassword, name))
-		b, err := term.ReadPassword(int(in.(*os.File).Fd()))
+		var err error
+		password, err = readPassword(in.(*os.File))
 		fmt.Fprintln(out)
 		if err != nil {
 			return "", err
 		}
-		password = string(b)
 	}
 	if err := c.login(ctx, name, password); err != nil {
 		return "", err
@@ -149,12 +150,38 @@ func login(ctx context.Context, cmd *cobra.Command, o onlineOptions, c *siteClie
 	return name, nil
 }
 
+// readPassword reads a line from the terminal f without echo. Ctrl-C
+// there brings the echo back before stopping: a program killed with the
+// echo off would leave the shell without it.
+func readPassword(f *os.File) (string, error) {
+	fd := int(f.Fd())
+	state, err := term.GetState(fd)
+	if err != nil {
+		return "", err
+	}
+	interrupt := make(chan os.Signal, 1)
+	signal.Notify(interrupt, os.Interrupt)
+	defer signal.Stop(interrupt)
+	type typed struct {
+		b   []byte
+		err error
+	}
+	done := make(chan typed, 1)
+	go func() {
+		b, err := term.ReadPassword(fd)
+		done <- typed{b, err}
+	}()
+	select {
+	case t := <-done:
+		return string(t.b), t.err
+	case <-interrupt:
+		term.Restore(fd, state)
+		return "", errorT(msgLoginStopped)
+	}
+}
+
 // playTable joins the table of the link and plays its game.
 func playTable(cmd *cobra.Command, o onlineOptions, base *url.URL, id string) error {
-	// Ctrl-C while waiting leaves the seat (and during a game in line
-	// mode, leaves the game); the full screen reads it as a key.
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-	defer stop()
 	out := cmd.OutOrStdout()
 	wanted := -1
 	if len(o.seats) > 1 {
@@ -168,10 +195,14 @@ func playTable(cmd *cobra.Command, o onlineOptions, base *url.URL, id string) er
 		wanted = n - 1
 	}
 	c := newSiteClient(base)
-	user, err := login(ctx, cmd, o, c)
+	user, err := login(cmd.Context(), cmd, o, c)
 	if err != nil {
 		return err
 	}
+	// Ctrl-C while waiting leaves the seat (and during a game in line
+	// mode, leaves the game); the full screen reads it as a key.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
 	st, err := c.tableStatus(ctx, id)
 	if err != nil {
 		return err
@@ -492,13 +523,13 @@ func playGameAsUser(cmd *cobra.Command, o onlineOptions) error {
 	if err != nil {
 		return &usageError{err}
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-	defer stop()
 	base, _ := url.Parse(online.Site())
 	c := newSiteClient(base)
-	if _, err := login(ctx, cmd, o, c); err != nil {
+	if _, err := login(cmd.Context(), cmd, o, c); err != nil {
 		return err
 	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
 	online.SetHeader(c.header())
 	return runOnline(ctx, cmd, o, online)
 }
