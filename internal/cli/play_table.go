@@ -72,6 +72,7 @@ var (
 	msgSeatTakenBy       = game.Text{EN: "seat %d of table %s is taken (%s sits there): take another seat (--seat)", FR: "la place %d de la table %s est prise (%s y est assis) : prenez une autre place (--seat)"}
 	msgSeatTakenQuicker  = game.Text{EN: "seat %d of table %s was just taken: someone was quicker; run the command again for another seat", FR: "la place %d de la table %s vient d'être prise : quelqu'un a été plus rapide ; relancez la commande pour une autre place"}
 	msgSeatComputer      = game.Text{EN: "seat %d of table %s is a computer's: take another seat (--seat)", FR: "la place %d de la table %s est à l'ordinateur : prenez une autre place (--seat)"}
+	msgSeatedElsewhere   = game.Text{EN: "you already sit at another seat of table %s (taken meanwhile from elsewhere): run the command again to wait there", FR: "vous êtes déjà assis à une autre place de la table %s (prise entre-temps ailleurs) : relancez la commande pour y attendre"}
 	msgNoSeatForYou      = game.Text{EN: "table %s has no seat for you: every free seat is reserved for another player", FR: "la table %s n'a pas de place pour vous : chaque place libre est réservée pour un autre joueur"}
 	msgTableSeatRange    = game.Text{EN: "--seat %s: table %s has seats 1 to %d", FR: "--seat %s : la table %s a les places 1 à %d"}
 	msgTableSeatOne      = game.Text{EN: "--seat: at a table, give one seat number, from 1 (e.g. --seat 2)", FR: "--seat : à une table, donnez un seul numéro de place, à partir de 1 (par ex. --seat 2)"}
@@ -292,6 +293,8 @@ func seatRefusal(ctx context.Context, c *siteClient, id string, t *apiTable, sea
 			return err
 		}
 		return errorT(msgTableStartedAway, id)
+	case "twice":
+		return errorT(msgSeatedElsewhere, id)
 	case "bad_seat":
 		return &usageError{errorT(msgTableSeatRange, strconv.Itoa(seat+1), id, len(t.Seats))}
 	}

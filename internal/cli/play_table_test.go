@@ -490,3 +490,37 @@ func TestSeatTakenByAQuickerPlayer(t *testing.T) {
 		t.Errorf("fr: %s", msg)
 	}
 }
+
+// In a real terminal: the user name and the password are asked (the
+// password not shown), the table's last seat taken starts the game, which
+// is full screen with the accounts at their seats.
+func TestTerminalTableFullScreen(t *testing.T) {
+	s := newTableSite(t)
+	alice := s.signup("alice")
+	s.signup("carol")
+	id := s.newTable(alice, url.Values{"variant": {"pogo|"}, "seat0": {"me"}, "seat1": {"open"}})
+	term := startTerminal(t, 100, 30, []string{"TERM=xterm-256color"}, "play", s.ts.URL+"/tables/"+id, "--lang", "en")
+	term.await("User name on")
+	term.keys("carol", "Enter")
+	term.await("Password for carol")
+	term.keys("password carol", "Enter")
+	term.await("Players")
+	screen := term.await("carol (you)")
+	if !strings.Contains(screen, "alice") {
+		t.Errorf("the host is not at her seat:\n%s", screen)
+	}
+	if tb := s.table(id); tb.Status != store.TableStarted || tb.Seats[1].User != "carol" {
+		t.Fatalf("the table: %s %+v", tb.Status, tb.Seats)
+	}
+	term.keys("q")
+	if s := term.screen(false); strings.Contains(s, "Leave") || strings.Contains(s, "Quit") {
+		term.keys("y")
+	}
+	screen = term.await("EXIT=")
+	if strings.Contains(screen, "password carol") {
+		t.Errorf("the password was shown:\n%s", screen)
+	}
+	if !strings.Contains(screen, "EXIT=0") {
+		t.Errorf("the exit status:\n%s", screen)
+	}
+}
