@@ -149,7 +149,7 @@ func (p *plainOnline) result() Result { return Result{Match: p.m, Outcome: p.out
 // or "" when the server names nobody.
 func (p *plainOnline) seatPerson(seat int) string {
 	who := ""
-	if seat < len(p.seats) {
+	if seat >= 0 && seat < len(p.seats) {
 		s := p.seats[seat]
 		switch {
 		case s.Kind == "computer":

@@ -228,6 +228,9 @@ func playTable(cmd *cobra.Command, o onlineOptions, base *url.URL, id string) er
 		return &usageError{errorT(msgTableSeatRange, o.seats[0], id, len(t.Seats))}
 	}
 	seat := t.Seated
+	if seat >= 0 && !strings.EqualFold(t.Seats[seat].User, user) {
+		seat = -1 // a site that does not say where he sits
+	}
 	switch {
 	case seat >= 0:
 		fmt.Fprintln(out, tr(o.lang, msgAlreadySeated, seat+1, seatName(v, seat, o.lang)))

@@ -458,6 +458,21 @@ func TestPlayTableRefusals(t *testing.T) {
 		t.Fatalf("the seat is still hers: %+v", tb.Seats)
 	}
 
+	// The host already sits: he waits, and Ctrl-C cannot take him from
+	// his own table.
+	t.Setenv(passwordEnv, "password alice")
+	host := startPlay(t, "play", link, "--user", "alice", "--plain", "--lang", "fr")
+	host.await("Vous êtes déjà assis à la place 1", 1)
+	host.await("En attente de 2 joueurs de plus", 1)
+	host.cancel()
+	if err := host.finish(); err == nil || !strings.Contains(errorText("fr", err), "vous êtes l'hôte de la table "+open) {
+		t.Errorf("the host's Ctrl-C: %v\n%s", err, host.out.String())
+	}
+	if tb := s.table(open); tb.Status != store.TableOpen || tb.Seats[0].User != "alice" {
+		t.Fatalf("the host's table changed: %s %+v", tb.Status, tb.Seats)
+	}
+	t.Setenv(passwordEnv, "password carol")
+
 	// An expired table (the site's clock two hours on).
 	s.skew.Store(int64(2 * time.Hour))
 	if msg, _ := playErr(t, "en", link, "--user", "carol"); !strings.Contains(msg, "has expired") {

@@ -240,10 +240,26 @@ func (c *siteClient) openTable(ctx context.Context, id string) (*apiTable, error
 	}
 	for i := range list.Tables {
 		if t := &list.Tables[i]; t.ID == id && len(t.Seats) == t.Players && t.Players >= 1 {
+			// Seat numbers index the seats here: none out of range.
+			t.YourSeats, t.Offered = seatsIn(t.YourSeats, t.Players), seatsIn(t.Offered, t.Players)
+			if t.Seated >= t.Players {
+				t.Seated = -1
+			}
 			return t, nil
 		}
 	}
 	return nil, nil
+}
+
+// seatsIn keeps the seat numbers from 0 to n-1.
+func seatsIn(seats []int, n int) []int {
+	var out []int
+	for _, s := range seats {
+		if s >= 0 && s < n {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // takeSeat sits at seat (from 0) through the API. A refusal comes back as
