@@ -407,6 +407,7 @@ func (p *plainOnline) handle(line string) (quit bool) {
 		p.send(p.conn.answer(accept))
 	case "resign", "abandon":
 		p.send(p.conn.resign())
+		return false // the server's answer ends the game
 	case "help", "aide":
 		example := ""
 		if p.m != nil {

@@ -73,7 +73,8 @@ func runOnline(ctx context.Context, cmd *cobra.Command, o onlineOptions, online 
 	started := time.Now()
 	var res tui.Result
 	var err error
-	if o.plain || !isTerminal(in) || !isTerminal(out) {
+	plain := o.plain || !isTerminal(in) || !isTerminal(out)
+	if plain {
 		res, err = tui.RunPlain(ctx, online, in, out, !isTerminal(in))
 	} else {
 		// The full screen reads Ctrl-C as a key: the command's context.
@@ -82,9 +83,12 @@ func runOnline(ctx context.Context, cmd *cobra.Command, o onlineOptions, online 
 	if err != nil {
 		return err
 	}
-	if res.Outcome != "" {
+	switch {
+	case res.Outcome != "" && !plain:
 		fmt.Fprintln(out, res.Outcome)
-	} else {
+	case res.Outcome != "":
+		// The line mode has said how it ended, under the last board.
+	default:
 		fmt.Fprintln(out, tr(lang, msgOnlineLeft, online.GameURL()))
 	}
 	if o.recordPath != "" && res.Match != nil {
