@@ -89,12 +89,19 @@ func tableLink(server, link string) (base *url.URL, id string, ok bool, err erro
 	path := strings.Trim(u.Path, "/")
 	rest, isTable := strings.CutPrefix(path, "tables/")
 	if !isTable {
-		return nil, "", false, nil
+		if path != "tables" {
+			return nil, "", false, nil
+		}
+		rest = ""
 	}
 	if rest == "" || strings.Contains(rest, "/") || len(rest) > 64 {
 		return nil, "", true, &usageError{errorT(msgTableLink, link, "https://SITE/tables/ID")}
 	}
-	// The site: the link's own, or --server's for a bare path.
+	// The site: the link's own, or --server's for a bare path (checked
+	// as a game's link is).
+	if u.Scheme == "" && server == "" {
+		return nil, "", true, &usageError{errorT(msgTableLink, link, "https://SITE/tables/ID, or --server")}
+	}
 	probe, perr := tui.ParseGameLink(server, u.Scheme+"://"+u.Host+"/games/"+rest, "en")
 	if u.Scheme == "" {
 		probe, perr = tui.ParseGameLink(server, "/games/"+rest, "en")
@@ -209,11 +216,7 @@ func playTable(cmd *cobra.Command, o onlineOptions, base *url.URL, id string) er
 		return err
 	}
 	if st.Status != "open" {
-		if gameID, err := notOpen(id, st); err != nil {
-			return err
-		} else {
-			return playAccountGame(ctx, cmd, o, c, gameID)
-		}
+		return afterTable(ctx, cmd, o, c, id)
 	}
 	t, err := c.openTable(ctx, id)
 	if err != nil {

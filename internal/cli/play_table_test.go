@@ -539,3 +539,36 @@ func TestTerminalTableFullScreen(t *testing.T) {
 		t.Errorf("the exit status:\n%s", screen)
 	}
 }
+
+// A table's link: the whole link, or its path with --server; anything
+// else is a usage error, and a game's link is no table's.
+func TestTableLink(t *testing.T) {
+	for _, c := range []struct {
+		server, link, site, id string
+		table, bad             bool
+	}{
+		{"", "https://club.example/tables/abc", "https://club.example", "abc", true, false},
+		{"", "http://127.0.0.1:8080/tables/abc/", "http://127.0.0.1:8080", "abc", true, false},
+		{"https://club.example", "/tables/abc", "https://club.example", "abc", true, false},
+		{"", "/tables/abc", "", "", true, true},
+		{"", "https://club.example/tables/", "", "", true, true},
+		{"", "https://club.example/tables/a/b", "", "", true, true},
+		{"https://other.example", "https://club.example/tables/abc", "", "", true, true},
+		{"", "https://club.example/games/abc#me=0-x", "", "", false, false},
+	} {
+		base, id, table, err := tableLink(c.server, c.link)
+		if table != c.table || (err != nil) != c.bad {
+			t.Errorf("%s %s: table %v, error %v", c.server, c.link, table, err)
+			continue
+		}
+		if err != nil {
+			if !isUsage(err) {
+				t.Errorf("%s: not a usage error: %v", c.link, err)
+			}
+			continue
+		}
+		if c.table && (base.String() != c.site || id != c.id) {
+			t.Errorf("%s: %s %s", c.link, base, id)
+		}
+	}
+}
