@@ -610,7 +610,7 @@ pour comparer avec une autre implémentation.`},
 	},
 	"plateau play": {
 		short: fr{"44f92fa1", "Jouer une partie dans le terminal"},
-		long: fr{"001693ba", `Joue une partie dans le terminal, contre d'autres personnes au même clavier ou
+		long: fr{"130d03eb", `Joue une partie dans le terminal, contre d'autres personnes au même clavier ou
 contre l'ordinateur, ou rejoint une partie d'un serveur plateau.
 
 Dans un terminal, la partie s'affiche en plein écran : le plateau, dessiné sur
@@ -661,13 +661,30 @@ lien que le site donne à un joueur, https://SITE/games/ID#me=1-TOKEN : son
 jeton de place permet de jouer ; sans jeton, on regarde). --server donne le
 site quand le lien n'est que l'identifiant ou le chemin de la partie. Le
 serveur arbitre les coups et fait tourner les pendules et les joueurs
-ordinateurs ; la partie s'affiche en plein écran comme ci-dessus, et il faut un
-terminal. 'd' propose la nulle et 'u' demande à reprendre un coup, dans les
-parties amicales ; 'y'/'o' ou 'n' répond à une proposition.`},
+ordinateurs ; la partie s'affiche en plein écran comme ci-dessus. 'd' propose
+la nulle et 'u' demande à reprendre un coup, dans les parties amicales ;
+'y'/'o' ou 'n' répond à une proposition. Avec --plain ou dans un tube, elle se
+joue ligne à ligne : chaque coup est affiché à son arrivée, le plateau à votre
+tour, et l'invite prend un coup ou coups, plateau, nulle, annuler, oui, non,
+abandon, aide, quitter (partir : la partie continue sur le serveur).
+
+Une table du salon du site : donnez son lien, https://SITE/tables/ID. Vous vous
+connectez à votre compte sur le site : votre nom d'utilisateur et votre mot de
+passe sont demandés (le mot de passe sans écho), ou --user NOM lit le mot de
+passe dans la variable d'environnement PLATEAU_PASSWORD, pour les scripts. La
+connexion n'est gardée qu'en mémoire, jamais écrite. La table est affichée (le
+jeu, la pendule, qui est assis où) ; vous prenez la place --seat N (numérotée à
+partir de 1, comme affiché), sinon la première place réservée pour vous, sinon
+la première place libre. La table est affichée à nouveau à mesure qu'elle se
+remplit ; Ctrl-C pendant l'attente libère votre place. Quand toutes les places
+sont prises, la partie commence et se joue ici comme ci-dessus. Un lien de
+partie avec --user joue les places que votre compte tient dans une partie du
+salon.`},
 		flags: map[string]fr{
 			"plain":  {"adc322a5", "joue ligne à ligne même dans un terminal (comme dans un tube)"},
 			"record": {"c4acbb68", "enregistre la partie dans ce fichier (par défaut : plateau-GAME-YYYYMMDD-HHMMSS.txt)"},
-			"seat":   {"60147ffc", "qui joue la place N : N=human, N=random, N=NIVEAU (easy, medium, hard, max) ou N=AGENT (par exemple 2=mcts:time=2s), N étant le numéro de la place à partir de 1 (répétable)"},
+			"seat":   {"71773efc", "qui joue la place N : N=human, N=random, N=NIVEAU (easy, medium, hard, max) ou N=AGENT (par exemple 2=mcts:time=2s), N étant le numéro de la place à partir de 1 (répétable) ; avec le lien d'une table, le numéro de la place à prendre"},
+			"user":   {"daa47dde", "en ligne : le compte avec lequel se connecter (son mot de passe est demandé, ou lu dans PLATEAU_PASSWORD)"},
 			"server": {"63f579ef", "le serveur plateau du lien de la partie (https://SITE), quand le lien n'est que l'identifiant ou le chemin de la partie"},
 		},
 	},
