@@ -1,5 +1,7 @@
 // Package bot plays on a plateau server as a bot account, as lichess's bot
 // accounts do: it accepts the open challenges that match its settings,
+// takes the seats of the lobby's tables reserved for it (and, when told
+// to, open seats) at tables of games of two to four players that match them,
 // plays its games over the games' WebSockets with an agent (a level, an
 // agent spec, or an external program speaking the engine protocol), and
 // resumes its unfinished games when it starts again. It talks to the
@@ -38,6 +40,8 @@ type Config struct {
 	MaxGames  int           // games played at once (default 2)
 	Poll      time.Duration // how often to look for challenges (default 2 s)
 	StopAfter int           // stop after this many games ended (0: never), for tests and one-off runs
+	Players   []int         // player counts of the tables it sits at; empty: any (2 to 4)
+	OpenSeats bool          // also take open seats of tables, not only the seats reserved for it
 
 	Client *http.Client // default: 10 s timeout
 	Log    *slog.Logger // default: discard
@@ -204,6 +208,7 @@ func (b *bot) round(ctx context.Context, wg *sync.WaitGroup) {
 		b.log.Warn(b.say("listing challenges", "liste des défis"), "error", err)
 		return
 	}
+	b.sitAtTables(ctx)
 	for _, c := range list.Challenges {
 		if !b.wants(c) || !b.room() {
 			continue
@@ -218,8 +223,90 @@ func (b *bot) round(ctx context.Context, wg *sync.WaitGroup) {
 	}
 }
 
+// table is an open table as the server's API gives it.
+type table struct {
+	ID          string `json:"id"`
+	Host        string `json:"host"`
+	Game        string `json:"game"`
+	Options     string `json:"options"`
+	Players     int    `json:"players"`
+	Rated       bool   `json:"rated"`
+	ClockMs     int64  `json:"clockMs"`
+	IncrementMs int64  `json:"incrementMs"`
+	MoveDays    int    `json:"moveDays"`
+	YourSeats   []int  `json:"yourSeats"`
+	Offered     []int  `json:"offered"`
+	Seated      int    `json:"seated"`
+}
+
+// sitAtTables takes a seat at the tables that fit the settings: a seat
+// reserved for the bot first, an open one only with OpenSeats. The tables
+// it waits at count among its games, so that it never promises more
+// than MaxGames.
+func (b *bot) sitAtTables(ctx context.Context) {
+	var list struct {
+		Tables []table `json:"tables"`
+	}
+	code, err := b.call(ctx, http.MethodGet, "/api/tables", &list)
+	if code == http.StatusNotFound {
+		return // a server without tables
+	}
+	if err != nil {
+		b.log.Warn(b.say("listing tables", "liste des tables"), "error", err)
+		return
+	}
+	waiting := 0
+	for _, t := range list.Tables {
+		if t.Seated >= 0 {
+			waiting++
+		}
+	}
+	for _, t := range list.Tables {
+		if t.Seated >= 0 || len(t.YourSeats) == 0 {
+			continue
+		}
+		seats := t.Offered
+		if b.cfg.OpenSeats {
+			seats = t.YourSeats
+		}
+		if len(seats) == 0 || !b.wantsTable(t) {
+			continue
+		}
+		b.mu.Lock()
+		busy := len(b.playing) + waiting
+		b.mu.Unlock()
+		if busy >= b.cfg.MaxGames {
+			return
+		}
+		var got struct {
+			Status string `json:"status"`
+			Game   string `json:"game"`
+		}
+		path := "/api/tables/" + url.PathEscape(t.ID) + "/seats/" + fmt.Sprint(seats[0]) + "/take"
+		if _, err := b.call(ctx, http.MethodPost, path, &got); err != nil {
+			b.log.Info(b.say("seat not taken", "place non prise"), "table", t.ID, "error", err)
+			continue
+		}
+		waiting++
+		b.log.Info(b.say("seat taken", "place prise"), "table", t.ID, "host", t.Host, "seat", seats[0]+1, "status", got.Status)
+	}
+}
+
+// wantsTable says whether a table fits the settings, as wants does for a
+// challenge, with the player count.
+func (b *bot) wantsTable(t table) bool {
+	if len(b.cfg.Players) > 0 && !slices.Contains(b.cfg.Players, t.Players) {
+		return false
+	}
+	return b.fits(challenge{Creator: t.Host, Game: t.Game, Options: t.Options, Rated: t.Rated, ClockMs: t.ClockMs}, t.Players)
+}
+
 // wants says whether a challenge fits the settings.
-func (b *bot) wants(c challenge) bool {
+func (b *bot) wants(c challenge) bool { return b.fits(c, 2) }
+
+// fits says whether a game of players players offered by c's creator fits
+// the settings.
+func (b *bot) fits(c challenge, players int) bool {
 	switch {
 	case strings.EqualFold(c.Creator, b.me):
 		return false
@@ -231,7 +318,7 @@ func (b *bot) wants(c challenge) bool {
 		return false
 	}
 	v, err := variantOf(c.Game, c.Options)
-	if err != nil || v.Players != 2 {
+	if err != nil || v.Players != players {
 		return false
 	}
 	// Whether the agent plays this variant (an engine may not): asked once.

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Palette. The seat colours are strong enough to tell apart on the pale
@@ -217,8 +218,15 @@ func (c *canvas) text(buf *bytes.Buffer, x, y, size float64, fill, weight, s str
 func (c *canvas) caption(lines []string, size float64) {
 	for _, l := range lines {
 		c.h += size * 1.5
+		// A line longer than the board (a French outcome of four players,
+		// "Bob et Dave gagnent — les deux commandants…") is set smaller
+		// rather than cut at both sides: about 0.56 em a character.
+		fs := size
+		if est := float64(utf8.RuneCountInString(l)) * size * 0.56; est > c.w*0.96 {
+			fs = size * c.w * 0.96 / est
+		}
 		printf(&c.top, `<text x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle">%s</text>`+"\n",
-			num(c.w/2), num(c.h-size*0.4), num(size), inkColour, esc(l))
+			num(c.w/2), num(c.h-size*0.4), num(fs), inkColour, esc(l))
 	}
 	c.h += size * 0.5
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -60,28 +61,7 @@ func TestBotAcceptsAndPlays(t *testing.T) {
 			gameID = list[0].ID
 		}
 	}
-	w := dialAs(t, ts, alice, gameID)
-	for m := w.hello(0); m.str("result") == "*"; m = w.expect("state", nil) {
-		if you := you(m); len(you) == 1 && you[0] == m.num("toMove") {
-			legal := m["legal"].([]any)
-			w.move(m.num("ply"), legal[0].(map[string]any)["move"].(string))
-		}
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("bot: %v", err)
-		}
-	case <-ctx.Done():
-		t.Fatal("the bot did not stop after its game")
-	}
-	g, _ := st.(store.Store).LoadGame(t.Context(), gameID)
-	robo := 0
-	for _, mv := range g.Moves {
-		if g.Seats[mv.Seat].User == "robo" {
-			robo++
-		}
-	}
+	g, robo := playAgainstBot(t, ts, alice, gameID, st.(store.Store), done, ctx)
 	// A bot's games are casual unless the operator rates them (RateBots).
 	if g.Result == "*" || robo == 0 || g.Rated || !g.Casual || g.GameID != "pogo" {
 		t.Fatalf("the bot's game: %s, %q, the bot played %d moves", g.GameID, g.Result, robo)
@@ -164,4 +144,77 @@ func TestBotOwnerManagesTokens(t *testing.T) {
 	if resp, _ := doAs(t, &http.Client{}, req); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("the revoked token: %d", resp.StatusCode)
 	}
+}
+
+// A host offers a seat of a table for three to a bot by reserving it for
+// the bot's name: plateau bot (package bot, with --players 3) takes it,
+// the table starts with the computer at its last seat, and the bot plays
+// the game to its end. It leaves alone the open seat of another table (no
+// --open-seats) and the table of a player count it was not set for.
+func TestBotTakesTheSeatOffered(t *testing.T) {
+	_, ts, st := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, MessagesPerSecond: 1000, MessageBurst: 1000})
+	token, _ := newBotAccount(t, st, "robo")
+	alice, bob := signedUp(t, ts, "alice"), signedUp(t, ts, "bob")
+	open := newTable(t, ts, bob, url.Values{"variant": {"saute|players=3"}, "seat0": {"me"}, "seat1": {"open"}, "seat2": {"open"}})
+	four := newTable(t, ts, bob, url.Values{"variant": {"saute|players=4"}, "seat0": {"me"}, "seat1": {"player"}, "name1": {"robo"}})
+	offered := newTable(t, ts, alice, url.Values{"variant": {"saute|players=3"}, "seat0": {"me"}, "seat1": {"player"}, "name1": {"robo"}, "seat2": {"computer:easy"}})
+
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- bot.Run(ctx, bot.Config{Server: ts.URL, Token: token, Agent: "random", Players: []int{3},
+			Poll: 100 * time.Millisecond, StopAfter: 1})
+	}()
+	var gameID string
+	for gameID == "" {
+		select {
+		case err := <-done:
+			t.Fatalf("the bot stopped before playing: %v", err)
+		case <-time.After(50 * time.Millisecond):
+		}
+		if tb := loadTable(t, st.(store.Store), offered); tb.Status == store.TableStarted {
+			gameID = tb.Game
+		}
+	}
+	g, robo := playAgainstBot(t, ts, alice, gameID, st.(store.Store), done, ctx)
+	t.Logf("the bot's game: %s (%s) after %d moves, %d of them the bot's", g.Result, g.Reason, len(g.Moves), robo)
+	if g.Result == "*" || robo == 0 || g.Seats[1].User != "robo" {
+		t.Fatalf("the bot's game: %q, seats %+v, the bot played %d moves", g.Result, g.Seats, robo)
+	}
+	for _, id := range []string{open, four} {
+		if tb := loadTable(t, st.(store.Store), id); tb.SeatOf("robo") >= 0 || tb.Status != store.TableOpen {
+			t.Errorf("the bot sat at a table it was not set for: %+v", tb)
+		}
+	}
+}
+
+// playAgainstBot plays c's seat of the game with its first legal move
+// each turn until the end, waits for the bot (done) to stop, and returns
+// the stored game and how many of its moves the bot "robo" made.
+func playAgainstBot(t *testing.T, ts *httptest.Server, c *http.Client, gameID string, st store.Store, done <-chan error, ctx context.Context) (*store.Game, int) {
+	t.Helper()
+	w := dialAs(t, ts, c, gameID)
+	for m := w.hello(0); m.str("result") == "*"; m = w.expect("state", nil) {
+		if you := you(m); len(you) == 1 && you[0] == m.num("toMove") {
+			legal := m["legal"].([]any)
+			w.move(m.num("ply"), legal[0].(map[string]any)["move"].(string))
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("bot: %v", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("the bot did not stop after its game")
+	}
+	g, _ := st.LoadGame(t.Context(), gameID)
+	robo := 0
+	for _, mv := range g.Moves {
+		if g.Seats[mv.Seat].User == "robo" {
+			robo++
+		}
+	}
+	return g, robo
 }

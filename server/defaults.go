@@ -25,13 +25,15 @@ const (
 
 // The defaults of the club's settings (package club).
 const (
-	DefaultSessionLifetime   = club.DefaultSessionLifetime
-	DefaultLoginPerMinute    = club.DefaultLoginPerMinute
-	DefaultLoginBurst        = club.DefaultLoginBurst
-	DefaultChallengeLifetime = club.DefaultChallengeLifetime
-	DefaultHashQueue         = club.DefaultHashQueue
-	DefaultHashWait          = club.DefaultHashWait
-	DefaultRevocationPoll    = club.DefaultRevocationPoll
+	DefaultSessionLifetime             = club.DefaultSessionLifetime
+	DefaultLoginPerMinute              = club.DefaultLoginPerMinute
+	DefaultLoginBurst                  = club.DefaultLoginBurst
+	DefaultChallengeLifetime           = club.DefaultChallengeLifetime
+	DefaultTableLifetime               = club.DefaultTableLifetime
+	DefaultCorrespondenceTableLifetime = club.DefaultCorrespondenceTableLifetime
+	DefaultHashQueue                   = club.DefaultHashQueue
+	DefaultHashWait                    = club.DefaultHashWait
+	DefaultRevocationPoll              = club.DefaultRevocationPoll
 )
 
 // DefaultSearchQueuePerPerson is how many hints and analysis positions one

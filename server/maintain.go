@@ -23,6 +23,7 @@ func (s *Server) maintain() {
 			s.live.ExpireAbandoned()
 			s.club.ExpireSessions()
 			s.club.ExpireChallenges()
+			s.club.ExpireTables()
 			s.live.ExpireCorrespondence()
 			s.live.ExpireRealTime()
 		}

@@ -76,7 +76,7 @@ func TestBrowserFourPlayersSeeEveryMoveSinceTheirTurn(t *testing.T) {
 			eval[bool](t, w, noNativeDialogs)
 			waitJS(t, w, "my turn", appIs(`a.dataset.you === '0' && a.dataset.tomove === '0'`))
 			// The clocks are in view without scrolling, on a phone too.
-			if !eval[bool](t, w, `[...document.querySelectorAll('#boardclocks .clock, #clocks .clock')].some(e => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })`) {
+			if !eval[bool](t, w, `[...document.querySelectorAll('#boardclocks .clock, #clocks .clock, #turnorder .clock')].some(e => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })`) {
 				t.Errorf("no clock in view at %dx%d", c.w, c.h)
 			}
 			if !eval[bool](t, w, playClicks) {

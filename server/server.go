@@ -140,6 +140,13 @@ type Config struct {
 	// ChallengeLifetime is how long a challenge of the lobby stays open
 	// (default DefaultChallengeLifetime, at least a minute).
 	ChallengeLifetime time.Duration
+	// TableLifetime is how long a table of the lobby (two to four
+	// players) waits for its players to fill its seats, and
+	// CorrespondenceTableLifetime one of days per move (defaults
+	// DefaultTableLifetime, an hour, and
+	// DefaultCorrespondenceTableLifetime, seven days).
+	TableLifetime               time.Duration
+	CorrespondenceTableLifetime time.Duration
 
 	// The bounds of live play; zero values take the defaults of
 	// withDefaults (docs/server.md lists them).
@@ -310,6 +317,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cl, err := club.New(s.Env, club.Config{Store: cfg.Store, SignupClosed: cfg.SignupClosed, SessionLifetime: cfg.SessionLifetime,
 		LoginPerMinute: cfg.LoginPerMinute, LoginBurst: cfg.LoginBurst, ChallengeLifetime: cfg.ChallengeLifetime, RateBots: cfg.RateBots,
+		TableLifetime: cfg.TableLifetime, CorrespondenceTableLifetime: cfg.CorrespondenceTableLifetime,
 		MaxHashes: cfg.MaxHashes, HashQueue: cfg.HashQueue, HashWait: cfg.HashWait, RevocationPoll: cfg.RevocationPoll,
 		MaxClients: s.limits.maxClients}, s.metrics.reg)
 	if err != nil {
@@ -483,6 +491,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/challenges", s.club.APIChallenges)
 	mux.HandleFunc("POST /api/challenges/{id}/accept", s.limitCreate(s.club.APIAccept))
 	mux.HandleFunc("GET /api/games", s.club.APIGames)
+	mux.HandleFunc("GET /api/tables", s.club.APITables)
+	mux.HandleFunc("POST /api/tables/{id}/seats/{seat}/take", s.limitCreate(s.club.APITakeSeat))
 	mux.HandleFunc("GET /leaderboard", s.club.Leaderboard)
 	mux.HandleFunc("GET /lobby/list", s.club.LobbyList)
 	mux.HandleFunc("GET /lobby/events", s.limitSockets(s.club.LobbyEvents))
@@ -490,6 +500,14 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /challenges/{id}", s.club.ChallengeStatus)
 	mux.HandleFunc("POST /challenges/{id}/accept", s.limitCreate(s.club.AcceptChallenge))
 	mux.HandleFunc("POST /challenges/{id}/cancel", s.club.CancelChallenge)
+	mux.HandleFunc("POST /tables", s.limitCreate(s.club.CreateTable))
+	mux.HandleFunc("GET /tables/{id}", s.club.Table)
+	mux.HandleFunc("GET /tables/{id}/part", s.club.TablePart)
+	mux.HandleFunc("GET /tables/{id}/status", s.club.TableStatus)
+	mux.HandleFunc("POST /tables/{id}/take", s.limitCreate(s.club.TakeSeat))
+	mux.HandleFunc("POST /tables/{id}/leave", s.club.LeaveTable)
+	mux.HandleFunc("POST /tables/{id}/computer", s.limitCreate(s.club.SetComputer))
+	mux.HandleFunc("POST /tables/{id}/close", s.club.CloseTable)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.

@@ -185,7 +185,7 @@ const (
 //	LoadTable(ctx, id string) (*Table, error)
 //	OpenTables(ctx, now time.Time, limit int) ([]Table, error)
 //	TakeSeat(ctx, id string, seat int, user string, now time.Time, start StartTable) (*Table, error) // exactly one of racing takers wins; the last seat starts the game in the same transaction
-//	LeaveSeat(ctx, id, user string) (*Table, error)          // before the start; not the host
+//	StandUp(ctx, id, user string) (*Table, error)            // before the start; not the host
 //	SetComputer(ctx, id, host string, seat int, agent string, now time.Time, start StartTable) (*Table, error) // the host only
 //	CloseTable(ctx, id, host string) error                   // the host only
 //	ExpireTables(ctx, now time.Time) (int, error)
@@ -198,17 +198,18 @@ type (
 
 // The kinds of a table's seat, the states of a table and its bounds.
 const (
-	SeatOpen       = model.SeatOpen
-	SeatReserved   = model.SeatReserved
-	SeatTaken      = model.SeatTaken
-	SeatComputer   = model.SeatComputer
-	TableOpen      = model.TableOpen
-	TableStarted   = model.TableStarted
-	TableClosed    = model.TableClosed
-	TableExpired   = model.TableExpired
-	MaxTableSeats  = model.MaxTableSeats
-	MaxOpenTables  = model.MaxOpenTables
-	MaxAgentLength = model.MaxAgentLength
+	SeatOpen        = model.SeatOpen
+	SeatReserved    = model.SeatReserved
+	SeatTaken       = model.SeatTaken
+	SeatComputer    = model.SeatComputer
+	TableOpen       = model.TableOpen
+	TableStarted    = model.TableStarted
+	TableClosed     = model.TableClosed
+	TableExpired    = model.TableExpired
+	MaxTableSeats   = model.MaxTableSeats
+	MaxOpenTables   = model.MaxOpenTables
+	MaxSeatedTables = model.MaxSeatedTables
+	MaxAgentLength  = model.MaxAgentLength
 )
 
 // CheckTable says what is wrong with a new table, or nil.

@@ -28,6 +28,9 @@ type Online struct {
 	gameID string
 	tokens []string // the seat tokens of the link
 	lang   string
+	// header goes with the WebSocket's handshake: an account's session
+	// cookie and the site's Origin (SetHeader); nil for a link's tokens.
+	header http.Header
 
 	mu   sync.Mutex
 	send func(tea.Msg)
@@ -94,6 +97,17 @@ func ParseGameLink(server, link, lang string) (*Online, error) {
 }
 
 func (o *Online) host() string { return o.base.Host }
+
+// SetHeader gives the headers of the WebSocket's handshake: the session
+// cookie of an account whose seats the server knows (the lobby's games
+// have no seat tokens) and the site's Origin, as its page would send.
+func (o *Online) SetHeader(h http.Header) { o.header = h }
+
+// Site is the server's address (https://SITE).
+func (o *Online) Site() string { return o.base.String() }
+
+// GameID is the game's id on the server.
+func (o *Online) GameID() string { return o.gameID }
 
 // GameURL is the game's page, without the seat tokens.
 func (o *Online) GameURL() string {
@@ -220,11 +234,14 @@ func (o *Online) session(ctx context.Context) error {
 	ws.Scheme = map[string]string{"http": "ws", "https": "wss"}[o.base.Scheme]
 	ws.Path = "/games/" + url.PathEscape(o.gameID) + "/ws"
 	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	conn, resp, err := websocket.Dial(dctx, ws.String(), nil)
+	conn, resp, err := websocket.Dial(dctx, ws.String(), &websocket.DialOptions{HTTPHeader: o.header})
 	cancel()
 	if err != nil {
 		if resp != nil && resp.StatusCode == http.StatusNotFound {
 			return &fatalError{game.Errorf(game.Text{EN: "%s: no such game", FR: "%s : cette partie n'existe pas"}, o.gameID)}
+		}
+		if resp != nil && resp.StatusCode == http.StatusForbidden {
+			return &fatalError{game.Errorf(game.Text{EN: "%s: the server refused the connection (403)", FR: "%s : le serveur a refusé la connexion (403)"}, o.host())}
 		}
 		return err
 	}
@@ -435,11 +452,7 @@ func (m *model) takeState(st *serverState) error {
 	for i := range m.players {
 		p := Player{}
 		if i < len(st.Seats) {
-			// A seat without an account is named after the seat, which
-			// the line already says.
-			if name := st.Seats[i].Name; !strings.HasPrefix(name, m.m.Variant().SeatName(i, m.lang)) {
-				p.Who = name
-			}
+			p.Who = holderName(m.m.Variant(), i, st.Seats[i].Name, m.lang)
 			if st.Seats[i].Kind == "computer" {
 				p.Who = tr(m.lang, wComputer)
 				if st.Seats[i].Level != "" {
@@ -480,6 +493,19 @@ func (m *model) takeState(st *serverState) error {
 		m.positionChanged()
 	}
 	return nil
+}
+
+// holderName is who holds a seat in the server's label of it ("Blue —
+// alice" gives alice): "" for a seat named after itself alone, which the
+// line already says.
+func holderName(v *game.Variant, seat int, label, lang string) string {
+	name := v.SeatName(seat, lang)
+	if rest, ok := strings.CutPrefix(label, name); ok {
+		rest = strings.TrimSpace(rest)
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, "—"))
+		return rest
+	}
+	return label
 }
 
 func prefixOf(have, all []string) bool {

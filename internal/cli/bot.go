@@ -11,17 +11,21 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plateau-games/plateau/bot"
+	"github.com/plateau-games/plateau/game"
 )
 
 func newBotCommand() *cobra.Command {
 	var cfg bot.Config
 	var games string
 	var rated, casual bool
+	var players []int
 	cmd := &cobra.Command{
 		Use:   "bot --server URL --token TOKEN [--agent SPEC | -- PROGRAM ARGS...]",
 		Short: "Play on a plateau server as a bot account",
 		Long: `Connect to a plateau server as a bot account, accept the open challenges that
-match the settings below and play them, like a lichess bot: with a computer
+match the settings below, take the seats of the lobby's tables (two to four
+players) that their hosts reserve for the bot (and, with --open-seats, open
+seats) at tables that match them, and play them, like a lichess bot: with a computer
 player of plateau (--agent, default hard) or with a program speaking the
 engine protocol (docs/engine-protocol.md) given after --. Unfinished games of
 the bot are resumed when it starts again. It runs until Ctrl-C or SIGTERM.
@@ -49,6 +53,12 @@ The operator makes the bot account and its token on the server:
 				}
 			}
 			cfg.Rated, cfg.Casual = rated, casual
+			for _, n := range players {
+				if n < 2 || n > 4 {
+					return usageErrorT(msgBotPlayers, n)
+				}
+			}
+			cfg.Players = players
 			cfg.Log = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 			cfg.Lang = langOf(cmd)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -66,6 +76,8 @@ The operator makes the bot account and its token on the server:
 	fl.DurationVar(&cfg.MaxClock, "max-clock", 0, "accept clocks up to this time per player, e.g. 30m (0: any)")
 	fl.IntVar(&cfg.MaxGames, "max-games", 2, "games played at once")
 	fl.DurationVar(&cfg.Poll, "poll", 2*time.Second, "how often to look for challenges")
+	fl.IntSliceVar(&players, "players", nil, "sit at tables of these player counts only, e.g. 3,4 (default: any)")
+	fl.BoolVar(&cfg.OpenSeats, "open-seats", false, "also take open seats of tables, not only the seats reserved for the bot")
 	cmd.MarkFlagRequired("server")
 	cmd.MarkFlagRequired("token")
 	return cmd
@@ -85,3 +97,5 @@ func quoteArgs(args []string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+var msgBotPlayers = game.Text{EN: "--players %d: a table has 2 to 4 players", FR: "--players %d : une table a de 2 à 4 joueurs"}

@@ -452,8 +452,10 @@ affiche la même chose en un seul objet JSON.`},
 	},
 	"plateau bot": {
 		short: fr{"4b340988", "Jouer sur un serveur plateau avec un compte robot"},
-		long: fr{"aea9eee7", `Se connecte à un serveur plateau avec un compte robot, accepte les défis ouverts
-qui correspondent aux réglages ci-dessous et les joue, comme les bots de
+		long: fr{"5678314f", `Se connecte à un serveur plateau avec un compte robot, accepte les défis ouverts
+qui correspondent aux réglages ci-dessous, prend les places des tables du salon
+(deux à quatre joueurs) que leurs hôtes réservent au robot (et, avec
+--open-seats, les places libres) aux tables qui leur correspondent, et les joue, comme les bots de
 lichess : avec un joueur ordinateur de plateau (--agent, hard par défaut) ou
 avec un programme qui parle le protocole des moteurs (docs/engine-protocol.md),
 donné après --. Les parties inachevées du robot reprennent quand il redémarre.
@@ -463,15 +465,17 @@ Le responsable crée le compte robot et son jeton sur le serveur :
   plateau users add stockbot --bot
   plateau users token add stockbot`},
 		flags: map[string]fr{
-			"agent":     {"7969ecc9", "le joueur ordinateur : easy, medium, hard, max, mcts:..., alphabeta:..."},
-			"casual":    {"71b40b05", "accepte les défis de parties amicales"},
-			"games":     {"8c7791f4", "n'accepte que ces jeux, par exemple pogo,pods (par défaut : tous les jeux que sait jouer le joueur)"},
-			"max-clock": {"aa4799b8", "accepte les pendules jusqu'à ce temps par joueur, par exemple 30m (0 : toutes)"},
-			"max-games": {"fa4f3b27", "parties jouées en même temps"},
-			"poll":      {"c8108d08", "intervalle entre deux recherches de défis"},
-			"rated":     {"c61a25ea", "accepte les défis de parties classées (sans --rated ni --casual : les deux)"},
-			"server":    {"364afc4f", "l'adresse du serveur, http(s)://hôte[:port]"},
-			"token":     {"e1ed132f", "le jeton du compte robot (plateau users token add BOT)"},
+			"agent":      {"7969ecc9", "le joueur ordinateur : easy, medium, hard, max, mcts:..., alphabeta:..."},
+			"casual":     {"71b40b05", "accepte les défis de parties amicales"},
+			"games":      {"8c7791f4", "n'accepte que ces jeux, par exemple pogo,pods (par défaut : tous les jeux que sait jouer le joueur)"},
+			"max-clock":  {"aa4799b8", "accepte les pendules jusqu'à ce temps par joueur, par exemple 30m (0 : toutes)"},
+			"max-games":  {"fa4f3b27", "parties jouées en même temps"},
+			"poll":       {"c8108d08", "intervalle entre deux recherches de défis"},
+			"players":    {"8c4c197d", "ne s'assied qu'aux tables de ce nombre de joueurs, par exemple 3,4 (par défaut : tous)"},
+			"open-seats": {"9cf7a4c7", "prend aussi les places libres des tables, pas seulement celles réservées au robot"},
+			"rated":      {"c61a25ea", "accepte les défis de parties classées (sans --rated ni --casual : les deux)"},
+			"server":     {"364afc4f", "l'adresse du serveur, http(s)://hôte[:port]"},
+			"token":      {"e1ed132f", "le jeton du compte robot (plateau users token add BOT)"},
 		},
 	},
 	"plateau engine": {
@@ -606,7 +610,7 @@ pour comparer avec une autre implémentation.`},
 	},
 	"plateau play": {
 		short: fr{"44f92fa1", "Jouer une partie dans le terminal"},
-		long: fr{"001693ba", `Joue une partie dans le terminal, contre d'autres personnes au même clavier ou
+		long: fr{"130d03eb", `Joue une partie dans le terminal, contre d'autres personnes au même clavier ou
 contre l'ordinateur, ou rejoint une partie d'un serveur plateau.
 
 Dans un terminal, la partie s'affiche en plein écran : le plateau, dessiné sur
@@ -657,13 +661,30 @@ lien que le site donne à un joueur, https://SITE/games/ID#me=1-TOKEN : son
 jeton de place permet de jouer ; sans jeton, on regarde). --server donne le
 site quand le lien n'est que l'identifiant ou le chemin de la partie. Le
 serveur arbitre les coups et fait tourner les pendules et les joueurs
-ordinateurs ; la partie s'affiche en plein écran comme ci-dessus, et il faut un
-terminal. 'd' propose la nulle et 'u' demande à reprendre un coup, dans les
-parties amicales ; 'y'/'o' ou 'n' répond à une proposition.`},
+ordinateurs ; la partie s'affiche en plein écran comme ci-dessus. 'd' propose
+la nulle et 'u' demande à reprendre un coup, dans les parties amicales ;
+'y'/'o' ou 'n' répond à une proposition. Avec --plain ou dans un tube, elle se
+joue ligne à ligne : chaque coup est affiché à son arrivée, le plateau à votre
+tour, et l'invite prend un coup ou coups, plateau, nulle, annuler, oui, non,
+abandon, aide, quitter (partir : la partie continue sur le serveur).
+
+Une table du salon du site : donnez son lien, https://SITE/tables/ID. Vous vous
+connectez à votre compte sur le site : votre nom d'utilisateur et votre mot de
+passe sont demandés (le mot de passe sans écho), ou --user NOM lit le mot de
+passe dans la variable d'environnement PLATEAU_PASSWORD, pour les scripts. La
+connexion n'est gardée qu'en mémoire, jamais écrite. La table est affichée (le
+jeu, la pendule, qui est assis où) ; vous prenez la place --seat N (numérotée à
+partir de 1, comme affiché), sinon la première place réservée pour vous, sinon
+la première place libre. La table est affichée à nouveau à mesure qu'elle se
+remplit ; Ctrl-C pendant l'attente libère votre place. Quand toutes les places
+sont prises, la partie commence et se joue ici comme ci-dessus. Un lien de
+partie avec --user joue les places que votre compte tient dans une partie du
+salon.`},
 		flags: map[string]fr{
 			"plain":  {"adc322a5", "joue ligne à ligne même dans un terminal (comme dans un tube)"},
 			"record": {"c4acbb68", "enregistre la partie dans ce fichier (par défaut : plateau-GAME-YYYYMMDD-HHMMSS.txt)"},
-			"seat":   {"60147ffc", "qui joue la place N : N=human, N=random, N=NIVEAU (easy, medium, hard, max) ou N=AGENT (par exemple 2=mcts:time=2s), N étant le numéro de la place à partir de 1 (répétable)"},
+			"seat":   {"71773efc", "qui joue la place N : N=human, N=random, N=NIVEAU (easy, medium, hard, max) ou N=AGENT (par exemple 2=mcts:time=2s), N étant le numéro de la place à partir de 1 (répétable) ; avec le lien d'une table, le numéro de la place à prendre"},
+			"user":   {"daa47dde", "en ligne : le compte avec lequel se connecter (son mot de passe est demandé, ou lu dans PLATEAU_PASSWORD)"},
 			"server": {"63f579ef", "le serveur plateau du lien de la partie (https://SITE), quand le lien n'est que l'identifiant ou le chemin de la partie"},
 		},
 	},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/internal/plural"
 	"github.com/plateau-games/plateau/render"
 )
 
@@ -54,13 +55,11 @@ func tr(lang string, t game.Text, args ...any) string {
 	return fmt.Sprintf(t.In(lang), args...)
 }
 
-// countedWords writes n with its words in the right number: forms[0] for one
-// (and for zero in French), forms[1] for more.
+// countedWords writes n with its words in the right number by the
+// language's CLDR rules (package plural, go-i18n): forms[0] for one (and
+// for zero in French), forms[1] for more.
 func countedWords(lang string, n int, forms [2]game.Text) string {
-	if n == 1 || (lang == "fr" && n == 0) {
-		return tr(lang, forms[0], n)
-	}
-	return tr(lang, forms[1], n)
+	return fmt.Sprintf(plural.Form(lang, n, forms[0].In(lang), forms[1].In(lang)), n)
 }
 
 // seatLabel names a seat with its number: "Light (player 1)".

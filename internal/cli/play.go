@@ -50,6 +50,7 @@ var (
 	msgSeatFormat = game.Text{EN: "--seat %q: write %[2]s", FR: "--seat %q : écrivez %[3]s"}
 	msgSeatRange  = game.Text{EN: "--seat %q: %s has %d players, seats 1 to %d", FR: "--seat %q : %s se joue à %d, places 1 à %d"}
 	msgSeatTwice  = game.Text{EN: "--seat: seat %d is given twice", FR: "--seat : la place %d est donnée deux fois"}
+	msgSeatOnline = game.Text{EN: "--seat: a game's link holds its seats already; --seat N chooses a seat at a table (https://SITE/tables/ID)", FR: "--seat : le lien d'une partie porte déjà ses places ; --seat N choisit une place à une table (https://SITE/tables/ID)"}
 	msgSeatAgent  = game.Text{EN: "--seat %q: a seat is human or random, or a computer player: %v", FR: "--seat %q : une place est « human », « random » ou un joueur ordinateur : %v"}
 )
 
@@ -65,10 +66,10 @@ func newPlayCommand(a *app) *cobra.Command {
 	var vf variantFlags
 	var sf seedFlag
 	var seatSpecs []string
-	var recordPath, server string
+	var recordPath, server, user string
 	var plain bool
 	cmd := &cobra.Command{
-		Use:   "play GAME | play GAME_LINK",
+		Use:   "play GAME | play GAME_LINK | play TABLE_LINK",
 		Short: "Play a game in the terminal",
 		Long: `Play a game in the terminal, against other people at the same keyboard or
 computer players, or join a game of a plateau server.
@@ -115,9 +116,23 @@ Online: give the link of a game of 'plateau serve' instead of GAME (the link
 the site gives a player, https://SITE/games/ID#me=1-TOKEN: its seat token
 lets you play; without one you watch). --server gives the site when the link
 is only the game's id or path. The server judges the moves and runs the
-clocks and the computer players; the game is shown full screen as above, and
-needs a terminal. 'd' offers a draw and 'u' asks to take back a move, in
-casual games; 'y'/'o' or 'n' answers an offer.`,
+clocks and the computer players; the game is shown full screen as above. 'd'
+offers a draw and 'u' asks to take back a move, in casual games; 'y'/'o' or
+'n' answers an offer. With --plain or in a pipe it is played a line at a
+time: every move is listed as it comes, the board is printed at your turn,
+and the prompt takes a move or moves, board, draw, undo, yes, no, resign,
+help, quit (leave: the game goes on on the server).
+
+A table of the site's lobby: give its link, https://SITE/tables/ID. You log
+in to your account on the site: your user name and password are asked (the
+password without echo), or --user NAME reads the password from the
+environment variable PLATEAU_PASSWORD, for scripts. The login is kept in
+memory only, never written. The table is shown (the game, the clock, who
+sits where); you sit at --seat N (numbered from 1, as shown), or else at the
+first seat reserved for you, else at the first open one. The table is shown
+again as it fills; Ctrl-C while waiting leaves your seat. When every seat is
+filled the game starts and is played here as above. A game link with --user
+plays the seats your account holds in a game of the lobby.`,
 		Example: `  plateau play pogo
   plateau play pogo --seat 2=random --lang fr
   plateau play pogo --seat 2=hard
@@ -128,7 +143,22 @@ casual games; 'y'/'o' or 'n' answers an offer.`,
 		Args: argsGame(nil, false),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if server != "" || isGameLink(args[0]) {
-				return playOnline(cmd, a.lang, server, args[0], recordPath)
+				o := onlineOptions{lang: a.lang, server: server, link: args[0], recordPath: recordPath, user: user, seats: seatSpecs, plain: plain}
+				base, id, isTable, err := tableLink(server, args[0])
+				switch {
+				case err != nil:
+					return err
+				case isTable:
+					return playTable(cmd, o, base, id)
+				case len(seatSpecs) > 0:
+					return usageErrorT(msgSeatOnline)
+				case cmd.Flags().Changed("user"):
+					return playGameAsUser(cmd, o)
+				}
+				return playOnline(cmd, o)
+			}
+			if cmd.Flags().Changed("user") {
+				return usageErrorT(msgUserOnlyOnline)
 			}
 			v, s, err := vf.start(args[0])
 			if err != nil {
@@ -162,9 +192,10 @@ casual games; 'y'/'o' or 'n' answers an offer.`,
 	}
 	vf.register(cmd, true)
 	sf.register(cmd)
-	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: "+seatFormat.EN+" (repeatable)")
+	cmd.Flags().StringArrayVar(&seatSpecs, "seat", nil, "who plays seat N: "+seatFormat.EN+" (repeatable); at a table's link, the number of the seat to take")
 	cmd.Flags().StringVar(&recordPath, "record", "", "save the game record to this file (default: plateau-GAME-YYYYMMDD-HHMMSS.txt)")
 	cmd.Flags().BoolVar(&plain, "plain", false, "play a line at a time even on a terminal (as in a pipe)")
+	cmd.Flags().StringVar(&user, "user", "", "online: the account to log in as (its password is asked, or read from PLATEAU_PASSWORD)")
 	cmd.Flags().StringVar(&server, "server", "", "the plateau server of the game link (https://SITE), when the link is only the game's id or path")
 	return cmd
 }

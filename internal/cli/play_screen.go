@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
 	"time"
 
@@ -13,9 +16,8 @@ import (
 )
 
 var (
-	msgNeedsTerminal = game.Text{EN: "playing online needs a terminal: run it in a terminal, not in a pipe", FR: "jouer en ligne demande un terminal : lancez-le dans un terminal, pas dans un tube"}
-	msgLegalCount    = game.Text{EN: "Legal moves (%d):", FR: "Coups possibles (%d) :"}
-	msgOnlineLeft    = game.Text{EN: "Left the game; it goes on at %s.", FR: "Vous avez quitté la partie ; elle continue sur %s."}
+	msgLegalCount = game.Text{EN: "Legal moves (%d):", FR: "Coups possibles (%d) :"}
+	msgOnlineLeft = game.Text{EN: "Left the game; it goes on at %s.", FR: "Vous avez quitté la partie ; elle continue sur %s."}
 )
 
 // playFullScreen plays the game in the full-screen view, then says how it
@@ -51,30 +53,48 @@ func isGameLink(arg string) bool {
 	return strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://") || strings.Contains(arg, "/")
 }
 
-// playOnline joins a game of a plateau server in the full-screen view.
-func playOnline(cmd *cobra.Command, lang, server, link, recordPath string) error {
-	online, err := tui.ParseGameLink(server, link, lang)
+// playOnline joins a game of a plateau server by its link's seat tokens.
+func playOnline(cmd *cobra.Command, o onlineOptions) error {
+	online, err := tui.ParseGameLink(o.server, o.link, o.lang)
 	if err != nil {
 		return &usageError{err}
 	}
-	if !isTerminal(cmd.InOrStdin()) || !isTerminal(cmd.OutOrStdout()) {
-		return errorT(msgNeedsTerminal)
-	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	return runOnline(ctx, cmd, o, online)
+}
+
+// runOnline plays an online game full screen on a terminal, else (or with
+// --plain) a line at a time, then says how it was left and saves the
+// record when --record asks.
+func runOnline(ctx context.Context, cmd *cobra.Command, o onlineOptions, online *tui.Online) error {
+	lang := o.lang
+	in, out := cmd.InOrStdin(), cmd.OutOrStdout()
 	started := time.Now()
-	res, err := tui.Run(cmd.Context(), tui.Config{Lang: lang, Online: online}, cmd.InOrStdin(), cmd.OutOrStdout())
+	var res tui.Result
+	var err error
+	plain := o.plain || !isTerminal(in) || !isTerminal(out)
+	if plain {
+		res, err = tui.RunPlain(ctx, online, in, out, !isTerminal(in))
+	} else {
+		// The full screen reads Ctrl-C as a key: the command's context.
+		res, err = tui.Run(cmd.Context(), tui.Config{Lang: lang, Online: online}, in, out)
+	}
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
-	if res.Outcome != "" {
+	switch {
+	case res.Outcome != "" && !plain:
 		fmt.Fprintln(out, res.Outcome)
-	} else {
+	case res.Outcome != "":
+		// The line mode has said how it ended, under the last board.
+	default:
 		fmt.Fprintln(out, tr(lang, msgOnlineLeft, online.GameURL()))
 	}
-	if recordPath != "" && res.Match != nil {
+	if o.recordPath != "" && res.Match != nil {
 		rec := record.FromMatch(res.Match)
 		rec.Date = record.FormatDate(started)
-		path, err := writeRecord(rec, recordPath, started)
+		path, err := writeRecord(rec, o.recordPath, started)
 		if err != nil {
 			return fmt.Errorf("saving the game record: %w", err)
 		}

@@ -38,6 +38,8 @@ func TestGamesVariantsNameReadings(t *testing.T) {
 		t.Errorf("pogo lists readings:\n%s", en)
 	}
 
+	// The games played here save their records in the working folder.
+	t.Chdir(t.TempDir())
 	out := mustRun(t, "quit\n", "play", "empire", "--opt", "throne=near", "--opt", "guard=all", "--seat", "2=random", "--lang", "fr")
 	if first := lines(out)[0]; first != "L'Empire, avec d'autres lectures de la règle : commandant à l'abri de tous, trône proche." {
 		t.Errorf("first line: %q", first)

@@ -85,6 +85,13 @@ func TestLobbyConformance(t *testing.T) {
 	})
 }
 
+func TestTablesConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunTables(t, func(t *testing.T) storetest.TablesStore {
+		return reopenable(t)().(storetest.TablesStore)
+	})
+}
+
 func TestChatConformance(t *testing.T) {
 	dsn(t)
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {

@@ -47,7 +47,7 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 		found := map[string]*stored{}
 		b := &pgx.Batch{}
 		b.Queue(`SELECT name_key, name FROM users WHERE name_key = ANY($1) ORDER BY name_key FOR NO KEY UPDATE`, g.Keys)
-		b.Queue(`SELECT user_key, rating, deviation, volatility, games, wins, draws, losses, updated_at
+		b.Queue(`SELECT user_key, rating, deviation, volatility, games, wins, draws, losses, updated_at, mu, sigma
 			FROM ratings WHERE variant = $1 AND user_key = ANY($2) ORDER BY user_key FOR UPDATE`, g.Variant, g.Keys)
 		br := tx.SendBatch(ctx, b)
 		var key, name string
@@ -61,10 +61,12 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 			return err
 		}
 		var st stored
+		var mu, sigma *float64
 		rows, _ = br.Query()
 		_, err = pgx.ForEachRow(rows, []any{&key, &st.r.Rating, &st.r.Deviation, &st.r.Volatility,
-			&st.r.Games, &st.r.Wins, &st.r.Draws, &st.r.Losses, &st.updated}, func() error {
+			&st.r.Games, &st.r.Wins, &st.r.Draws, &st.r.Losses, &st.updated, &mu, &sigma}, func() error {
 			cp := st
+			cp.r.Mu, cp.r.Sigma = deref(mu), deref(sigma)
 			found[key] = &cp
 			return nil
 		})
@@ -81,7 +83,11 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 			if f := found[key]; f != nil {
 				r.Rating, r.Deviation, r.Volatility = f.r.Rating, f.r.Deviation, f.r.Volatility
 				r.Games, r.Wins, r.Draws, r.Losses = f.r.Games, f.r.Wins, f.r.Draws, f.r.Losses
+				r.Mu, r.Sigma = f.r.Mu, f.r.Sigma
 				r.UpdatedAt = f.updated.UTC()
+				if callerErr = g.CheckSystem(r); callerErr != nil {
+					return callerErr
+				}
 			}
 			current[i] = r
 		}
@@ -91,16 +97,17 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 		}
 		b = &pgx.Batch{}
 		for i, r := range rated {
+			mu, sigma := skillColumns(r)
 			b.Queue(`INSERT INTO ratings
-				(user_key, variant, rating, deviation, volatility, games, wins, draws, losses, updated_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+				(user_key, variant, rating, deviation, volatility, games, wins, draws, losses, updated_at, mu, sigma)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 				ON CONFLICT (user_key, variant) DO UPDATE SET
 					rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility,
 					games = excluded.games, wins = excluded.wins, draws = excluded.draws, losses = excluded.losses,
-					updated_at = excluded.updated_at`,
-				g.Keys[i], g.Variant, r.Rating, r.Deviation, r.Volatility, r.Games, r.Wins, r.Draws, r.Losses, r.UpdatedAt)
-			b.Queue(`INSERT INTO rating_history (user_key, variant, game, at, rating, deviation)
-				VALUES ($1, $2, $3, $4, $5, $6)`, g.Keys[i], g.Variant, g.Game, g.At, r.Rating, r.Deviation)
+					updated_at = excluded.updated_at, mu = excluded.mu, sigma = excluded.sigma`,
+				g.Keys[i], g.Variant, r.Rating, r.Deviation, r.Volatility, r.Games, r.Wins, r.Draws, r.Losses, r.UpdatedAt, mu, sigma)
+			b.Queue(`INSERT INTO rating_history (user_key, variant, game, at, rating, deviation, mu, sigma)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, g.Keys[i], g.Variant, g.Game, g.At, r.Rating, r.Deviation, mu, sigma)
 		}
 		return tx.SendBatch(ctx, b).Close()
 	})
@@ -113,7 +120,24 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 	return rated, nil
 }
 
-const ratingColumns = `u.name, r.variant, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.updated_at`
+const ratingColumns = `u.name, r.variant, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.updated_at, r.mu, r.sigma`
+
+// skillColumns are the mu and sigma columns of a rating: NULL for
+// Glicko-2.
+func skillColumns(r model.Rating) (mu, sigma any) {
+	if !r.OpenSkill() {
+		return nil, nil
+	}
+	return r.Mu, r.Sigma
+}
+
+// deref is a nullable column's number, 0 for NULL.
+func deref(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
 
 // UserRatings implements store.Ratings: one query, the user joined with its
 // ratings, so that a user without any still has a row (of NULL ratings).
@@ -125,11 +149,11 @@ func (s *Store) UserRatings(ctx context.Context, user string) ([]model.Rating, e
 	var ratings []model.Rating
 	var name string
 	var variant *string
-	var rating, deviation, volatility *float64
+	var rating, deviation, volatility, mu, sigma *float64
 	var games, wins, draws, losses *int
 	var updated *time.Time
 	_, err := pgx.ForEachRow(rows, []any{&name, &variant, &rating, &deviation, &volatility,
-		&games, &wins, &draws, &losses, &updated}, func() error {
+		&games, &wins, &draws, &losses, &updated, &mu, &sigma}, func() error {
 		found = true
 		if variant == nil {
 			return nil // the user, without ratings
@@ -137,6 +161,7 @@ func (s *Store) UserRatings(ctx context.Context, user string) ([]model.Rating, e
 		ratings = append(ratings, model.Rating{
 			User: name, Variant: *variant,
 			Rating: *rating, Deviation: *deviation, Volatility: *volatility,
+			Mu: deref(mu), Sigma: deref(sigma),
 			Games: *games, Wins: *wins, Draws: *draws, Losses: *losses,
 			UpdatedAt: updated.UTC(),
 		})
@@ -164,9 +189,11 @@ func (s *Store) Leaderboard(ctx context.Context, variant string, minGames, limit
 		ORDER BY r.rating DESC, r.user_key LIMIT $3 OFFSET $4`, variant, minGames, limit, offset)
 	ratings, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (model.Rating, error) {
 		var r model.Rating
+		var mu, sigma *float64
 		err := row.Scan(&r.User, &r.Variant, &r.Rating, &r.Deviation, &r.Volatility,
-			&r.Games, &r.Wins, &r.Draws, &r.Losses, &r.UpdatedAt)
+			&r.Games, &r.Wins, &r.Draws, &r.Losses, &r.UpdatedAt, &mu, &sigma)
 		r.UpdatedAt = r.UpdatedAt.UTC()
+		r.Mu, r.Sigma = deref(mu), deref(sigma)
 		return r, err
 	})
 	if err != nil {
@@ -186,18 +213,19 @@ func (s *Store) RatingHistory(ctx context.Context, user, variant string, limit i
 	if err != nil {
 		return nil, err
 	}
-	rows, _ := s.pool.Query(ctx, `SELECT h.game, h.at, h.rating, h.deviation
+	rows, _ := s.pool.Query(ctx, `SELECT h.game, h.at, h.rating, h.deviation, h.mu, h.sigma
 		FROM users u LEFT JOIN rating_history h ON h.user_key = u.name_key AND h.variant = $1
 		WHERE u.name_key = $2 ORDER BY h.at DESC, h.game DESC LIMIT $3`, variant, model.UserKey(user), limit)
 	found := false
 	var points []model.RatingPoint
 	var game *string
 	var at *time.Time
-	var rating, deviation *float64
-	_, err = pgx.ForEachRow(rows, []any{&game, &at, &rating, &deviation}, func() error {
+	var rating, deviation, mu, sigma *float64
+	_, err = pgx.ForEachRow(rows, []any{&game, &at, &rating, &deviation, &mu, &sigma}, func() error {
 		found = true
 		if game != nil { // else the user, without points
-			points = append(points, model.RatingPoint{Game: *game, At: at.UTC(), Rating: *rating, Deviation: *deviation})
+			points = append(points, model.RatingPoint{Game: *game, At: at.UTC(), Rating: *rating, Deviation: *deviation,
+				Mu: deref(mu), Sigma: deref(sigma)})
 		}
 		return nil
 	})

@@ -49,12 +49,17 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 			}
 			r := g.Unrated(name)
 			var updated int64
-			err = tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility, games, wins, draws, losses, updated_ms
+			var mu, sigma sql.NullFloat64
+			err = tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility, games, wins, draws, losses, updated_ms, mu, sigma
 				FROM ratings WHERE user_key = ? AND variant = ?`, key, g.Variant).Scan(
-				&r.Rating, &r.Deviation, &r.Volatility, &r.Games, &r.Wins, &r.Draws, &r.Losses, &updated)
+				&r.Rating, &r.Deviation, &r.Volatility, &r.Games, &r.Wins, &r.Draws, &r.Losses, &updated, &mu, &sigma)
 			switch {
 			case err == nil:
 				r.UpdatedAt = sqlcommon.FromMillis(updated)
+				r.Mu, r.Sigma = mu.Float64, sigma.Float64
+				if callerErr = g.CheckSystem(r); callerErr != nil {
+					return callerErr
+				}
 			case !errors.Is(err, sql.ErrNoRows):
 				return err
 			}
@@ -65,19 +70,20 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 			return callerErr
 		}
 		for i, r := range rated {
+			mu, sigma := skillColumns(r)
 			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings
-				(user_key, variant, rating, deviation, volatility, games, wins, draws, losses, updated_ms)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				(user_key, variant, rating, deviation, volatility, games, wins, draws, losses, updated_ms, mu, sigma)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (user_key, variant) DO UPDATE SET
 					rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility,
 					games = excluded.games, wins = excluded.wins, draws = excluded.draws, losses = excluded.losses,
-					updated_ms = excluded.updated_ms`,
+					updated_ms = excluded.updated_ms, mu = excluded.mu, sigma = excluded.sigma`,
 				g.Keys[i], g.Variant, r.Rating, r.Deviation, r.Volatility, r.Games, r.Wins, r.Draws, r.Losses,
-				sqlcommon.Millis(r.UpdatedAt)); err != nil {
+				sqlcommon.Millis(r.UpdatedAt), mu, sigma); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history (user_key, variant, game, at_ms, rating, deviation)
-				VALUES (?, ?, ?, ?, ?, ?)`, g.Keys[i], g.Variant, g.Game, sqlcommon.Millis(g.At), r.Rating, r.Deviation); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history (user_key, variant, game, at_ms, rating, deviation, mu, sigma)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, g.Keys[i], g.Variant, g.Game, sqlcommon.Millis(g.At), r.Rating, r.Deviation, mu, sigma); err != nil {
 				return err
 			}
 		}
@@ -92,24 +98,35 @@ func (s *Store) RateGame(ctx context.Context, game, variant string, at time.Time
 	return rated, nil
 }
 
-const ratingColumns = `u.name, r.variant, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.updated_ms`
+const ratingColumns = `u.name, r.variant, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.updated_ms, r.mu, r.sigma`
 
 // scanRating reads the ratingColumns.
 func scanRating(row interface{ Scan(...any) error }, r *model.Rating) error {
 	var updated int64
+	var mu, sigma sql.NullFloat64
 	if err := row.Scan(&r.User, &r.Variant, &r.Rating, &r.Deviation, &r.Volatility,
-		&r.Games, &r.Wins, &r.Draws, &r.Losses, &updated); err != nil {
+		&r.Games, &r.Wins, &r.Draws, &r.Losses, &updated, &mu, &sigma); err != nil {
 		return err
 	}
 	r.UpdatedAt = sqlcommon.FromMillis(updated)
+	r.Mu, r.Sigma = mu.Float64, sigma.Float64
 	return nil
+}
+
+// skillColumns are the mu and sigma columns of a rating: NULL for
+// Glicko-2.
+func skillColumns(r model.Rating) (mu, sigma any) {
+	if !r.OpenSkill() {
+		return nil, nil
+	}
+	return r.Mu, r.Sigma
 }
 
 // UserRatings implements store.Ratings: one query, the user joined with its
 // ratings, so that a user without any still has a row (of NULL ratings).
 func (s *Store) UserRatings(ctx context.Context, user string) ([]model.Rating, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT u.name, r.variant, r.rating, r.deviation, r.volatility,
-			r.games, r.wins, r.draws, r.losses, r.updated_ms
+			r.games, r.wins, r.draws, r.losses, r.updated_ms, r.mu, r.sigma
 		FROM users u LEFT JOIN ratings r ON r.user_key = u.name_key
 		WHERE u.name_key = ? ORDER BY r.variant`, model.UserKey(user))
 	if err != nil {
@@ -122,10 +139,10 @@ func (s *Store) UserRatings(ctx context.Context, user string) ([]model.Rating, e
 		found = true
 		var name string
 		var variant sql.NullString
-		var rating, deviation, volatility sql.NullFloat64
+		var rating, deviation, volatility, mu, sigma sql.NullFloat64
 		var games, wins, draws, losses, updated sql.NullInt64
 		if err := rows.Scan(&name, &variant, &rating, &deviation, &volatility,
-			&games, &wins, &draws, &losses, &updated); err != nil {
+			&games, &wins, &draws, &losses, &updated, &mu, &sigma); err != nil {
 			return nil, err
 		}
 		if !variant.Valid {
@@ -134,6 +151,7 @@ func (s *Store) UserRatings(ctx context.Context, user string) ([]model.Rating, e
 		ratings = append(ratings, model.Rating{
 			User: name, Variant: variant.String,
 			Rating: rating.Float64, Deviation: deviation.Float64, Volatility: volatility.Float64,
+			Mu: mu.Float64, Sigma: sigma.Float64,
 			Games: int(games.Int64), Wins: int(wins.Int64), Draws: int(draws.Int64), Losses: int(losses.Int64),
 			UpdatedAt: sqlcommon.FromMillis(updated.Int64),
 		})
@@ -181,7 +199,7 @@ func (s *Store) RatingHistory(ctx context.Context, user, variant string, limit i
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT h.game, h.at_ms, h.rating, h.deviation
+	rows, err := s.r.QueryContext(ctx, `SELECT h.game, h.at_ms, h.rating, h.deviation, h.mu, h.sigma
 		FROM users u LEFT JOIN rating_history h ON h.user_key = u.name_key AND h.variant = ?
 		WHERE u.name_key = ? ORDER BY h.at_ms DESC, h.game DESC LIMIT ?`, variant, model.UserKey(user), limit)
 	if err != nil {
@@ -194,14 +212,15 @@ func (s *Store) RatingHistory(ctx context.Context, user, variant string, limit i
 		found = true
 		var game sql.NullString
 		var at sql.NullInt64
-		var rating, deviation sql.NullFloat64
-		if err := rows.Scan(&game, &at, &rating, &deviation); err != nil {
+		var rating, deviation, mu, sigma sql.NullFloat64
+		if err := rows.Scan(&game, &at, &rating, &deviation, &mu, &sigma); err != nil {
 			return nil, err
 		}
 		if !game.Valid {
 			continue // the user, without points
 		}
-		points = append(points, model.RatingPoint{Game: game.String, At: sqlcommon.FromMillis(at.Int64), Rating: rating.Float64, Deviation: deviation.Float64})
+		points = append(points, model.RatingPoint{Game: game.String, At: sqlcommon.FromMillis(at.Int64), Rating: rating.Float64, Deviation: deviation.Float64,
+			Mu: mu.Float64, Sigma: sigma.Float64})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

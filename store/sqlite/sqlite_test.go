@@ -43,6 +43,12 @@ func TestLobbyConformance(t *testing.T) {
 	})
 }
 
+func TestTablesConformance(t *testing.T) {
+	storetest.RunTables(t, func(t *testing.T) storetest.TablesStore {
+		return reopenable(t)().(storetest.TablesStore)
+	})
+}
+
 func TestChatConformance(t *testing.T) {
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
 		return reopenable(t)().(storetest.ChatStore)

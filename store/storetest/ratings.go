@@ -35,6 +35,10 @@ func RunRatings(t *testing.T, newStore func(t *testing.T) store.Ratings) {
 		{"UserRatings", testRateUserRatings},
 		{"Concurrent", testRateConcurrent},
 		{"Times", testRateTimes},
+		{"OpenSkill", testRateOpenSkill},
+		{"OpenSkillOnce", testRateOpenSkillOnce},
+		{"OpenSkillLeaderboard", testRateOpenSkillLeaderboard},
+		{"OpenSkillBad", testRateOpenSkillBad},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })

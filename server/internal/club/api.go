@@ -21,6 +21,7 @@ type botAPI struct {
 	*site.Env
 	members  *members
 	lobby    *lobby
+	tables   *tables
 	ownGames *ownGames
 }
 

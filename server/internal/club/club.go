@@ -29,11 +29,16 @@ type Config struct {
 	LoginPerMinute    int
 	LoginBurst        int
 	ChallengeLifetime time.Duration
-	RateBots          bool
-	MaxHashes         int
-	HashQueue         int
-	HashWait          time.Duration
-	RevocationPoll    time.Duration
+	// TableLifetime and CorrespondenceTableLifetime are how long a table
+	// of real-time games, and one of days per move, waits for its
+	// players (0: DefaultTableLifetime, DefaultCorrespondenceTableLifetime).
+	TableLifetime               time.Duration
+	CorrespondenceTableLifetime time.Duration
+	RateBots                    bool
+	MaxHashes                   int
+	HashQueue                   int
+	HashWait                    time.Duration
+	RevocationPoll              time.Duration
 	// MaxClients bounds the tables of rate limits by address.
 	MaxClients int
 }
@@ -48,6 +53,7 @@ type Config struct {
 type Club struct {
 	*members
 	*lobby
+	*tables
 	*ratings
 	*players
 	*ownGames
@@ -73,10 +79,12 @@ func New(env *site.Env, cfg Config, reg prometheus.Registerer) (*Club, error) {
 	if err != nil {
 		return nil, err
 	}
+	tb := newTables(env, cfg, lb, m, rg)
+	lb.tables = tb
 	og := &ownGames{Env: env, members: m, maxClients: cfg.MaxClients}
-	return &Club{members: m, lobby: lb, ratings: rg, revoker: rv, devices: dv, ownGames: og,
+	return &Club{members: m, lobby: lb, tables: tb, ratings: rg, revoker: rv, devices: dv, ownGames: og,
 		players: &players{Env: env, cfg: cfg, members: m, ratings: rg, revokes: rv},
-		botAPI:  &botAPI{Env: env, members: m, lobby: lb, ownGames: og}}, nil
+		botAPI:  &botAPI{Env: env, members: m, lobby: lb, tables: tb, ownGames: og}}, nil
 }
 
 // Links is what the club gets from the rest of the site once it is built
@@ -93,7 +101,7 @@ type Links struct {
 // Connect hands the parts the shell, the site's origin and the server's
 // name.
 func (cl *Club) Connect(l Links) {
-	cl.members.web, cl.lobby.web, cl.players.web, cl.ownGames.web = l.Web, l.Web, l.Web, l.Web
+	cl.members.web, cl.lobby.web, cl.players.web, cl.ownGames.web, cl.tables.web = l.Web, l.Web, l.Web, l.Web, l.Web
 	cl.members.ownOrigin, cl.devices.ownOrigin = l.OwnOrigin, l.OwnOrigin
 	cl.lobby.holder = l.Holder
 }

@@ -45,6 +45,7 @@ type lobby struct {
 	members    *members
 	ratings    *ratings
 	revokes    *revoker
+	tables     *tables // the tables of two to four players (tables.go)
 }
 
 // newLobby resolves the lobby's settings.
@@ -75,11 +76,15 @@ type challengeRow struct {
 }
 
 type lobbyData struct {
-	User       string
-	Choices    []lobbyChoice
-	Challenges []challengeRow
-	Error      string
-	Refresh    int // milliseconds
+	User         string
+	Choices      []lobbyChoice
+	Challenges   []challengeRow
+	TableChoices []tableChoice // the new table form's variants
+	Levels       []levelChoice // its computers' levels
+	Tables       []tableRow    // the open tables
+	MyTables     []string      // the open tables the visitor sits at, which the page follows
+	Error        string
+	Refresh      int // milliseconds
 }
 
 // lobbyChoices are the two-player variants of every game, as
@@ -158,6 +163,9 @@ func (lb *lobby) lobbyData(r *http.Request, lang string) (lobbyData, error) {
 	}
 	d.Challenges = lb.challengeRows(list, d.User, lang)
 	lb.ratings.addChallengeRatings(r.Context(), list, d.Challenges)
+	if err := lb.tables.addOpenTables(r.Context(), &d, lang); err != nil {
+		return d, err
+	}
 	return d, nil
 }
 
@@ -173,6 +181,7 @@ func (lb *lobby) Lobby(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Choices = lobbyChoices(lang)
+	d.TableChoices, d.Levels = tableChoices(lang), levelChoices(lang)
 	d.Error = lb.lobbyMessage(r.URL.Query().Get("error"), lang)
 	lb.web.Render(w, r, lang, "lobby", web.T(lang, "lobby"), http.StatusOK, d)
 }
@@ -202,6 +211,9 @@ func (lb *lobby) lobbyMessage(code, lang string) string {
 	switch code {
 	case "taken", "gone", "notfound", "toomany", "self", "nouser", "badgame", "badclock", "readings":
 		return web.T(lang, "challenge:"+code)
+	}
+	if c, ok := strings.CutPrefix(code, "table-"); ok {
+		return tableMessage(c, lang)
 	}
 	return ""
 }
@@ -406,15 +418,20 @@ func (lb *lobby) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
 
 // ExpireChallenges marks the expired challenges (a maintenance chore).
 func (lb *lobby) ExpireChallenges() {
-	if lb.challenges == nil {
-		return
+	if lb.challenges != nil {
+		lb.expire("challenges", lb.challenges.ExpireChallenges)
 	}
+}
+
+// expire runs one expiry of the lobby's (challenges or tables), logs what
+// it did and tells the lobby pages when something expired.
+func (lb *lobby) expire(what string, fn func(ctx context.Context, now time.Time) (int, error)) {
 	ctx, cancel := context.WithTimeout(lb.Ctx, 10*time.Second)
 	defer cancel()
-	if n, err := lb.challenges.ExpireChallenges(ctx, lb.Now()); err != nil {
-		lb.Log.Warn("expiring challenges", "error", err)
+	if n, err := fn(ctx, lb.Now()); err != nil {
+		lb.Log.Warn("expiring "+what, "error", err)
 	} else if n > 0 {
-		lb.Log.Info("challenges expired", "count", n)
+		lb.Log.Info(what+" expired", "count", n)
 		lb.LobbyChanged()
 	}
 }

@@ -211,7 +211,7 @@ func (pl *players) Leaderboard(w http.ResponseWriter, r *http.Request) {
 		pl.web.Fail(w, r, lang, http.StatusNotFound, web.T(lang, "noaccounts"))
 		return
 	}
-	d := leaderboardData{Choices: lobbyChoices(lang), Key: r.URL.Query().Get("variant")}
+	d := leaderboardData{Choices: leaderboardChoices(lang), Key: r.URL.Query().Get("variant")}
 	known := false
 	for _, c := range d.Choices {
 		known = known || c.Key == d.Key

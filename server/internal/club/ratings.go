@@ -13,8 +13,9 @@ import (
 )
 
 // A rated game (from the lobby) changes its players' Glicko-2 ratings in
-// its variant when it ends with a winner or a draw. The store rates a game
-// once, whichever server finished it.
+// its variant when it ends with a winner or a draw; a game of three or
+// four players changes OpenSkill ratings instead (openskill.go). The store
+// rates a game once, whichever server finished it.
 
 // ratings rates the finished games (Glicko-2) and shows the players'
 // ratings on game pages, challenges and the leaderboard.
@@ -100,6 +101,9 @@ func (rg *ratings) RateGame(ctx context.Context, g *store.Game, v *game.Variant)
 	rs, ok := rg.cfg.Store.(store.Ratings)
 	if !ok || !g.Rated || len(v.Readings()) > 0 { // another reading: never rated
 		return nil, nil
+	}
+	if usesOpenSkill(v) {
+		return rg.rateOpenSkill(ctx, rs, g, v) // openskill.go
 	}
 	scores, ok := gameScores(g.Result, len(g.Seats))
 	if !ok {

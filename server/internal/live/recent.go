@@ -22,6 +22,8 @@ type recentMove struct {
 	Ply    int      `json:"ply"`
 	Seat   int      `json:"seat"`
 	Places []string `json:"places"`
+	Move   string   `json:"move"`           // its notation
+	Says   string   `json:"says,omitempty"` // in words, where the notation alone is hard to read (tableview.go)
 }
 
 // recentCache keeps the recent moves of one position: finding their
@@ -65,7 +67,7 @@ func (r *room) recentLocked() []recentMove {
 		if places == nil {
 			places = []string{}
 		}
-		out = append(out, recentMove{Ply: ply + 1, Seat: seat, Places: places})
+		out = append(out, recentMove{Ply: ply + 1, Seat: seat, Places: places, Move: notation})
 		s = s.Clone()
 		s.Apply(mv)
 	}

@@ -64,6 +64,10 @@ type rematchMsg struct {
 type rematchInfo struct {
 	By    int   `json:"by"`
 	Needs []int `json:"needs"`
+	// Accepted is the seats that consented: the proposer, those who
+	// accepted, and the computers (which always do); with three or four
+	// the page shows who accepted and who is awaited.
+	Accepted []int `json:"accepted"`
 }
 
 // humanSeats is the set of a game's seats held by people.
@@ -343,10 +347,12 @@ func (r *room) rematchStateLocked() *rematchInfo {
 	if p == nil || !r.lv.Now().Before(p.expires) || r.rematch != "" {
 		return nil
 	}
-	ri := &rematchInfo{By: p.by, Needs: []int{}}
+	ri := &rematchInfo{By: p.by, Needs: []int{}, Accepted: []int{}}
 	for i := range r.g.Seats {
 		if p.humans&^p.consent&(1<<uint(i)) != 0 {
 			ri.Needs = append(ri.Needs, i)
+		} else {
+			ri.Accepted = append(ri.Accepted, i)
 		}
 	}
 	return ri

@@ -94,16 +94,19 @@ type stateMsg struct {
 	Offer    *offerInfo        `json:"offer,omitempty"`
 	Casual   bool              `json:"casual"`
 	Thinking bool              `json:"thinking"`
-	Busy     bool              `json:"busy,omitempty"`     // the computer waits for a free search slot
-	Outcome  string            `json:"outcome,omitempty"`  // the end in words, in the page's language
-	Ratings  string            `json:"ratings,omitempty"`  // a rated game's rating changes in words, once rated
-	Rated    bool              `json:"rated,omitempty"`    // the game is rated
-	Teams    bool              `json:"teams,omitempty"`    // seats play in teams
-	Solo     bool              `json:"solo,omitempty"`     // a game played alone: no draw, no undo
-	Flip     bool              `json:"flip"`               // the drawing is seen from the other side
-	LastMove []string          `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
-	Hintable bool              `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
-	Hints    [][]int           `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
+	Busy     bool              `json:"busy,omitempty"`    // the computer waits for a free search slot
+	Outcome  string            `json:"outcome,omitempty"` // the end in words, in the page's language
+	Ratings  string            `json:"ratings,omitempty"` // a rated game's rating changes in words, once rated
+	// SeatRatings is, once rated, each seat's rating after the game with
+	// its change, for the players' list (games.SeatRatings).
+	SeatRatings []string `json:"seatRatings,omitempty"`
+	Rated       bool     `json:"rated,omitempty"`    // the game is rated
+	Teams       bool     `json:"teams,omitempty"`    // seats play in teams
+	Solo        bool     `json:"solo,omitempty"`     // a game played alone: no draw, no undo
+	Flip        bool     `json:"flip"`               // the drawing is seen from the other side
+	LastMove    []string `json:"lastMove,omitempty"` // places of the last move, marked in the drawing
+	Hintable    bool     `json:"hintable,omitempty"` // the player to move may ask for a hint (a casual game against the computer)
+	Hints       [][]int  `json:"hints,omitempty"`    // per seat, the numbers of the moves (from 1) it had hints for; absent when nobody had one
 	// Abortable: a player may still abort the game (not every seat has
 	// moved); AbortIn: ms before the game is aborted unless the seat to
 	// move makes its first move (-1: no such abort); Rematch: a pending
@@ -121,6 +124,9 @@ type stateMsg struct {
 	// LeftEvents the leaves in words, for the list of moves (leaving.go).
 	Left       []int    `json:"left,omitempty"`
 	LeftEvents []string `json:"leftEvents,omitempty"`
+
+	// The turn order and each seat's moves since its last (tableview.go).
+	tableView
 }
 
 // view is what a connection's drawing depends on: its language and which
@@ -218,6 +224,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Outcome = games.OutcomeWithRanking(r.g, r.match, lang) // with the ranking when a player left (leaving.go)
 		opt.Status = st.Outcome
 		st.Ratings = games.RatingText(r.ratings, lang)
+		st.SeatRatings = games.SeatRatings(r.ratings, len(r.g.Seats))
 	}
 	s := r.match.State()
 	opt.LastMove = r.lastPlacesLocked()
@@ -240,6 +247,7 @@ func (r *room) stateLocked(vw view) (*sharedState, error) {
 		st.Thinking = r.search != nil
 		st.Busy = r.search != nil && r.search.busy
 	}
+	r.tableViewLocked(&st, lang)
 	if r.clocks != nil {
 		st.Clocks = slices.Clone(r.clocks)
 		if !r.finished() && st.ToMove >= 0 && !r.clockWaitsLocked(st.ToMove) {

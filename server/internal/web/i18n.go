@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/language"
+
 	"github.com/plateau-games/plateau/game"
 )
 
@@ -30,16 +32,37 @@ func PickLang(w http.ResponseWriter, r *http.Request) string {
 			return l
 		}
 	}
-	// Accept-Language lists tags by preference; the first one we speak wins.
-	// Quality values are ignored: browsers list tags in preference order.
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if l := NormLang(tag); l != "" {
-			return l
-		}
-	}
-	return "en"
+	return acceptedLang(r.Header.Get("Accept-Language"))
 }
+
+// spoken are the languages of the site, in the order of langMatcher's.
+var (
+	spoken      = []string{"en", "fr"}
+	langMatcher = language.NewMatcher([]language.Tag{language.English, language.French})
+)
+
+// acceptedLang is the language of the site an Accept-Language header
+// prefers (quality values and regional tags weighed by
+// golang.org/x/text/language's matcher), English when it names neither or
+// does not parse.
+func acceptedLang(header string) string {
+	if header == "" || len(header) > maxAcceptLanguage {
+		return "en"
+	}
+	tags, _, err := language.ParseAcceptLanguage(header)
+	if err != nil || len(tags) == 0 {
+		return "en"
+	}
+	_, i, conf := langMatcher.Match(tags...)
+	if conf == language.No {
+		return "en"
+	}
+	return spoken[i]
+}
+
+// maxAcceptLanguage bounds the header read: browsers send a few dozen
+// bytes; a longer one is not worth parsing.
+const maxAcceptLanguage = 512
 
 // NormLang is the language a tag names, "fr" or "en", or "" for one the
 // site does not speak.

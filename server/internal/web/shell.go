@@ -83,6 +83,7 @@ func New(cfg Config) (*Shell, error) {
 		"hasQuery": func(s string) bool { return strings.Contains(s, "?") },
 		"add":      func(a, b int) int { return a + b },
 		"count":    CountWords,
+		"seq":      func(n int) []int { return make([]int, n) },
 	}
 	sh := &Shell{cfg: cfg, tmpl: map[string]*template.Template{}, cache: map[string]template.HTML{}}
 	names, err := fs.Glob(templateFS, "templates/*.html")

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/plateau-games/plateau/internal/plural"
 )
 
 // isBidiControl reports the Unicode bidirectional formatting characters,
@@ -57,19 +59,17 @@ func CleanText(s string, n int) string {
 // MaxNameRunes bounds a seat name.
 const MaxNameRunes = 40
 
-// Plural picks the singular or plural form for n: French counts 0 and 1
-// as singular ("0 coup repris"), English only 1.
+// Plural picks the singular or plural form for n by the language's CLDR
+// rules (package plural, go-i18n): French counts 0 and 1 as singular ("0
+// coup repris"), English only 1.
 func Plural(lang string, n int, one, many string) string {
-	if n == 1 || (lang == "fr" && n == 0) {
-		return one
-	}
-	return many
+	return plural.Form(lang, n, one, many)
 }
 
 // CountWords is n with its noun in the right number: key+":one" or
 // key+":many" formats n ("1 essai", "0 essai", "2 tries").
 func CountWords(lang string, n int, key string) string {
-	return fmt.Sprintf(T(lang, key+Plural(lang, n, ":one", ":many")), n)
+	return fmt.Sprintf(plural.Form(lang, n, T(lang, key+":one"), T(lang, key+":many")), n)
 }
 
 // FormError is a mistake in what a visitor filled in (a form, a record):

@@ -5,20 +5,33 @@ import (
 	"time"
 )
 
-// Rating is an account's Glicko-2 rating in one variant of one game
-// (package rating computes them; the store keeps them).
+// Rating is an account's rating in one variant of one game (package
+// rating computes them; the store keeps them): Glicko-2 for two players,
+// OpenSkill (Weng-Lin, Plackett-Luce) for three and four and for teams of
+// three or more seats. A variant's ratings are all of one system, so that
+// its leaderboard is one list sorted by Rating.
+//
+// An OpenSkill rating has Sigma > 0: Mu and Sigma are its skill, Rating is
+// the number shown (rating.Display, on the Glicko scale), Deviation the
+// uncertainty on that scale and Volatility 0. A Glicko-2 rating has Mu and
+// Sigma 0 (NULL in the tables).
 type Rating struct {
 	User       string // the user's name
 	Variant    string // "pogo", "empire players=4 teams=true": the rules id and the resolved options
 	Rating     float64
 	Deviation  float64
 	Volatility float64
-	Games      int // rated games played in this variant
+	Mu, Sigma  float64 // OpenSkill only
+	Games      int     // rated games played in this variant
 	Wins       int
 	Draws      int
 	Losses     int
 	UpdatedAt  time.Time // zero for a player who has no rated game yet (the defaults)
 }
+
+// OpenSkill says whether r is an OpenSkill rating (Sigma > 0) rather than
+// a Glicko-2 one.
+func (r Rating) OpenSkill() bool { return r.Sigma > 0 }
 
 // RatingPoint is one entry of an account's rating history: its rating in a
 // variant after one rated game.
@@ -27,6 +40,7 @@ type RatingPoint struct {
 	At        time.Time
 	Rating    float64
 	Deviation float64
+	Mu, Sigma float64 // OpenSkill only (0 for Glicko-2)
 }
 
 // GameScore is one account's result in a rated game: 1 a win, 1/2 a draw, 0
@@ -40,7 +54,8 @@ type GameScore struct {
 // current ones, given in the order of the scores passed to RateGame (a
 // player without a rating in the variant comes with RateGame's defaults
 // and Games 0). It returns one Rating per player, in the same order; only
-// its Rating, Deviation and Volatility are used.
+// its Rating, Deviation, Volatility, Mu and Sigma are used, and each must
+// be of the defaults' system (OpenSkill when their Sigma > 0).
 type RatingUpdate func(current []Rating) ([]Rating, error)
 
 // Ratings keeps the ratings of accounts. Both SQL backends implement it
@@ -54,7 +69,10 @@ type Ratings interface {
 	// player, and the game as rated. A game already rated is refused with
 	// ErrConflict and changes nothing, so that of several servers finishing
 	// one game only one rates it. A player without a rating comes to update
-	// with def's Rating, Deviation and Volatility and Games 0. Users must
+	// with def's Rating, Deviation, Volatility, Mu and Sigma and Games 0;
+	// def's system (OpenSkill when def.Sigma > 0) is the game's, and a
+	// player whose stored rating in the variant is of the other system is
+	// an error (and nothing changes). Users must
 	// exist (ErrNotFound), be distinct, and number 2 or more. It returns
 	// the ratings stored.
 	RateGame(ctx context.Context, game, variant string, at time.Time, scores []GameScore, def Rating, update RatingUpdate) ([]Rating, error)

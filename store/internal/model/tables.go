@@ -97,12 +97,14 @@ const (
 	TableExpired = "expired"
 )
 
-// The bounds of tables: seats per table, open tables one account hosts, and
-// the length of a computer level's name.
+// The bounds of tables: seats per table, open tables one account hosts,
+// open tables one account sits at (his own included: nobody blocks the
+// lobby by sitting everywhere), and the length of a computer level's name.
 const (
-	MaxTableSeats  = 4
-	MaxOpenTables  = 5
-	MaxAgentLength = 64
+	MaxTableSeats   = 4
+	MaxOpenTables   = 5
+	MaxSeatedTables = 10
+	MaxAgentLength  = 64
 )
 
 // CheckTable says what is wrong with a new table, or nil: 2 to
@@ -184,15 +186,15 @@ type Tables interface {
 	// TakeSeat seats user at the table's seat (0-based). ErrConflict, and
 	// nothing changed, unless the table is open and not expired at now, the
 	// seat is open or reserved for user, and user sits at no other seat of
-	// the table; ErrNotFound for no such table or user (or a disabled
-	// one). When the table is then full, start makes its game in the same
+	// the table, nor at MaxSeatedTables other open tables; ErrNotFound for
+	// no such table or user (or a disabled one). When the table is then full, start makes its game in the same
 	// transaction and the table is started (Game set).
 	TakeSeat(ctx context.Context, id string, seat int, user string, now time.Time, start StartTable) (*Table, error)
-	// LeaveSeat takes user off his seat of an open table (a reserved seat
+	// StandUp takes user off his seat of an open table (a reserved seat
 	// stays reserved for him). The host cannot leave: he closes the table
 	// (ErrConflict); ErrConflict too when user sits at no seat or the
 	// table is not open.
-	LeaveSeat(ctx context.Context, id, user string) (*Table, error)
+	StandUp(ctx context.Context, id, user string) (*Table, error)
 	// SetComputer puts a computer of level agent at an empty seat (open or
 	// reserved), or with agent "" opens a computer's seat again; only the
 	// host may (ErrConflict for anyone else, for a taken seat, or a table

@@ -3,6 +3,7 @@ package sqlcommon
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/plateau-games/plateau/store/internal/model"
@@ -68,7 +69,25 @@ func (g *RateGame) Unrated(name string) model.Rating {
 		Rating:     g.Def.Rating,
 		Deviation:  g.Def.Deviation,
 		Volatility: g.Def.Volatility,
+		Mu:         g.Def.Mu,
+		Sigma:      g.Def.Sigma,
 	}
+}
+
+// CheckSystem refuses a stored rating of another system than the game's
+// (the defaults'): a variant's ratings are all Glicko-2 or all OpenSkill.
+func (g *RateGame) CheckSystem(r model.Rating) error {
+	if r.OpenSkill() != g.Def.OpenSkill() {
+		return fmt.Errorf("store: rating game %s: %s's rating in %s is %s, the game's is %s", g.Game, r.User, g.Variant, systemName(r), systemName(g.Def))
+	}
+	return nil
+}
+
+func systemName(r model.Rating) string {
+	if r.OpenSkill() {
+		return "OpenSkill"
+	}
+	return "Glicko-2"
 }
 
 // Apply calls the update with the current ratings (in the order of the
@@ -91,8 +110,12 @@ func (g *RateGame) Apply(current []model.Rating) ([]model.Rating, error) {
 		if err := CheckRating(next[i]); err != nil {
 			return nil, fmt.Errorf("store: rating game %s: the update's rating of %s: %w", g.Game, cur.User, err)
 		}
+		if next[i].OpenSkill() != g.Def.OpenSkill() {
+			return nil, fmt.Errorf("store: rating game %s: the update's rating of %s is %s, the game's is %s", g.Game, cur.User, systemName(next[i]), systemName(g.Def))
+		}
 		r := cur
 		r.Rating, r.Deviation, r.Volatility = next[i].Rating, next[i].Deviation, next[i].Volatility
+		r.Mu, r.Sigma = next[i].Mu, next[i].Sigma
 		r.Games++
 		switch g.Scores[i].Score {
 		case 1:
@@ -109,9 +132,26 @@ func (g *RateGame) Apply(current []model.Rating) ([]model.Rating, error) {
 }
 
 // CheckRating says what makes a rating unfit to be stored, or nil: its
-// numbers must be finite, its deviation and volatility positive.
+// numbers must be finite, its deviation positive; a Glicko-2 rating's
+// volatility positive and Mu 0; an OpenSkill rating's (Sigma > 0)
+// volatility 0.
 func CheckRating(r model.Rating) error {
-	return CheckGlicko(r.Rating, r.Deviation, r.Volatility)
+	if math.IsNaN(r.Mu) || math.IsInf(r.Mu, 0) || math.IsNaN(r.Sigma) || math.IsInf(r.Sigma, 0) || r.Sigma < 0 {
+		return fmt.Errorf("OpenSkill μ %v, σ %v: accepted: finite numbers, σ > 0 (both 0 for a Glicko-2 rating)", r.Mu, r.Sigma)
+	}
+	if !r.OpenSkill() {
+		if r.Mu != 0 {
+			return fmt.Errorf("μ %v without σ: accepted: σ > 0 for an OpenSkill rating, both 0 for a Glicko-2 rating", r.Mu)
+		}
+		return CheckGlicko(r.Rating, r.Deviation, r.Volatility)
+	}
+	if math.IsNaN(r.Rating) || math.IsInf(r.Rating, 0) || math.IsNaN(r.Deviation) || math.IsInf(r.Deviation, 0) || !(r.Deviation > 0) {
+		return fmt.Errorf("OpenSkill rating %v, deviation %v: accepted: finite numbers, deviation > 0", r.Rating, r.Deviation)
+	}
+	if r.Volatility != 0 {
+		return fmt.Errorf("OpenSkill rating with volatility %v: accepted: 0 (only Glicko-2 has a volatility)", r.Volatility)
+	}
+	return nil
 }
 
 // LeaderboardPage returns the LIMIT and OFFSET of a leaderboard, with the

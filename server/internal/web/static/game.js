@@ -46,7 +46,26 @@
   try { flipChoice = localStorage.getItem(flipKey); } catch (e) {}
   function defaultFlip() {
     var mine = Object.keys(saved.me).map(Number);
+    if (+app.dataset.seats > 2) return false; // homeFlip decides, once the pieces are seen
     return mine.length > 0 && mine.indexOf(0) < 0 && mine.indexOf(1) >= 0;
+  }
+  // homeFlip is the turn that puts a player's pieces of a game of three
+  // or four in the near half of the board, as he would sit at his side
+  // of the table (null: his pieces do not say, or are not on the board).
+  function homeFlip() {
+    var svg = $('board').querySelector('svg');
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return null;
+    var colours = state.you.map(function (i) { return ((state.seats[i] || {}).colour || '').toLowerCase(); });
+    var sum = 0, n = 0;
+    svg.querySelectorAll('g.piece').forEach(function (g) {
+      var shape = g.querySelector('[fill]'), bb;
+      if (!shape || colours.indexOf((shape.getAttribute('fill') || '').toLowerCase()) < 0) return;
+      try { bb = g.getBBox(); } catch (e) { return; }
+      sum += bb.y + bb.height / 2; n++;
+    });
+    var vb = svg.viewBox.baseVal, mid = vb.y + vb.height / 2;
+    if (!n || Math.abs(sum / n - mid) < vb.height * 0.05) return null;
+    return state.flip !== (sum / n < mid);
   }
   var flip = flipChoice === null ? defaultFlip() : flipChoice === '1';
   var flipSet = false; // the board was turned for an account's seat
@@ -103,6 +122,16 @@
         }
         if (view >= state.ply) view = -1;
         render();
+        // A game of three or four: turned, once, so that the player's
+        // pieces are on his side, unless he chose.
+        if (flipChoice === null && !flipSet && state.seats.length > 2 && state.you.length > 0 && view < 0) {
+          flipSet = true;
+          var want = homeFlip();
+          if (want !== null && want !== state.flip) {
+            flip = want;
+            send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: flip });
+          }
+        }
         break;
       case 'ack': case 'move':
         notice('');
@@ -211,6 +240,7 @@
     app.dataset.you = state.you.join(',');
     renderMoves();
     renderPlayers();
+    renderTable();
     renderStatus();
     renderPasses();
     renderOffer();
@@ -268,13 +298,35 @@
     var p = document.createElement('p');
     var buttons;
     if (rm.needs.some(mine)) {
-      p.textContent = fmt(M.rematchproposes, seatName(rm.by));
+      p.textContent = fmt(M.rematchproposes, state.seats.length > 2 ? shortName(rm.by) : seatName(rm.by));
       buttons = [['rematchaccept', { type: 'rematch' }], ['rematchdecline', { type: 'rematchdecline' }]];
     } else {
-      p.textContent = fmt(M.rematchwaiting, rm.needs.map(seatName).join(', '));
+      p.textContent = fmt(M.rematchwaiting, rm.needs.map(state.seats.length > 2 ? shortName : seatName).join(', '));
       buttons = [['rematchwithdraw', { type: 'rematchdecline' }]];
     }
     box.appendChild(p);
+    // With three or four, who accepted and who is awaited, seat by seat.
+    if (state.seats.length > 2) {
+      var ul = document.createElement('ul');
+      ul.className = 'rematchseats';
+      state.seats.forEach(function (s, i) {
+        var yes = (rm.accepted || []).indexOf(i) >= 0;
+        var li = document.createElement('li');
+        li.dataset.seat = i;
+        li.dataset.accepted = yes ? '1' : '0';
+        var sw = document.createElement('span');
+        sw.className = 'swatch';
+        sw.style.background = s.colour || '#888';
+        li.appendChild(sw);
+        li.appendChild(document.createTextNode(shortName(i) + ' '));
+        var st = document.createElement('span');
+        st.className = yes ? 'yes' : 'wait';
+        st.textContent = (yes ? '✓ ' : '… ') + (yes ? M.rematchyes : M.rematchwait);
+        li.appendChild(st);
+        ul.appendChild(li);
+      });
+      box.appendChild(ul);
+    }
     buttons.forEach(function (b) {
       var btn = document.createElement('button');
       btn.id = b[0];
@@ -367,10 +419,12 @@
       var name = document.createElement('span');
       name.textContent = s.name + (s.kind === 'computer' ? ' (' + (s.level || s.agent) + ')' : '');
       li.appendChild(name);
-      if (ratings[i]) {
+      // After a rated game, the rating it left and its change.
+      var rating = (state.seatRatings && state.seatRatings[i]) || ratings[i];
+      if (rating) {
         var rt = document.createElement('span');
         rt.className = 'rating';
-        rt.textContent = ratings[i];
+        rt.textContent = rating;
         li.appendChild(rt);
       }
       var tags = [];
@@ -400,6 +454,130 @@
       li.dataset.online = s.online ? '1' : '0';
       if (i === state.toMove && state.result === '*') li.className = 'tomove';
       ol.appendChild(li);
+    });
+  }
+
+  // A seat's short name: the player's name without the seat's colour
+  // (the swatch shows it), the whole label in the title.
+  function shortName(i) {
+    var n = seatName(i), k = n.indexOf(' — ');
+    return k >= 0 ? n.slice(k + 3) : n;
+  }
+
+  // A game of three or four, as Board Game Arena shows a table: the seats
+  // in the order they play (colour, presence, clock, the one to move
+  // outlined and saying whether it thinks), the teams, and the moves
+  // since this page's player's last move, in words.
+  function renderTable() {
+    var order = state.order || [], box = $('tableview');
+    box.hidden = !order.length;
+    app.classList.toggle('table', order.length > 0);
+    if (!order.length) return;
+    var over = state.result !== '*';
+    var ol = $('turnorder');
+    ol.innerHTML = '';
+    order.forEach(function (i) {
+      var s = state.seats[i] || {};
+      var li = document.createElement('li');
+      li.dataset.seat = i;
+      li.title = seatName(i) + (s.kind === 'computer' && s.level ? ' (' + s.level + ')' : '');
+      li.style.borderLeftColor = s.colour || '#888';
+      if (!over && i === state.toMove) li.classList.add('tomove');
+      if (mine(i)) li.classList.add('mine');
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = s.colour || '#888';
+      li.appendChild(sw);
+      var name = document.createElement('span');
+      name.className = 'seatname';
+      name.textContent = shortName(i);
+      li.appendChild(name);
+      if (s.kind === 'computer' && s.level) {
+        var lv = document.createElement('span');
+        lv.className = 'seatlevel';
+        lv.textContent = s.level;
+        li.appendChild(lv);
+      }
+      if (s.kind !== 'computer') {
+        var dot = document.createElement('span');
+        dot.className = 'presence ' + (s.online ? 'on' : 'off');
+        dot.title = s.online ? M.online : M.offline;
+        dot.setAttribute('aria-label', dot.title);
+        li.appendChild(dot);
+      }
+      li.dataset.online = s.online ? '1' : '0';
+      if (state.clocks) {
+        var c = document.createElement('span');
+        c.className = 'clock';
+        c.dataset.clock = i;
+        li.appendChild(c);
+      }
+      if (!over && i === state.toMove) {
+        var st = document.createElement('span');
+        st.className = 'seatstate';
+        st.textContent = s.kind === 'computer' && state.thinking ? M.seatthinks : M.seattomove;
+        li.appendChild(st);
+      }
+      ol.appendChild(li);
+    });
+    // Partners: "Alice & Carol vs Bob & Dave", teams in turn order.
+    var teams = $('teams');
+    teams.hidden = !state.teams;
+    if (state.teams) {
+      var groups = [], at = {};
+      order.forEach(function (i) {
+        var t = (state.seats[i] || {}).team;
+        if (!(t in at)) { at[t] = groups.length; groups.push([]); }
+        groups[at[t]].push(i);
+      });
+      teams.innerHTML = '';
+      groups.forEach(function (g, k) {
+        if (k) teams.appendChild(document.createTextNode(' ' + M.versus + ' '));
+        var span = document.createElement('span');
+        span.className = 'team';
+        span.dataset.team = (state.seats[g[0]] || {}).team;
+        g.forEach(function (i, j) {
+          if (j) span.appendChild(document.createTextNode(' & '));
+          var sw = document.createElement('span');
+          sw.className = 'swatch';
+          sw.style.background = (state.seats[i] || {}).colour || '#888';
+          span.appendChild(sw);
+          span.appendChild(document.createTextNode(shortName(i)));
+        });
+        teams.appendChild(span);
+      });
+    }
+    // The moves since this page's player's last, in words.
+    var set = recentSet(), since = $('since'), list = $('sincelist');
+    since.hidden = !set.moves.length;
+    $('sincetitle').textContent = set.title;
+    list.innerHTML = '';
+    set.moves.forEach(function (m) {
+      var li = document.createElement('li');
+      li.dataset.seat = m.seat;
+      li.dataset.ply = m.ply;
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = (state.seats[m.seat] || {}).colour || '#888';
+      li.appendChild(sw);
+      var parts = String(M.played).split('%s');
+      li.appendChild(document.createTextNode(parts[0] || ''));
+      var who = document.createElement('strong');
+      who.textContent = shortName(m.seat);
+      li.appendChild(who);
+      li.appendChild(document.createTextNode(parts[1] || ' '));
+      var code = document.createElement('span');
+      code.className = 'notation';
+      code.textContent = m.move;
+      li.appendChild(code);
+      li.appendChild(document.createTextNode(parts[2] || ''));
+      if (m.says) {
+        var says = document.createElement('span');
+        says.className = 'says';
+        says.textContent = ' — ' + m.says;
+        li.appendChild(says);
+      }
+      list.appendChild(li);
     });
   }
 
@@ -548,6 +726,12 @@
           div.appendChild(span);
         });
       });
+      $('turnorder').querySelectorAll('.clock').forEach(function (c) {
+        var i = +c.dataset.clock, ms = state.clocks[i];
+        if (i === state.running) ms -= Date.now() - stateAt;
+        c.textContent = fmtClock(ms);
+        c.classList.toggle('running', i === state.running);
+      });
     }
     tick();
     if (state.running >= 0) clockTimer = setInterval(tick, 250);
@@ -614,20 +798,23 @@
     marks.suggest(svg, hint.places);
   }
 
-  // The moves since this page's player last played (a spectator: the last
-  // round), in a game of three or four; with none since (the player moved
-  // last), the player's own last move.
-  function recentMoves() {
+  // The moves since this page's player last played, in a game of three
+  // or four: the server gives per seat where its player's new moves start
+  // (since) and where the last round starts (round). A spectator, a
+  // player who just moved and everyone once the game is over see the
+  // last round.
+  function recentSet() {
     var list = (view < 0 && state.recent) || [];
-    if (!list.length) return [];
-    var from = -1;
-    for (var i = list.length - 1; i >= 0; i--) if (mine(list[i].seat)) { from = i; break; }
-    var out;
-    if (state.you.length === 0) out = list.slice(-(state.seats.length - 1));
-    else if (from < 0) out = list.slice(-(state.seats.length - 1));
-    else if (from === list.length - 1) out = list.slice(from);
-    else out = list.slice(from + 1);
-    return out.map(function (m) {
+    if (!list.length) return { moves: [], title: '' };
+    var from = -1, title = M.sincelast;
+    if (state.you.length && state.result === '*') {
+      state.you.forEach(function (i) { from = Math.max(from, (state.since || [])[i] || 0); });
+    }
+    if (from < 0 || from >= state.ply) { from = state.round || 0; title = M.lastround; }
+    return { moves: list.filter(function (m) { return m.ply > from; }), title: title };
+  }
+  function recentMoves() {
+    return recentSet().moves.map(function (m) {
       return { seat: m.seat, places: m.places, colour: (state.seats[m.seat] || {}).colour || '#f2b134' };
     });
   }

@@ -29,7 +29,9 @@
   const box = document.getElementById('challenges');
   if (!box) return;
   const every = Number(box.dataset.refresh) || 15000;
-  const mine = () => new Set(Array.from(box.querySelectorAll('tr[data-mine]')).map((tr) => tr.dataset.id));
+  // The visitor's own challenges, and the tables he sits at: when one
+  // leaves the list, its status says whether it became a game.
+  const mine = () => new Set(Array.from(box.querySelectorAll('[data-mine]')).map((el) => (el.dataset.kind === 'table' ? 'table:' : '') + el.dataset.id));
   let known = mine();
   let timer = null;
   let busy = false;
@@ -37,10 +39,12 @@
   async function follow(gone) {
     for (const id of gone) {
       try {
-        const res = await fetch('/challenges/' + encodeURIComponent(id), { credentials: 'same-origin', cache: 'no-store' });
+        const table = id.startsWith('table:');
+        const url = table ? '/tables/' + encodeURIComponent(id.slice(6)) + '/status' : '/challenges/' + encodeURIComponent(id);
+        const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
         if (!res.ok) continue;
         const st = await res.json();
-        if (st.status === 'accepted' && st.game) {
+        if ((st.status === 'accepted' || st.status === 'started') && st.game) {
           window.location.assign('/games/' + encodeURIComponent(st.game));
           return true;
         }

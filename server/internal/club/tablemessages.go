@@ -1,0 +1,68 @@
+package club
+
+import "github.com/plateau-games/plateau/server/internal/web"
+
+func init() {
+	web.Register(tableMessages)
+}
+
+// tableMessages are the strings of the lobby's tables, English then
+// French (web.Register).
+var tableMessages = map[string][2]string{
+	"table:opentables":     {"Tables for 2 to 4 players", "Tables de 2 à 4 joueurs"},
+	"table:none":           {"No open table: open one, and it appears here for everyone.", "Aucune table ouverte : ouvrez-en une, elle apparaîtra ici pour tous."},
+	"table:new":            {"Open a table", "Ouvrir une table"},
+	"table:seats":          {"Seats", "Places"},
+	"table:seatn":          {"Seat %d", "Place %d"},
+	"table:me":             {"me", "moi"},
+	"table:openseat":       {"open seat", "place libre"},
+	"table:reserve":        {"reserved for a player…", "réservée à un joueur…"},
+	"table:playername":     {"player's name", "nom du joueur"},
+	"table:computer":       {"Computer", "Ordinateur"},
+	"table:leaverlevel":    {"A player who leaves is replaced by the computer", "Un joueur qui quitte est remplacé par l'ordinateur"},
+	"table:computercasual": {"A computer at the table makes the game casual.", "Un ordinateur à la table rend la partie amicale."},
+	"table:post":           {"Open the table", "Ouvrir la table"},
+	"table:title":          {"Table: %s", "Table : %s"},
+	"table:hostedby":       {"Host:", "Hôte :"},
+	"table:host":           {"host", "hôte"},
+	"table:team":           {"team %d", "équipe %d"},
+	"table:reservedfor":    {"reserved for", "réservée à"},
+	"table:sitreserved":    {"Sit here (reserved for you)", "S'asseoir (place réservée pour vous)"},
+	"table:turnorder":      {"Players move in the order of the seats, 1 first.", "Les joueurs jouent dans l'ordre des places, la 1 en premier."},
+	"table:sit":            {"Sit here", "S'asseoir"},
+	"table:level":          {"Computer's level", "Niveau de l'ordinateur"},
+	"table:putcomputer":    {"Seat the computer", "Asseoir l'ordinateur"},
+	"table:reopen":         {"Free the seat", "Libérer la place"},
+	"table:leaver":         {"A player who leaves during the game is replaced by the computer (%s) and ranks last.", "Un joueur qui quitte la partie est remplacé par l'ordinateur (%s) et finit dernier."},
+	"table:invite":         {"Players find this table in the lobby; you can also send them this page's link.", "Les joueurs trouvent cette table dans le salon ; vous pouvez aussi leur envoyer le lien de cette page."},
+	"table:close":          {"Close the table", "Fermer la table"},
+	"table:waiting":        {"You are seated: the game opens on this page as soon as every seat is filled.", "Vous êtes assis : la partie s'ouvre sur cette page dès que toutes les places sont prises."},
+	"table:leave":          {"Leave my seat", "Quitter ma place"},
+	"table:logintosit":     {"an account is needed to sit at a table.", "il faut un compte pour s'asseoir à une table."},
+	"n:table:free:one":     {"%d seat to fill.", "%d place à prendre."},
+	"n:table:free:many":    {"%d seats to fill.", "%d places à prendre."},
+	"table:starting":       {"Every seat is filled: the game starts.", "Toutes les places sont prises : la partie commence."},
+	"table:started":        {"The game has started.", "La partie a commencé."},
+	"table:gotogame":       {"Go to the game", "Aller à la partie"},
+	"table:closed":         {"The host closed this table.", "L'hôte a fermé cette table."},
+	"table:expired":        {"This table has expired: nobody filled its seats in time.", "Cette table a expiré : ses places n'ont pas été prises à temps."},
+	"table:taken":          {"Too late: that seat was taken, or the table has started or closed.", "Trop tard : cette place a été prise, ou la table a commencé ou fermé."},
+	"table:reserved":       {"That seat is reserved for another player.", "Cette place est réservée à un autre joueur."},
+	"table:twice":          {"You already sit at this table: one seat per player.", "Vous êtes déjà assis à cette table : une place par joueur."},
+	"table:notopen":        {"This table is no longer open.", "Cette table n'est plus ouverte."},
+	"table:notfound":       {"No such table.", "Cette table n'existe pas."},
+	"table:toomany":        {"You host too many open tables: close one first.", "Vous avez trop de tables ouvertes : fermez-en une d'abord."},
+	"table:nouser":         {"No player of that name.", "Aucun joueur de ce nom."},
+	"table:badgame":        {"Choose a game from the list.", "Choisissez un jeu de la liste."},
+	"table:badclock":       {"The clock is minutes from 0 to 1440, the increment seconds from 0 to 3600.", "La pendule se donne en minutes (de 0 à 1440), l'incrément en secondes (de 0 à 3600)."},
+	"table:badseat":        {"Choose a seat of the table: me, open, reserved for a player, or a computer.", "Choisissez une place de la table : moi, libre, réservée à un joueur, ou un ordinateur."},
+	"table:nome":           {"Choose exactly one seat for yourself.", "Choisissez exactement une place pour vous."},
+	"table:self":           {"You cannot reserve a seat for yourself: choose “me”.", "Vous ne pouvez pas vous réserver une place : choisissez « moi »."},
+	"table:hostleave":      {"The host cannot leave: close the table instead.", "L'hôte ne peut pas partir : fermez plutôt la table."},
+	"table:notmine":        {"Only the table's host can do that, or a player sitting there.", "Seul l'hôte de la table peut le faire, ou un joueur qui y est assis."},
+	"table:readings":       {"A game with another reading of the rules is never rated: untick “rated” or choose the usual rules.", "Une partie avec une autre lecture de la règle n'est jamais classée : décochez « classée » ou choisissez la règle habituelle."},
+	"table:badlevel":       {"Choose the computer's level: easy, medium or hard.", "Choisissez le niveau de l'ordinateur : facile, moyen ou difficile."},
+	"table:yourseat":       {"The host reserved another seat of this table for you: take that one.", "L'hôte vous a réservé une autre place à cette table : prenez celle-là."},
+	"table:toomanyseats":   {"You already sit at %d open tables: leave one before taking another seat.", "Vous êtes déjà assis à %d tables ouvertes : quittez-en une avant de prendre une autre place."},
+	"table:occupied":       {"That seat is not empty.", "Cette place n'est pas vide."},
+}
