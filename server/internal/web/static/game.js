@@ -402,7 +402,9 @@
       li.style.listStyle = 'none';
       ol.appendChild(li);
     });
-    var cur = ol.querySelector('.current');
+    // At the live position the leaves, right after the last move, stay in
+    // sight with it.
+    var cur = view < 0 && (state.leftEvents || []).length ? ol.lastChild : ol.querySelector('.current');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
   }
 
