@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/rating"
@@ -31,19 +30,6 @@ func skillRating(s rating.Skill) store.Rating {
 	return store.Rating{Mu: s.Mu, Sigma: s.Sigma, Rating: rating.Display(s), Deviation: rating.DisplayPerMu * s.Sigma}
 }
 
-// leaversOf lists the seats that left the game, in the order they left
-// (store.Seat.Left: 0 still at the table, else 1 for the first to leave).
-func leaversOf(seats []store.Seat) []int {
-	var leavers []int
-	for i, s := range seats {
-		if s.Left > 0 {
-			leavers = append(leavers, i)
-		}
-	}
-	sort.SliceStable(leavers, func(a, b int) bool { return seats[leavers[a]].Left < seats[leavers[b]].Left })
-	return leavers
-}
-
 // seatRanks gives each seat's place in a finished game (1 best, ties
 // shared), as game.Ranking defines it, and each seat's score for the
 // counts of wins, draws and losses (a winner still at the table 1, a
@@ -65,9 +51,8 @@ func seatRanks(g *store.Game, v *game.Variant) (ranks []int, scores []float64, o
 	if err != nil {
 		return nil, nil, false, err
 	}
-	ranks, err = game.Ranking(m.State(), out, leaversOf(g.Seats))
-	if err != nil {
-		return nil, nil, false, fmt.Errorf("game %s: ranking: %w", g.ID, err)
+	if ranks = games.SeatRanks(g, m); ranks == nil {
+		return nil, nil, false, fmt.Errorf("game %s: no ranking of its result %q", g.ID, g.Result)
 	}
 	scores = make([]float64, len(ranks))
 	for i := range scores {
