@@ -154,6 +154,16 @@ func TestBrowserFourMeetAtATable(t *testing.T) {
 			t.Errorf("%s's rating did not change: %q", q.name, shown[q.name])
 		}
 	}
+	// The header's reminder follows the game: nothing waits for anyone now
+	// (before, it counted the game for up to a minute).
+	for _, p := range ps {
+		waitJS(t, p.w, p.name+"'s reminder", `document.querySelector('#mygameslink .turnbadge').hidden && !document.title.startsWith('(')`)
+		// The game's page asks for it again at every change of turn, not
+		// only once a minute.
+		if n := eval[int](t, p.w, `window.plateauTurns.asked()`); n < end.Plies/2 {
+			t.Errorf("%s's page asked for the reminder again %d times in a game of %d plies", p.name, n, end.Plies)
+		}
+	}
 	// The players' list beside the board shows the ratings the game left.
 	listed := eval[[]string](t, alice.w, `[...document.querySelectorAll('#players .rating')].map(e => e.textContent)`)
 	for name, seat := range seatOf {

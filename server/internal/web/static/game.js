@@ -234,6 +234,12 @@
       $('board').innerHTML = state.svg;
       app.dataset.ply = state.ply;
     }
+    // The header's reminder ("my games") follows this game's turn at once
+    // when the player holds a seat, not a minute later.
+    if (state.you.length && window.plateauTurns &&
+        (app.dataset.tomove !== String(state.toMove) || app.dataset.result !== state.result)) {
+      window.plateauTurns.soon();
+    }
     app.dataset.result = state.result;
     app.dataset.tomove = state.toMove;
     app.dataset.flip = state.flip ? '1' : '0';
