@@ -306,18 +306,9 @@ func (r *room) wakeLocked() bool {
 // same way (its computer had no room to play in). It says whether the
 // game changed.
 func (lv *Live) leaveOnDeadline(ctx context.Context, id string) (bool, error) {
-	held, _, err := lv.leases.take(ctx, id)
-	if err != nil || !held {
-		return false, err // another server has it open: its room's timer decides
-	}
-	r, err := lv.room(ctx, id)
-	if err != nil {
-		if r, _ := lv.lookupRoom(id); r == nil {
-			if err := lv.leases.release(ctx, id); err != nil {
-				lv.LogError("release lease", err, "game", id)
-			}
-		}
-		return false, err
+	r, _, err := lv.roomUnderLease(ctx, id)
+	if r == nil {
+		return false, err // another server has it open (its room's timer decides), or an error
 	}
 	awake := false
 	defer func() {

@@ -105,17 +105,8 @@ func (lv *Live) expireRealTimeGame(ctx context.Context, id string, now time.Time
 	}
 	// Another server with the game open holds its lease, and its room's
 	// timer decides; a server that died gives it up when it expires.
-	held, lapsed, err := lv.leases.take(ctx, id)
-	if err != nil || !held {
-		return false, err
-	}
-	r, err := lv.room(ctx, id)
-	if err != nil {
-		if r, _ := lv.lookupRoom(id); r == nil {
-			if err := lv.leases.release(ctx, id); err != nil {
-				lv.LogError("release lease", err, "game", id)
-			}
-		}
+	r, lapsed, err := lv.roomUnderLease(ctx, id)
+	if r == nil {
 		return false, err
 	}
 	// The room leaves memory at once, unless somebody opened the game
@@ -196,4 +187,26 @@ func (lv *Live) realTimeDue(g *store.Game, now time.Time) bool {
 		}
 	}
 	return now.Sub(start).Milliseconds() >= left
+}
+
+// roomUnderLease takes game id's lease and loads its room, for a sweep
+// that acts in a game nobody has open here: nil when another server holds
+// the lease (its room's timer decides) or on an error, after giving back
+// a lease that no room of this server uses. lapsed is what take says of
+// the lease it took over.
+func (lv *Live) roomUnderLease(ctx context.Context, id string) (r *room, lapsed time.Duration, err error) {
+	held, lapsed, err := lv.leases.take(ctx, id)
+	if err != nil || !held {
+		return nil, 0, err
+	}
+	r, err = lv.room(ctx, id)
+	if err != nil {
+		if r, _ := lv.lookupRoom(id); r == nil {
+			if err := lv.leases.release(ctx, id); err != nil {
+				lv.LogError("release lease", err, "game", id)
+			}
+		}
+		return nil, 0, err
+	}
+	return r, lapsed, nil
 }
