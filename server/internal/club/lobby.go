@@ -1,7 +1,6 @@
 package club
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -414,24 +413,4 @@ func (lb *lobby) ChallengeStatus(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	json.NewEncoder(w).Encode(out)
-}
-
-// ExpireChallenges marks the expired challenges (a maintenance chore).
-func (lb *lobby) ExpireChallenges() {
-	if lb.challenges != nil {
-		lb.expire("challenges", lb.challenges.ExpireChallenges)
-	}
-}
-
-// expire runs one expiry of the lobby's (challenges or tables), logs what
-// it did and tells the lobby pages when something expired.
-func (lb *lobby) expire(what string, fn func(ctx context.Context, now time.Time) (int, error)) {
-	ctx, cancel := context.WithTimeout(lb.Ctx, 10*time.Second)
-	defer cancel()
-	if n, err := fn(ctx, lb.Now()); err != nil {
-		lb.Log.Warn("expiring "+what, "error", err)
-	} else if n > 0 {
-		lb.Log.Info(what+" expired", "count", n)
-		lb.LobbyChanged()
-	}
 }
