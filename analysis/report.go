@@ -319,6 +319,15 @@ const plotW, plotH = 16 * vg.Centimeter, 10 * vg.Centimeter
 
 // PlotLengths draws the histogram of game lengths, one outline per variant.
 func PlotLengths(stats []*Stats, path string) error {
+	p, err := LengthsPlot(stats)
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// LengthsPlot is the plot of PlotLengths, to be saved or written.
+func LengthsPlot(stats []*Stats) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Game length"
 	p.X.Label.Text = "plies"
@@ -341,12 +350,12 @@ func PlotLengths(stats []*Stats, path string) error {
 			xy = append(xy, plotter.XY{X: float64(x), Y: float64(n)}, plotter.XY{X: float64(x + width), Y: float64(n)})
 		}
 		if err := addLine(p, i, s.Label, xy); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return savePlot(p, path)
+	return p, nil
 }
 
 // addLine adds the i-th variant's line, with its label in the legend.
@@ -366,6 +375,15 @@ func addLine(p *plot.Plot, i int, label string, xy plotter.XYs) error {
 // variant, over the plies that at least 5% of the games (and at least one)
 // reached: the last plies rest on a handful of games and only add noise.
 func PlotBranching(stats []*Stats, path string) error {
+	p, err := BranchingPlot(stats)
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// BranchingPlot is the plot of PlotBranching, to be saved or written.
+func BranchingPlot(stats []*Stats) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Branching factor by ply"
 	p.X.Label.Text = "ply"
@@ -381,12 +399,12 @@ func PlotBranching(stats []*Stats, path string) error {
 			continue
 		}
 		if err := addLine(p, i, s.Label, xy); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return savePlot(p, path)
+	return p, nil
 }
 
 // errPoints are points with asymmetric vertical error bars.
@@ -398,6 +416,15 @@ type errPoints struct {
 // PlotWinRates draws each seat's win rate with its 95% interval, the
 // variants side by side at each seat, and the draw rate after the seats.
 func PlotWinRates(stats []*Stats, path string) error {
+	p, err := WinRatesPlot(stats)
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// WinRatesPlot is the plot of PlotWinRates, to be saved or written.
+func WinRatesPlot(stats []*Stats) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Win rate by seat (95% Wilson interval)"
 	p.Y.Label.Text = "share of games"
@@ -422,14 +449,14 @@ func PlotWinRates(stats []*Stats, path string) error {
 		}
 		sc, err := plotter.NewScatter(pts.XYs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sc.GlyphStyle.Color = plotutil.Color(i)
 		sc.GlyphStyle.Shape = plotutil.Shape(i)
 		sc.GlyphStyle.Radius = vg.Points(3)
 		bars, err := plotter.NewYErrorBars(pts)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		bars.LineStyle.Color = plotutil.Color(i)
 		bars.LineStyle.Width = vg.Points(1.2)
@@ -447,5 +474,5 @@ func PlotWinRates(stats []*Stats, path string) error {
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Transparent // seats are categories
 	p.Add(grid)
-	return savePlot(p, path)
+	return p, nil
 }
