@@ -319,7 +319,7 @@ const plotW, plotH = 16 * vg.Centimeter, 10 * vg.Centimeter
 
 // PlotLengths draws the histogram of game lengths, one outline per variant.
 func PlotLengths(stats []*Stats, path string) error {
-	p, err := LengthsPlot(stats)
+	p, err := LengthsPlot(stats, "en")
 	if err != nil {
 		return err
 	}
@@ -327,11 +327,11 @@ func PlotLengths(stats []*Stats, path string) error {
 }
 
 // LengthsPlot is the plot of PlotLengths, to be saved or written.
-func LengthsPlot(stats []*Stats) (*plot.Plot, error) {
+func LengthsPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Game length"
-	p.X.Label.Text = "plies"
-	p.Y.Label.Text = "games"
+	p.Title.Text = plotText(lang, "Game length", "Longueur des parties")
+	p.X.Label.Text = plotText(lang, "plies", "demi-coups")
+	p.Y.Label.Text = plotText(lang, "games", "parties")
 	lo, hi := 1<<30, 0
 	for _, s := range stats {
 		lo, hi = min(lo, s.Length.Min), max(hi, s.Length.Max)
@@ -375,7 +375,7 @@ func addLine(p *plot.Plot, i int, label string, xy plotter.XYs) error {
 // variant, over the plies that at least 5% of the games (and at least one)
 // reached: the last plies rest on a handful of games and only add noise.
 func PlotBranching(stats []*Stats, path string) error {
-	p, err := BranchingPlot(stats)
+	p, err := BranchingPlot(stats, "en")
 	if err != nil {
 		return err
 	}
@@ -383,11 +383,11 @@ func PlotBranching(stats []*Stats, path string) error {
 }
 
 // BranchingPlot is the plot of PlotBranching, to be saved or written.
-func BranchingPlot(stats []*Stats) (*plot.Plot, error) {
+func BranchingPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Branching factor by ply"
-	p.X.Label.Text = "ply"
-	p.Y.Label.Text = "mean legal moves"
+	p.Title.Text = plotText(lang, "Branching factor by ply", "Facteur de branchement par demi-coup")
+	p.X.Label.Text = plotText(lang, "ply", "demi-coup")
+	p.Y.Label.Text = plotText(lang, "mean legal moves", "coups légaux en moyenne")
 	for i, s := range stats {
 		var xy plotter.XYs
 		for ply, mean := range s.BranchingByPly {
@@ -416,7 +416,7 @@ type errPoints struct {
 // PlotWinRates draws each seat's win rate with its 95% interval, the
 // variants side by side at each seat, and the draw rate after the seats.
 func PlotWinRates(stats []*Stats, path string) error {
-	p, err := WinRatesPlot(stats)
+	p, err := WinRatesPlot(stats, "en")
 	if err != nil {
 		return err
 	}
@@ -424,10 +424,10 @@ func PlotWinRates(stats []*Stats, path string) error {
 }
 
 // WinRatesPlot is the plot of PlotWinRates, to be saved or written.
-func WinRatesPlot(stats []*Stats) (*plot.Plot, error) {
+func WinRatesPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Win rate by seat (95% Wilson interval)"
-	p.Y.Label.Text = "share of games"
+	p.Title.Text = plotText(lang, "Win rate by seat (95% Wilson interval)", "Taux de victoire par place (intervalle de Wilson à 95 %)")
+	p.Y.Label.Text = plotText(lang, "share of games", "part des parties")
 	p.Y.Min, p.Y.Max = 0, 1
 	maxSeats := 0
 	for _, s := range stats {
@@ -465,9 +465,9 @@ func WinRatesPlot(stats []*Stats) (*plot.Plot, error) {
 	}
 	var ticks []plot.Tick
 	for seat := 0; seat < maxSeats; seat++ {
-		ticks = append(ticks, plot.Tick{Value: float64(seat), Label: fmt.Sprintf("seat %d", seat+1)})
+		ticks = append(ticks, plot.Tick{Value: float64(seat), Label: fmt.Sprintf(plotText(lang, "seat %d", "place %d"), seat+1)})
 	}
-	ticks = append(ticks, plot.Tick{Value: float64(maxSeats), Label: "draw"})
+	ticks = append(ticks, plot.Tick{Value: float64(maxSeats), Label: plotText(lang, "draw", "nulle")})
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Min, p.X.Max = -0.6, float64(maxSeats)+0.6
 	p.Legend.Top = true
@@ -475,4 +475,13 @@ func WinRatesPlot(stats []*Stats) (*plot.Plot, error) {
 	grid.Vertical.Color = color.Transparent // seats are categories
 	p.Add(grid)
 	return p, nil
+}
+
+// plotText is a plot's text in lang: the site draws its plots in French
+// too.
+func plotText(lang, en, fr string) string {
+	if lang == "fr" {
+		return fr
+	}
+	return en
 }

@@ -1,0 +1,213 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plateau-games/plateau/analysis"
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/store"
+)
+
+// labServer runs a server on a fresh SQLite store with cfg's lab
+// settings, and a player logged in on it.
+func labServer(t *testing.T, cfg Config) (*Server, *httptest.Server, store.Store, *http.Client) {
+	t.Helper()
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "plateau.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg.Store, cfg.NewAgent = st, cheapAgents
+	s, ts := runServer(t, cfg)
+	return s, ts, st, labPlayer(t, ts, "ada")
+}
+
+// labPlayer signs name up on ts and returns its browser.
+func labPlayer(t *testing.T, ts *httptest.Server, name string) *http.Client {
+	t.Helper()
+	c := browser(t)
+	if resp, body := postAs(t, c, ts.URL+"/signup", signupForm(name, "correct horse battery")); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("signup %s: %d %s", name, resp.StatusCode, body)
+	}
+	return c
+}
+
+// labForm is a run of blocus's exit readings.
+func labForm(games, level, seed string) url.Values {
+	return url.Values{"game": {"blocus"}, "opt.exit": {"forced", "optional"}, "games": {games}, "level": {level}, "seed": {seed}}
+}
+
+var runPath = regexp.MustCompile(`^/lab/runs/([a-z0-9]+)$`)
+
+// startRun posts form and returns the new run's id.
+func startRun(t *testing.T, c *http.Client, base string, form url.Values) string {
+	t.Helper()
+	resp, body := postAs(t, c, base+"/lab/runs", form)
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("new run: %d %s", resp.StatusCode, body)
+	}
+	m := runPath.FindStringSubmatch(resp.Header.Get("Location"))
+	if m == nil {
+		t.Fatalf("new run sent to %q", resp.Header.Get("Location"))
+	}
+	return m[1]
+}
+
+// labProgress is GET /lab/runs/ID/progress.
+type labProgress struct {
+	State string `json:"state"`
+	Games int    `json:"games"`
+	Done  []int  `json:"done"`
+}
+
+func progressOf(t *testing.T, base, id string) labProgress {
+	t.Helper()
+	resp, err := http.Get(base + "/lab/runs/" + id + "/progress")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var p labProgress
+	if err := json.NewDecoder(resp.Body).Decode(&p); err != nil {
+		t.Fatalf("progress of %s: %d: %v", id, resp.StatusCode, err)
+	}
+	return p
+}
+
+// waitRun waits until run id is no longer running (a generous bound: the
+// games are played by the servers' background workers).
+func waitRun(t *testing.T, base, id string, bound time.Duration) labProgress {
+	t.Helper()
+	deadline := time.Now().Add(bound)
+	for {
+		p := progressOf(t, base, id)
+		if p.State != store.LabRunning {
+			return p
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("run %s still running after %v: %+v", id, bound, p)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// expectedStats are the figures of plateau lab for the same run, played
+// here in one process: what every server together must find.
+func expectedStats(t *testing.T, run *store.LabRun) []*analysis.Stats {
+	t.Helper()
+	var out []*analysis.Stats
+	for i, rd := range run.Readings {
+		opts, err := game.ParseOptions(rd.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := game.NewVariant(run.Game, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := analysis.Run(context.Background(), analysis.Config{Variant: v, Label: string(rune('A' + i)), Agent: run.Level,
+			Games: run.Games, Seed: run.Seed, Openings: run.Openings, Parallel: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// checkReport compares the stored report's statistics with expected.
+func checkReport(t *testing.T, labs store.Labs, id string) {
+	t.Helper()
+	ctx := context.Background()
+	run, err := labs.GetLabRun(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.State != store.LabDone || run.Done != run.Total() {
+		t.Fatalf("run %s: %s with %d of %d games", id, run.State, run.Done, run.Total())
+	}
+	results, err := labs.LabResults(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != run.Total() {
+		t.Fatalf("%d results stored, want %d", len(results), run.Total())
+	}
+	js, err := labs.GetLabReport(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Stats []json.RawMessage `json:"stats"`
+	}
+	if err := json.Unmarshal(js, &rep); err != nil {
+		t.Fatal(err)
+	}
+	want := expectedStats(t, run)
+	if len(rep.Stats) != len(want) {
+		t.Fatalf("%d readings reported, want %d", len(rep.Stats), len(want))
+	}
+	for i, w := range want {
+		wj, _ := json.Marshal(w)
+		if string(wj) != string(rep.Stats[i]) {
+			t.Errorf("reading %d: the site found\n%s\nplateau lab finds\n%s", i, rep.Stats[i], wj)
+		}
+	}
+}
+
+// A run on one server (SQLite): the games are played in the background,
+// the page follows them, and the report equals plateau lab's figures for
+// the same seed; its plots are served, and it compares side by side.
+func TestLabRunOneServer(t *testing.T) {
+	_, ts, st, c := labServer(t, Config{LabRunsPerAccount: -1})
+	id := startRun(t, c, ts.URL, labForm("3", "random", "11"))
+	p := waitRun(t, ts.URL, id, 2*time.Minute)
+	if p.State != store.LabDone || len(p.Done) != 2 || p.Done[0] != 3 || p.Done[1] != 3 {
+		t.Fatalf("progress %+v", p)
+	}
+	checkReport(t, st.(store.Labs), id)
+	// The page, readable by anyone (a fresh client, not logged in).
+	for _, lang := range []string{"en", "fr"} {
+		resp, body := getAs(t, browser(t), ts.URL+"/lab/runs/"+id+"?lang="+lang)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("run page: %d", resp.StatusCode)
+		}
+		for _, want := range []string{`id="labranking"`, `id="labmeasures"`, `id="plot-readings"`, "/lab/runs/" + id} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s run page lacks %s", lang, want)
+			}
+		}
+		word := map[string]string{"en": "forced exit", "fr": "sortie obligatoire"}[lang]
+		if !strings.Contains(body, word) {
+			t.Errorf("%s run page does not say the readings in words (%q)", lang, word)
+		}
+		if strings.Contains(body, "exit=forced") {
+			t.Errorf("%s run page shows the program's option text", lang)
+		}
+		resp, svg := getAs(t, browser(t), ts.URL+"/lab/runs/"+id+"/plots/winrates.svg?lang="+lang)
+		if resp.StatusCode != http.StatusOK || !strings.Contains(svg, "<svg") || resp.Header.Get("Content-Type") != "image/svg+xml" {
+			t.Errorf("plot: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+	}
+	// A second run with another seed, and the two side by side.
+	id2 := startRun(t, c, ts.URL, labForm("2", "random", "12"))
+	waitRun(t, ts.URL, id2, 2*time.Minute)
+	resp, body := getAs(t, c, ts.URL+"/lab/compare?runs="+id+","+id2)
+	if resp.StatusCode != http.StatusOK || strings.Count(body, `class="labcol"`) != 2 {
+		t.Fatalf("compare: %d, %d columns", resp.StatusCode, strings.Count(body, `class="labcol"`))
+	}
+	// The lists: mine and everybody's.
+	_, body = getAs(t, c, ts.URL+"/lab")
+	if !strings.Contains(body, `id="labruns-mine"`) || strings.Count(body, "/lab/runs/"+id+`"`) != 2 {
+		t.Errorf("/lab does not list the run in both lists")
+	}
+}
