@@ -211,3 +211,84 @@ func TestLabRunOneServer(t *testing.T) {
 		t.Errorf("/lab does not list the run in both lists")
 	}
 }
+
+// The lab's refusals, each with a message that says what is accepted: a
+// visitor without an account, levels and sizes from the form beyond the
+// operator's bounds, a level that would name a program, options and
+// values the game has not, a second run beyond the account's quota, and
+// someone else's run that cannot be cancelled.
+func TestLabRefusals(t *testing.T) {
+	// No worker: runs stay running, so the quota holds.
+	_, ts, st, c := labServer(t, Config{LabWorkers: -1, LabMaxGames: 10, LabMaxReadings: 2})
+	labs := st.(store.Labs)
+	if resp, _ := postAs(t, browser(t), ts.URL+"/lab/runs", labForm("2", "random", "1")); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a visitor without an account starts a run: %d", resp.StatusCode)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(url.Values)
+		want string
+	}{
+		{"games over the bound", func(f url.Values) { f.Set("games", "6") }, "12 games in all (2 readings × 6 games): at most 10 per run"},
+		{"no games", func(f url.Values) { f.Set("games", "0") }, "a whole number from 1 to 5"},
+		{"games not a number", func(f url.Values) { f.Set("games", "1e9") }, "a whole number from 1 to 5"},
+		{"a program for level", func(f url.Values) { f.Set("level", "engine:/bin/sh -c id") }, "There is no level"},
+		{"a timed level", func(f url.Values) { f.Set("level", "max") }, "choose random, easy, medium, hard"},
+		{"an agent spec", func(f url.Values) { f.Set("level", "mcts:time=1h") }, "There is no level"},
+		{"an option the game has not", func(f url.Values) { f.Set("opt.size", "99") }, "has no option"},
+		{"a value not listed", func(f url.Values) { f.Add("opt.kings", "everywhere") }, "is not a value of"},
+		{"too many readings", func(f url.Values) { f["opt.kings"] = []string{"own-left", "same-file"} }, "4 readings: at most 2 per run"},
+		{"a bad seed", func(f url.Values) { f.Set("seed", "-3") }, "The seed must be a whole number"},
+		{"no such game", func(f url.Values) { f.Set("game", "../../etc") }, ""},
+	} {
+		f := labForm("2", "random", "1")
+		tc.edit(f)
+		resp, body := postAs(t, c, ts.URL+"/lab/runs", f)
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", tc.name, resp.StatusCode)
+		}
+		if !strings.Contains(body, tc.want) {
+			t.Errorf("%s: the page does not say %q", tc.name, tc.want)
+		}
+	}
+	if runs, _ := labs.ListLabRuns(t.Context(), store.LabFilter{}); len(runs) != 0 {
+		t.Fatalf("%d runs stored from refused forms", len(runs))
+	}
+	// The quota: one run at once per account (the default).
+	id := startRun(t, c, ts.URL, labForm("2", "random", "1"))
+	resp, body := postAs(t, c, ts.URL+"/lab/runs", labForm("2", "random", "2"))
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "You already have 1 run running") {
+		t.Errorf("a second run at once: %d %s", resp.StatusCode, body[strings.Index(body, "<main>"):])
+	}
+	// Someone else cannot cancel it, nor a visitor.
+	eve := labPlayer(t, ts, "eve")
+	if resp, body := postAs(t, eve, ts.URL+"/lab/runs/"+id+"/cancel", nil); resp.StatusCode != http.StatusForbidden ||
+		!strings.Contains(body, "Only the player who started this run can cancel it") {
+		t.Errorf("someone else cancels: %d", resp.StatusCode)
+	}
+	if resp, _ := postAs(t, browser(t), ts.URL+"/lab/runs/"+id+"/cancel", nil); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a visitor cancels: %d", resp.StatusCode)
+	}
+	if run, _ := labs.GetLabRun(t.Context(), id); run.State != store.LabRunning {
+		t.Fatalf("the run is %s", run.State)
+	}
+	// Its owner can, and may start another then; eve has her own quota.
+	if resp, _ := postAs(t, c, ts.URL+"/lab/runs/"+id+"/cancel", nil); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the owner cancels: %d", resp.StatusCode)
+	}
+	if p := progressOf(t, ts.URL, id); p.State != store.LabCancelled {
+		t.Fatalf("after cancel: %+v", p)
+	}
+	startRun(t, c, ts.URL, labForm("2", "random", "3"))
+	startRun(t, eve, ts.URL, labForm("2", "random", "3"))
+	// A page that is not a run, a comparison of one run.
+	if resp, _ := getAs(t, c, ts.URL+"/lab/runs/nope"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("no such run: %d", resp.StatusCode)
+	}
+	if resp, _ := getAs(t, c, ts.URL+"/lab/compare?runs="+id); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("compare one run: %d", resp.StatusCode)
+	}
+	if resp, _ := getAs(t, c, ts.URL+"/lab/runs/"+id+"/plots/..%2f..%2fetc.svg"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a plot that is none: %d", resp.StatusCode)
+	}
+}

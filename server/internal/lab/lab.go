@@ -157,8 +157,8 @@ func (l *Lab) On() bool { return l.q != nil }
 // Start starts the queue's workers (and, on the queue's leader, River's
 // maintenance: the rescue of the jobs of dead servers).
 func (l *Lab) Start() error {
-	if l.q == nil {
-		return nil
+	if l.q == nil || l.cfg.Workers <= 0 {
+		return nil // without workers the client only inserts jobs
 	}
 	return l.q.start(l.Ctx)
 }
@@ -167,7 +167,7 @@ func (l *Lab) Start() error {
 // are stopped and put back in the queue, for this server after a restart
 // or another one now.
 func (l *Lab) Stop(ctx context.Context) error {
-	if l.q == nil {
+	if l.q == nil || l.cfg.Workers <= 0 {
 		return nil
 	}
 	return l.q.stop(ctx)

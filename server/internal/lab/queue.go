@@ -80,13 +80,22 @@ func openQueue(ctx context.Context, st store.Store, cfg *river.Config) (queue, e
 		if err != nil {
 			return nil, err
 		}
-		err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrationLock)); err != nil {
-				return err
-			}
-			_, err := m.MigrateTx(ctx, tx, rivermigrate.DirectionUp, nil)
-			return err
-		})
+		// River's migrations each run in a transaction of their own (an
+		// enum value added is used by the next): the lock is held by a
+		// connection of its own meanwhile.
+		conn, err := pool.Acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(migrationLock)); err != nil {
+			conn.Release()
+			return nil, err
+		}
+		_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		if _, uerr := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(migrationLock)); uerr != nil {
+			conn.Conn().Close(context.WithoutCancel(ctx)) // the lock goes with the session
+		}
+		conn.Release()
 		if err != nil {
 			return nil, fmt.Errorf("lab: River's migrations: %w", err)
 		}
