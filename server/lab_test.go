@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/plateau-games/plateau/analysis"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -291,4 +293,54 @@ func TestLabRefusals(t *testing.T) {
 	if resp, _ := getAs(t, c, ts.URL+"/lab/runs/"+id+"/plots/..%2f..%2fetc.svg"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("a plot that is none: %d", resp.StatusCode)
 	}
+}
+
+// A run survives a restart: the server stops in the middle of a run (the
+// games it was playing go back to the queue), another starts on the same
+// SQLite file and finishes it, every game counted once, with plateau
+// lab's figures. Every move of a lab game took a background slot of the
+// searches' pool, after the opponents of live games.
+func TestLabRunSurvivesRestart(t *testing.T) {
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "plateau.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s1, err := New(Config{Store: st, NewAgent: cheapAgents})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lab, opponents atomic.Int32
+	s1.searches.SetGranted(func(kind pool.Kind, owner string) {
+		if kind == pool.Background && owner == "lab" {
+			lab.Add(1)
+		} else if kind == pool.Opponent {
+			opponents.Add(1)
+		}
+	})
+	ts1 := httptest.NewServer(s1)
+	c := labPlayer(t, ts1, "ada")
+	id := startRun(t, c, ts1.URL, labForm("12", "easy", "99"))
+	deadline := time.Now().Add(2 * time.Minute)
+	for p := progressOf(t, ts1.URL, id); p.Done[0]+p.Done[1] < 3; p = progressOf(t, ts1.URL, id) {
+		if p.State != store.LabRunning || time.Now().After(deadline) {
+			t.Fatalf("before the restart: %+v", p)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s1.Close()
+	ts1.Close()
+	if lab.Load() == 0 || opponents.Load() != 0 {
+		t.Errorf("lab moves took %d background slots (owner lab) and %d opponents' slots; want some and none", lab.Load(), opponents.Load())
+	}
+	labs := st.(store.Labs)
+	before, _ := labs.GetLabRun(t.Context(), id)
+	if before.State != store.LabRunning || before.Done >= before.Total() {
+		t.Fatalf("the run was not cut by the restart: %s, %d of %d", before.State, before.Done, before.Total())
+	}
+	_, ts2 := runServer(t, Config{Store: st, NewAgent: cheapAgents})
+	if p := waitRun(t, ts2.URL, id, 3*time.Minute); p.State != store.LabDone {
+		t.Fatalf("after the restart: %+v", p)
+	}
+	checkReport(t, labs, id)
 }
