@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,12 +56,15 @@ func labOptions(g *game.Game, lang string, checked map[string][]string) []option
 		if len(o.Values) < 2 || o.Name == "seed" {
 			continue
 		}
-		c := optionChoice{Name: o.Name, Label: web.T(lang, "optname:"+o.Name), Doc: o.Doc.In(lang), Reading: game.IsReading(o.Name)}
+		c := optionChoice{Name: o.Name, Label: web.T(lang, "optname:"+o.Name), Doc: withoutValueCodes(o.Doc.In(lang), o.Values), Reading: game.IsReading(o.Name)}
 		if !web.Has("optname:" + o.Name) {
 			c.Label = o.Name
 		}
 		for _, v := range o.Values {
 			vc := valueChoice{Value: v, Label: valueWords(o.Name, v, lang), Usual: v == o.Default}
+			if vc.Usual {
+				vc.Label = fmt.Sprintf(web.T(lang, "lab:usual"), vc.Label)
+			}
 			if sel, ok := checked[o.Name]; ok {
 				vc.Checked = slices.Contains(sel, v)
 			} else {
@@ -81,6 +85,21 @@ func labOptions(g *game.Game, lang string, checked map[string][]string) []option
 		return 1
 	})
 	return out
+}
+
+// valueCode is a parenthesised option value in an option's description,
+// "(far)" or "(own-left: North on h11)": the rules packages' docs name
+// the values for the command line; the form shows each value in words
+// beside its box (as the new game form does, catalog/readings_form.go).
+var valueCode = regexp.MustCompile(`\s*\(([a-z0-9-]+)(\s?:[^)]*)?\)`)
+
+func withoutValueCodes(doc string, values []string) string {
+	return valueCode.ReplaceAllStringFunc(doc, func(m string) string {
+		if sub := valueCode.FindStringSubmatch(m); sub != nil && slices.Contains(values, sub[1]) {
+			return ""
+		}
+		return m
+	})
 }
 
 // valueWords is an option's value in words.
@@ -239,5 +258,5 @@ func readingWords(g *game.Game, r store.LabReading, lang string) string {
 		}
 		return games.OptionsText(r.Options, lang)
 	}
-	return strings.Join(parts, " ; ")
+	return strings.Join(parts, web.T(lang, "lab:sep"))
 }

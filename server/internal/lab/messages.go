@@ -52,6 +52,7 @@ var messages = map[string][2]string{
 	"lab:plot:lengths":    {"Game length", "Longueur des parties"},
 	"lab:plot:branching":  {"Branching factor by ply", "Facteur de branchement par demi-coup"},
 	"lab:details":         {"%s, level %s, %s per reading, seed %d", "%s, niveau %s, %s par lecture, graine %d"},
+	"lab:sep":             {"; ", " ; "},
 	"lab:optvalue":        {"%s: %s", "%s : %s"},
 	"lab:usualgame":       {"the usual rules", "la règle habituelle"},
 	"lab:reading":         {"Reading", "Lecture"},

@@ -55,6 +55,8 @@ type labPage struct {
 	Error    string
 	Mine     runList
 	Recent   runList
+	// CanCompare says the lists hold two finished runs or more.
+	CanCompare bool
 }
 
 // runList is a list of runs for the template "labruns".
@@ -137,6 +139,13 @@ func (l *Lab) renderPage(w http.ResponseWriter, r *http.Request, lang string, g 
 			d.Mine = runList{lang, "mine", l.lines(mine, lang)}
 		}
 	}
+	finished := map[string]bool{}
+	for _, ln := range append(append([]runLine(nil), d.Mine.Runs...), d.Recent.Runs...) {
+		if ln.Finished {
+			finished[ln.ID] = true
+		}
+	}
+	d.CanCompare = len(finished) >= 2
 	l.web.Render(w, r, lang, "lab", web.T(lang, "lab:title"), code, d)
 }
 

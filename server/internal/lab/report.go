@@ -31,6 +31,10 @@ type tables struct {
 	Rows       [][]string `json:"rows"`
 }
 
+// siteDropped is the number of the lab table's first rows the site does
+// not show (variant, agent, games, seed: analysis.TableIn).
+const siteDropped = 4
+
 // plotNames are the plots of a report, in the order shown.
 var plotNames = []string{"readings", "winrates", "lengths", "branching"}
 
@@ -63,6 +67,12 @@ func (l *Lab) buildReport(run *store.LabRun, results []store.LabResult) (*report
 		var t tables
 		t.RankHeader, t.RankRows = analysis.RankingTableIn(rep.Stats, lang)
 		t.Header, t.Rows = analysis.LabTableIn(rep.Stats, lang)
+		// The variant, the agent, the games and the seed are the run's,
+		// said above the tables in words: the rows would only repeat them
+		// in the program's words.
+		if len(t.Rows) > siteDropped {
+			t.Rows = t.Rows[siteDropped:]
+		}
 		rep.Tables[lang] = t
 		plots := map[string]string{}
 		for _, name := range plotNames {

@@ -26,3 +26,9 @@
   }
   setTimeout(poll, 2000);
 })();
+// The link to share, whole.
+(function () {
+  'use strict';
+  var share = document.getElementById('labsharelink');
+  if (share) share.textContent = location.origin + share.getAttribute('href');
+})();
