@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -61,14 +62,14 @@ func TestBrowserLab(t *testing.T) {
 	}
 	browserSignup(t, fr, ts, "amelie", "fr")
 	browserRun(t, fr, "fr-phone", "blocus", []string{`input[name="opt.exit"][value="optional"]`}, "3", "random")
-	if got := eval[string](t, fr, `document.getElementById('labreadings').textContent`); !contains(got, "sortie facultative") || !contains(got, "3 parties sur 3") {
+	if got := eval[string](t, fr, `document.getElementById('labreadings').textContent`); !strings.Contains(got, "sortie facultative") || !strings.Contains(got, "3 parties sur 3") {
 		t.Errorf("the French readings table says %q", got)
 	}
 	frRun := eval[string](t, fr, `document.getElementById('labsharelink').getAttribute('href')`)
 
 	browserSignup(t, en, ts, "bruno", "en")
 	browserRun(t, en, "en-laptop", "saute", []string{`input[name="opt.bands"][value="outer"]`, `input[name="opt.chain"][value="forced"]`}, "3", "easy")
-	if got := eval[string](t, en, `document.getElementById('labranking').textContent`); !contains(got, "D") {
+	if got := eval[string](t, en, `document.getElementById('labranking').textContent`); !strings.Contains(got, "D") {
 		t.Errorf("the ranking lacks the fourth reading: %q", got)
 	}
 	// Both runs side by side, from the list of recent runs.
@@ -88,17 +89,4 @@ func TestBrowserLab(t *testing.T) {
 	if wide := eval[string](t, fr, labOverflow); wide != "" {
 		t.Errorf("the comparison is wider than the phone: %s", wide)
 	}
-}
-
-func contains(s, sub string) bool {
-	return len(sub) == 0 || (len(s) >= len(sub) && indexOf(s, sub) >= 0)
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }
