@@ -344,3 +344,19 @@ func TestLabRunSurvivesRestart(t *testing.T) {
 	}
 	checkReport(t, labs, id)
 }
+
+// On a store without a job queue (the tests' memory store) the lab says
+// it is off, and refuses runs.
+func TestLabOffWithoutQueue(t *testing.T) {
+	_, ts := startServer(t, newMemStore())
+	resp, body := getAs(t, browser(t), ts.URL+"/lab?lang=fr")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, `id="laboff"`) || !strings.Contains(body, "Le labo a besoin de la base de données du site") {
+		t.Errorf("/lab without a queue: %d", resp.StatusCode)
+	}
+	if resp, _ := postAs(t, browser(t), ts.URL+"/lab/runs", labForm("2", "random", "1")); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a run without a queue: %d, want 503", resp.StatusCode)
+	}
+	if resp, _ := getAs(t, browser(t), ts.URL+"/lab/runs/abc"); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a run's page without a queue: %d, want 503", resp.StatusCode)
+	}
+}

@@ -62,8 +62,10 @@ func labOptions(g *game.Game, lang string, checked map[string][]string) []option
 		}
 		for _, v := range o.Values {
 			vc := valueChoice{Value: v, Label: valueWords(o.Name, v, lang), Usual: v == o.Default}
-			if vc.Usual {
+			if vc.Usual && c.Reading {
 				vc.Label = fmt.Sprintf(web.T(lang, "lab:usual"), vc.Label)
+			} else if vc.Usual {
+				vc.Label = fmt.Sprintf(web.T(lang, "lab:default"), vc.Label)
 			}
 			if sel, ok := checked[o.Name]; ok {
 				vc.Checked = slices.Contains(sel, v)
