@@ -221,7 +221,7 @@ func TestLabRunOneServer(t *testing.T) {
 // someone else's run that cannot be cancelled.
 func TestLabRefusals(t *testing.T) {
 	// No worker: runs stay running, so the quota holds.
-	_, ts, st, c := labServer(t, Config{LabWorkers: -1, LabMaxGames: 10, LabMaxReadings: 2})
+	_, ts, st, c := labServer(t, Config{LabWorkers: -1, LabMaxGames: 10, LabMaxReadings: 2, LabRunsPerDay: 3})
 	labs := st.(store.Labs)
 	if resp, _ := postAs(t, browser(t), ts.URL+"/lab/runs", labForm("2", "random", "1")); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("a visitor without an account starts a run: %d", resp.StatusCode)
@@ -281,8 +281,16 @@ func TestLabRefusals(t *testing.T) {
 	if p := progressOf(t, ts.URL, id); p.State != store.LabCancelled {
 		t.Fatalf("after cancel: %+v", p)
 	}
-	startRun(t, c, ts.URL, labForm("2", "random", "3"))
+	second := startRun(t, c, ts.URL, labForm("2", "random", "3"))
 	startRun(t, eve, ts.URL, labForm("2", "random", "3"))
+	// Three runs a day: the fourth is refused, even with none running.
+	postAs(t, c, ts.URL+"/lab/runs/"+second+"/cancel", nil)
+	third := startRun(t, c, ts.URL, labForm("2", "random", "4"))
+	postAs(t, c, ts.URL+"/lab/runs/"+third+"/cancel", nil)
+	resp, body = postAs(t, c, ts.URL+"/lab/runs", labForm("2", "random", "5"))
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "You started 3 runs in the last 24 hours") {
+		t.Errorf("a fourth run in the day: %d", resp.StatusCode)
+	}
 	// A page that is not a run, a comparison of one run.
 	if resp, _ := getAs(t, c, ts.URL+"/lab/runs/nope"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("no such run: %d", resp.StatusCode)

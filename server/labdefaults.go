@@ -6,6 +6,7 @@ import "github.com/plateau-games/plateau/server/internal/lab"
 const (
 	DefaultLabWorkers        = lab.DefaultWorkers
 	DefaultLabRunsPerAccount = lab.DefaultRunsPerAccount
+	DefaultLabRunsPerDay     = lab.DefaultRunsPerDay
 	DefaultLabMaxGames       = lab.DefaultMaxGames
 	DefaultLabMaxReadings    = lab.DefaultMaxReadings
 	DefaultLabRescueAfter    = lab.DefaultRescueAfter

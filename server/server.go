@@ -253,9 +253,13 @@ type Config struct {
 	// for dead; 0: lab.DefaultRescueAfter).
 	LabWorkers        int
 	LabRunsPerAccount int
-	LabMaxGames       int
-	LabMaxReadings    int
-	LabRescueAfter    time.Duration
+	// LabRunsPerDay is how many runs one account may start in 24 hours
+	// (0: lab.DefaultRunsPerDay, negative no bound): each keeps its
+	// results and report.
+	LabRunsPerDay  int
+	LabMaxGames    int
+	LabMaxReadings int
+	LabRescueAfter time.Duration
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -407,7 +411,7 @@ func New(cfg Config) (*Server, error) {
 	s.learning = learn.New(s.Env, learn.Services{Web: s.web, Games: s.games, Searches: s.searches,
 		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
 		CurrentUser: s.club.CurrentUser, Puzzles: puzzles, BadRecord: s.catalog.BadRecord})
-	s.lab, err = lab.New(s.Env, lab.Config{Store: cfg.Store, Workers: cfg.LabWorkers, RunsPerAccount: cfg.LabRunsPerAccount,
+	s.lab, err = lab.New(s.Env, lab.Config{Store: cfg.Store, Workers: cfg.LabWorkers, RunsPerAccount: cfg.LabRunsPerAccount, RunsPerDay: cfg.LabRunsPerDay,
 		MaxGames: cfg.LabMaxGames, MaxReadings: cfg.LabMaxReadings, RescueAfter: cfg.LabRescueAfter, ID: "plateau-" + s.live.Holder()},
 		lab.Services{Web: s.web, Searches: s.searches, CurrentUser: s.club.CurrentUser})
 	if err != nil {

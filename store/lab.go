@@ -13,7 +13,14 @@ type (
 	LabResult  = model.LabResult
 	LabFilter  = model.LabFilter
 	LabEnqueue = model.LabEnqueue
+	LabQuota   = model.LabQuota
 	Labs       = model.Labs
+)
+
+// The quotas' refusals of CreateLabRun (both wrap ErrConflict).
+var (
+	ErrLabRunning = model.ErrLabRunning
+	ErrLabDaily   = model.ErrLabDaily
 )
 
 // The states of a lab run.

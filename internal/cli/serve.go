@@ -58,6 +58,7 @@ type serveFlags struct {
 	// the lab
 	labWorkers     int
 	labRuns        int
+	labRunsPerDay  int
 	labMaxGames    int
 	labMaxReadings int
 	labRescueAfter time.Duration
@@ -92,7 +93,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter, AbortAfter: f.abortAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
 		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
-		LabWorkers: f.labWorkers, LabRunsPerAccount: f.labRuns, LabMaxGames: f.labMaxGames, LabMaxReadings: f.labMaxReadings,
+		LabWorkers: f.labWorkers, LabRunsPerAccount: f.labRuns, LabRunsPerDay: f.labRunsPerDay, LabMaxGames: f.labMaxGames, LabMaxReadings: f.labMaxReadings,
 		LabRescueAfter: f.labRescueAfter,
 		ChatPerMinute:  f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
@@ -243,6 +244,7 @@ See docs/server.md.`,
 	fl.IntVar(&flags.maxReviews, "max-reviews", server.DefaultMaxReviews, "analyses of games running at once; more are refused as busy")
 	fl.IntVar(&flags.labWorkers, "lab-workers", server.DefaultLabWorkers, "lab games this server plays at once, on the background slots of the searches' pool (-1: none, the other servers play them)")
 	fl.IntVar(&flags.labRuns, "lab-runs-per-account", server.DefaultLabRunsPerAccount, "lab runs one account may have running at once (-1: no limit)")
+	fl.IntVar(&flags.labRunsPerDay, "lab-runs-per-day", server.DefaultLabRunsPerDay, "lab runs one account may start in 24 hours, each keeping its results and report (-1: no limit)")
 	fl.IntVar(&flags.labMaxGames, "lab-max-games", server.DefaultLabMaxGames, "games of one lab run, all its readings together")
 	fl.IntVar(&flags.labMaxReadings, "lab-max-readings", server.DefaultLabMaxReadings, "readings of one lab run")
 	fl.DurationVar(&flags.labRescueAfter, "lab-rescue-after", server.DefaultLabRescueAfter, "how long a lab game may run before the job queue takes its server for dead and gives it to another (also the longest a game may take)")

@@ -44,8 +44,8 @@ func scanLabRun(row pgx.Row) (*model.LabRun, error) {
 
 // CreateLabRun implements store.Labs. The owner's runs are counted under
 // an advisory lock of the owner, so that two creations at once on two
-// servers cannot both pass the bound.
-func (s *Store) CreateLabRun(ctx context.Context, run *model.LabRun, maxRunning int, enqueue model.LabEnqueue) error {
+// servers cannot both pass a bound.
+func (s *Store) CreateLabRun(ctx context.Context, run *model.LabRun, q model.LabQuota, enqueue model.LabEnqueue) error {
 	if err := model.CheckLabRun(run); err != nil {
 		return err
 	}
@@ -59,16 +59,28 @@ func (s *Store) CreateLabRun(ctx context.Context, run *model.LabRun, maxRunning 
 		return err
 	}
 	return s.write(ctx, func(tx pgx.Tx) error {
-		if maxRunning > 0 {
+		if q.Running > 0 || q.PerDay > 0 {
 			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('plateau lab ' || $1, 0))`, run.Owner); err != nil {
 				return err
 			}
+		}
+		if q.Running > 0 {
 			var n int
 			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM lab_runs WHERE owner = $1 AND state = 'running'`, run.Owner).Scan(&n); err != nil {
 				return err
 			}
-			if n >= maxRunning {
-				return fmt.Errorf("%w: %s already has %d lab runs running (at most %d)", model.ErrConflict, run.Owner, n, maxRunning)
+			if n >= q.Running {
+				return fmt.Errorf("%w: %s has %d (at most %d)", model.ErrLabRunning, run.Owner, n, q.Running)
+			}
+		}
+		if q.PerDay > 0 {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM lab_runs WHERE owner = $1 AND created_at > $2`,
+				run.Owner, run.CreatedAt.Add(-24*time.Hour)).Scan(&n); err != nil {
+				return err
+			}
+			if n >= q.PerDay {
+				return fmt.Errorf("%w: %s started %d in 24 hours (at most %d)", model.ErrLabDaily, run.Owner, n, q.PerDay)
 			}
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO lab_runs (id, owner, game, level, games, seed, openings, readings, state, created_at)

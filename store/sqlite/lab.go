@@ -41,7 +41,7 @@ func scanLabRun(row interface{ Scan(...any) error }) (*model.LabRun, error) {
 }
 
 // CreateLabRun implements store.Labs.
-func (s *Store) CreateLabRun(ctx context.Context, run *model.LabRun, maxRunning int, enqueue model.LabEnqueue) error {
+func (s *Store) CreateLabRun(ctx context.Context, run *model.LabRun, q model.LabQuota, enqueue model.LabEnqueue) error {
 	if err := model.CheckLabRun(run); err != nil {
 		return err
 	}
@@ -57,13 +57,23 @@ func (s *Store) CreateLabRun(ctx context.Context, run *model.LabRun, maxRunning 
 	// One writer: the count and the insert cannot be split by another
 	// creation.
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if maxRunning > 0 {
+		if q.Running > 0 {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM lab_runs WHERE owner = ? AND state = 'running'`, run.Owner).Scan(&n); err != nil {
 				return err
 			}
-			if n >= maxRunning {
-				return fmt.Errorf("%w: %s already has %d lab runs running (at most %d)", model.ErrConflict, run.Owner, n, maxRunning)
+			if n >= q.Running {
+				return fmt.Errorf("%w: %s has %d (at most %d)", model.ErrLabRunning, run.Owner, n, q.Running)
+			}
+		}
+		if q.PerDay > 0 {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM lab_runs WHERE owner = ? AND created_ms > ?`,
+				run.Owner, sqlcommon.Millis(run.CreatedAt.Add(-24*time.Hour))).Scan(&n); err != nil {
+				return err
+			}
+			if n >= q.PerDay {
+				return fmt.Errorf("%w: %s started %d in 24 hours (at most %d)", model.ErrLabDaily, run.Owner, n, q.PerDay)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO lab_runs (id, owner, game, level, games, seed, openings, readings, state, created_ms)

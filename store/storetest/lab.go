@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/plateau-games/plateau/store"
 )
@@ -49,7 +50,7 @@ func testLabCreateGet(t *testing.T, s LabStore) {
 	ctx := context.Background()
 	called := 0
 	r := labRun("run1", "ann", 2, 3)
-	if err := s.CreateLabRun(ctx, r, 0, func(ctx context.Context, tx any) error {
+	if err := s.CreateLabRun(ctx, r, store.LabQuota{}, func(ctx context.Context, tx any) error {
 		if tx == nil {
 			t.Error("enqueue got no transaction")
 		}
@@ -73,10 +74,10 @@ func testLabCreateGet(t *testing.T, s LabStore) {
 	if _, err := s.GetLabRun(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("missing run: %v, want ErrNotFound", err)
 	}
-	if err := s.CreateLabRun(ctx, labRun("run1", "bob", 1, 1), 0, nil); !errors.Is(err, store.ErrConflict) {
+	if err := s.CreateLabRun(ctx, labRun("run1", "bob", 1, 1), store.LabQuota{}, nil); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("same id twice: %v, want ErrConflict", err)
 	}
-	if err := s.CreateLabRun(ctx, labRun("run2", "bob", 1, 1), 0, nil); err != nil {
+	if err := s.CreateLabRun(ctx, labRun("run2", "bob", 1, 1), store.LabQuota{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	all, err := s.ListLabRuns(ctx, store.LabFilter{})
@@ -101,11 +102,11 @@ func testLabQuota(t *testing.T, s LabStore) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := s.CreateLabRun(ctx, labRun(fmt.Sprintf("q%d", i), "ann", 1, 1), 2, nil)
+			err := s.CreateLabRun(ctx, labRun(fmt.Sprintf("q%d", i), "ann", 1, 1), store.LabQuota{Running: 2}, nil)
 			if err == nil {
 				ok.Add(1)
-			} else if !errors.Is(err, store.ErrConflict) {
-				t.Errorf("create: %v, want nil or ErrConflict", err)
+			} else if !errors.Is(err, store.ErrLabRunning) || !errors.Is(err, store.ErrConflict) {
+				t.Errorf("create: %v, want nil or ErrLabRunning", err)
 			}
 		}()
 	}
@@ -114,22 +115,35 @@ func testLabQuota(t *testing.T, s LabStore) {
 		t.Fatalf("%d runs created at once with a bound of 2", ok.Load())
 	}
 	// Someone else is not counted; a finished run frees its place.
-	if err := s.CreateLabRun(ctx, labRun("other", "bob", 1, 1), 2, nil); err != nil {
+	if err := s.CreateLabRun(ctx, labRun("other", "bob", 1, 1), store.LabQuota{Running: 2}, nil); err != nil {
 		t.Fatal(err)
 	}
 	runs, _ := s.ListLabRuns(ctx, store.LabFilter{Owner: "ann"})
 	if err := s.CancelLabRun(ctx, runs[0].ID, "ann"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateLabRun(ctx, labRun("again", "ann", 1, 1), 2, nil); err != nil {
+	if err := s.CreateLabRun(ctx, labRun("again", "ann", 1, 1), store.LabQuota{Running: 2}, nil); err != nil {
 		t.Fatalf("after a cancel: %v", err)
+	}
+	// Three runs started in the day: a bound of 3 a day refuses the
+	// fourth, not one a day later, nor another owner's.
+	if err := s.CreateLabRun(ctx, labRun("fifth", "ann", 1, 1), store.LabQuota{PerDay: 3}, nil); !errors.Is(err, store.ErrLabDaily) {
+		t.Errorf("a fourth run in the day: %v, want ErrLabDaily", err)
+	}
+	tomorrow := labRun("tomorrow", "ann", 1, 1)
+	tomorrow.CreatedAt = time.Now().Add(25 * time.Hour)
+	if err := s.CreateLabRun(ctx, tomorrow, store.LabQuota{PerDay: 3}, nil); err != nil {
+		t.Errorf("a run a day later: %v", err)
+	}
+	if err := s.CreateLabRun(ctx, labRun("bob2", "bob", 1, 1), store.LabQuota{PerDay: 3}, nil); err != nil {
+		t.Errorf("another owner: %v", err)
 	}
 }
 
 func testLabEnqueueFails(t *testing.T, s LabStore) {
 	ctx := context.Background()
 	boom := errors.New("queue down")
-	if err := s.CreateLabRun(ctx, labRun("r", "ann", 1, 1), 0, func(context.Context, any) error { return boom }); !errors.Is(err, boom) {
+	if err := s.CreateLabRun(ctx, labRun("r", "ann", 1, 1), store.LabQuota{}, func(context.Context, any) error { return boom }); !errors.Is(err, boom) {
 		t.Fatalf("got %v, want the queue's error", err)
 	}
 	if _, err := s.GetLabRun(ctx, "r"); !errors.Is(err, store.ErrNotFound) {
@@ -139,7 +153,7 @@ func testLabEnqueueFails(t *testing.T, s LabStore) {
 
 func testLabResultsOnce(t *testing.T, s LabStore) {
 	ctx := context.Background()
-	if err := s.CreateLabRun(ctx, labRun("r", "ann", 2, 2), 0, nil); err != nil {
+	if err := s.CreateLabRun(ctx, labRun("r", "ann", 2, 2), store.LabQuota{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	put := func(reading, g int, js string) bool {
@@ -181,7 +195,7 @@ func testLabResultsOnce(t *testing.T, s LabStore) {
 
 func testLabCompleteOnce(t *testing.T, s LabStore) {
 	ctx := context.Background()
-	if err := s.CreateLabRun(ctx, labRun("r", "ann", 2, 4), 0, nil); err != nil {
+	if err := s.CreateLabRun(ctx, labRun("r", "ann", 2, 4), store.LabQuota{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Every game twice, at once (a game played again after a server
@@ -224,7 +238,7 @@ func testLabCompleteOnce(t *testing.T, s LabStore) {
 func testLabFinishCancel(t *testing.T, s LabStore) {
 	ctx := context.Background()
 	for _, id := range []string{"a", "b", "c"} {
-		if err := s.CreateLabRun(ctx, labRun(id, "ann", 1, 1), 0, nil); err != nil {
+		if err := s.CreateLabRun(ctx, labRun(id, "ann", 1, 1), store.LabQuota{}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -274,7 +288,7 @@ func testLabBounds(t *testing.T, s LabStore) {
 		labRun("x", "ann", 2, store.MaxLabGames),
 		labRun("x", "ann", store.MaxLabReadings+1, 1),
 	} {
-		if err := s.CreateLabRun(ctx, r, 0, nil); err == nil {
+		if err := s.CreateLabRun(ctx, r, store.LabQuota{}, nil); err == nil {
 			t.Errorf("%s by %q with %d readings × %d games accepted", r.ID, r.Owner, len(r.Readings), r.Games)
 		}
 	}

@@ -29,6 +29,9 @@ const (
 	DefaultWorkers = 1
 	// DefaultRunsPerAccount is how many runs one account may have running.
 	DefaultRunsPerAccount = 1
+	// DefaultRunsPerDay is how many runs one account may start in 24
+	// hours: each keeps its results and report.
+	DefaultRunsPerDay = 20
 	// DefaultMaxGames bounds the games of one run, all readings together.
 	DefaultMaxGames = 400
 	// DefaultMaxReadings bounds the readings of one run.
@@ -53,6 +56,9 @@ type Config struct {
 	// RunsPerAccount is how many runs one account may have running; 0
 	// means DefaultRunsPerAccount, negative no bound.
 	RunsPerAccount int
+	// RunsPerDay is how many runs one account may start in 24 hours; 0
+	// means DefaultRunsPerDay, negative no bound.
+	RunsPerDay int
 	// MaxGames bounds the games of one run (readings × games); 0 means
 	// DefaultMaxGames, at most store.MaxLabGames.
 	MaxGames int
@@ -72,6 +78,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.RunsPerAccount == 0 {
 		c.RunsPerAccount = DefaultRunsPerAccount
+	}
+	if c.RunsPerDay == 0 {
+		c.RunsPerDay = DefaultRunsPerDay
 	}
 	if c.MaxGames <= 0 {
 		c.MaxGames = DefaultMaxGames

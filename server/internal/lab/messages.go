@@ -68,6 +68,7 @@ var messages = map[string][2]string{
 	"lab:badlevel":        {"There is no level %q: choose %s.", "Il n'y a pas de niveau « %s » : choisissez %s."},
 	"lab:badseed":         {"The seed must be a whole number (or left empty for a random one).", "La graine doit être un nombre entier (ou rester vide pour une graine au hasard)."},
 	"lab:busy":            {"You already have %s running, the most one player may have at once: wait for one to finish, or cancel one.", "Vous avez déjà %s en cours, le plus qu'un joueur puisse avoir à la fois : attendez qu'une finisse, ou annulez-en une."},
+	"lab:daily":           {"You started %s in the last 24 hours, the most one player may: the lab takes more tomorrow.", "Vous avez lancé %s ces dernières 24 heures, le plus qu'un joueur puisse : le labo en reprend demain."},
 	"lab:nruns:one":       {"%d run", "%d mesure"},
 	"lab:nruns:many":      {"%d runs", "%d mesures"},
 	"lab:ngames:one":      {"%d game", "%d partie"},

@@ -211,11 +211,17 @@ func (l *Lab) Create(w http.ResponseWriter, r *http.Request) {
 		Openings: openings, Readings: f.Readings}
 	ctx, cancel := context.WithTimeout(r.Context(), time.Minute)
 	defer cancel()
-	err = l.labs.CreateLabRun(ctx, run, l.cfg.RunsPerAccount, l.enqueueGames(run))
-	if errors.Is(err, store.ErrConflict) {
+	err = l.labs.CreateLabRun(ctx, run, store.LabQuota{Running: l.cfg.RunsPerAccount, PerDay: l.cfg.RunsPerDay}, l.enqueueGames(run))
+	if errors.Is(err, store.ErrLabRunning) {
 		l.Refuse(r, "lab_busy")
 		l.renderPage(w, r, lang, f.Game, r.PostForm, http.StatusTooManyRequests,
 			fmt.Sprintf(web.T(lang, "lab:busy"), web.CountWords(lang, l.cfg.RunsPerAccount, "lab:nruns")))
+		return
+	}
+	if errors.Is(err, store.ErrLabDaily) {
+		l.Refuse(r, "lab_daily")
+		l.renderPage(w, r, lang, f.Game, r.PostForm, http.StatusTooManyRequests,
+			fmt.Sprintf(web.T(lang, "lab:daily"), web.CountWords(lang, l.cfg.RunsPerDay, "lab:nruns")))
 		return
 	}
 	if err != nil {

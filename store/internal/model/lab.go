@@ -68,6 +68,19 @@ const (
 	maxLabText        = 4096 // ids, labels, options, levels, errors
 )
 
+// LabQuota bounds the runs of one owner: running at once, and started
+// in 24 hours (0 or less: no bound).
+type LabQuota struct {
+	Running int
+	PerDay  int
+}
+
+// The quotas' refusals (both wrap ErrConflict).
+var (
+	ErrLabRunning = fmt.Errorf("%w: too many lab runs running", ErrConflict)
+	ErrLabDaily   = fmt.Errorf("%w: too many lab runs started today", ErrConflict)
+)
+
 // LabEnqueue is called inside the transaction of a write with the
 // backend's transaction (*sql.Tx for SQLite, pgx.Tx for PostgreSQL), so
 // that the jobs a job queue inserts there are committed with the write or
@@ -79,10 +92,12 @@ type LabEnqueue func(ctx context.Context, tx any) error
 type Labs interface {
 	// CreateLabRun stores run (its ID chosen by the caller, State set to
 	// LabRunning, a zero CreatedAt now) and calls enqueue in the same
-	// transaction. ErrConflict when the ID exists, or when the owner has
-	// maxRunning runs running already (counted in the transaction; 0 or
+	// transaction. ErrConflict when the ID exists; ErrLabRunning (an
+	// ErrConflict) when the owner has q.Running runs running already,
+	// ErrLabDaily (an ErrConflict) when he started q.PerDay runs in the
+	// 24 hours before run.CreatedAt (both counted in the transaction; 0 or
 	// less: no bound); an error for a run out of bounds.
-	CreateLabRun(ctx context.Context, run *LabRun, maxRunning int, enqueue LabEnqueue) error
+	CreateLabRun(ctx context.Context, run *LabRun, q LabQuota, enqueue LabEnqueue) error
 	// GetLabRun returns a run with its Done count; ErrNotFound.
 	GetLabRun(ctx context.Context, id string) (*LabRun, error)
 	// ListLabRuns lists runs, the newest first.
