@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"net/http/httptest"
+	"os"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -26,13 +28,24 @@ func TestLabThreeServersOneKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds plateau and runs it")
 	}
+	// 30 games a reading at the easy level; PLATEAU_TEST_LAB_GAMES and
+	// PLATEAU_TEST_LAB_LEVEL run it larger (200 a reading is the issue's
+	// measure).
+	games, level := 30, "easy"
+	if n, err := strconv.Atoi(os.Getenv("PLATEAU_TEST_LAB_GAMES")); err == nil && n > 0 {
+		games = n
+	}
+	if l := os.Getenv("PLATEAU_TEST_LAB_LEVEL"); l != "" {
+		level = l
+	}
+	maxGames := strconv.Itoa(2 * games)
 	stores, dbURL := pgStoresURL(t, 2)
 	procBase, proc := startServeProcess(t, dbURL, "--lab-rescue-after", labRescue.String(), "--create-per-minute", "-1",
-		"--lab-max-games", "400")
+		"--lab-max-games", maxGames)
 	var servers [2]*Server
 	var https [2]*httptest.Server
 	for i := range servers {
-		servers[i], https[i] = runServer(t, Config{Store: stores[i], NewAgent: cheapAgents, LabRescueAfter: labRescue, LabMaxGames: 400})
+		servers[i], https[i] = runServer(t, Config{Store: stores[i], NewAgent: cheapAgents, LabRescueAfter: labRescue, LabMaxGames: 2 * games})
 	}
 	pool := stores[0].(interface{ QueuePool() *pgxpool.Pool }).QueuePool()
 	ours := []string{"plateau-" + servers[0].live.Holder(), "plateau-" + servers[1].live.Holder()}
@@ -42,7 +55,7 @@ func TestLabThreeServersOneKilled(t *testing.T) {
 	if resp, _ := postAs(t, c, procBase+"/login", signupForm("ada", "correct horse battery")); resp.StatusCode >= 400 {
 		t.Fatalf("login on the process: %d", resp.StatusCode)
 	}
-	id := startRun(t, c, procBase, labForm("40", "easy", "2024"))
+	id := startRun(t, c, procBase, labForm(strconv.Itoa(games), level, "2024"))
 	// Wait until the process holds a game (running, last attempted by a
 	// client that is not one of ours) and some games are in, then kill it.
 	ctx := context.Background()
@@ -67,7 +80,7 @@ func TestLabThreeServersOneKilled(t *testing.T) {
 	}
 	proc.Wait()
 	t.Logf("killed the process holding %d game(s)", held)
-	p := waitRun(t, https[1].URL, id, 4*time.Minute)
+	p := waitRun(t, https[1].URL, id, 4*time.Minute+time.Duration(games)*time.Second)
 	if p.State != store.LabDone {
 		t.Fatalf("run ended %+v", p)
 	}
@@ -83,7 +96,7 @@ func TestLabThreeServersOneKilled(t *testing.T) {
 	}
 	// Every server shows the same finished run.
 	for _, ts := range https {
-		if p := progressOf(t, ts.URL, id); p.State != store.LabDone || p.Done[0] != 40 || p.Done[1] != 40 {
+		if p := progressOf(t, ts.URL, id); p.State != store.LabDone || p.Done[0] != games || p.Done[1] != games {
 			t.Errorf("%s shows %+v", ts.URL, p)
 		}
 	}
