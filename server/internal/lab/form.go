@@ -146,10 +146,7 @@ func (l *Lab) parseRunForm(form url.Values, lang string) (*runForm, error) {
 	var varies []analysis.Vary
 	for _, o := range labOptions(g, lang, nil) {
 		offered[o.Name] = true
-		vals := form["opt."+o.Name]
-		if len(vals) > len(o.Values) {
-			return nil, refuse(lang, "lab:badvalue", "…", o.Label)
-		}
+		vals := form["opt."+o.Name] // bounded by the body's 64 KiB
 		seen := map[string]bool{}
 		var picked []string
 		for _, v := range vals {
