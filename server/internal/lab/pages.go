@@ -39,6 +39,7 @@ type runLine struct {
 	Done, Total                                          int
 	Finished                                             bool
 	Created                                              time.Time
+	When                                                 string // Created, as shown
 }
 
 type labPage struct {
@@ -159,7 +160,8 @@ func (l *Lab) lines(runs []store.LabRun, lang string) []runLine {
 
 func (l *Lab) line(run *store.LabRun, lang string) runLine {
 	ln := runLine{ID: run.ID, Game: run.Game, Owner: run.Owner, State: run.State, StateText: web.T(lang, "lab:state:"+run.State),
-		Done: run.Done, Total: run.Total(), Finished: run.State == store.LabDone, Created: run.CreatedAt}
+		Done: run.Done, Total: run.Total(), Finished: run.State == store.LabDone, Created: run.CreatedAt,
+		When: run.CreatedAt.UTC().Format("2006-01-02 15:04 UTC")}
 	g, err := game.Lookup(run.Game)
 	if err == nil {
 		ln.Game = g.Name.In(lang)
