@@ -61,7 +61,7 @@ func TestBrowserLab(t *testing.T) {
 		t.Errorf("French title %q", got)
 	}
 	browserSignup(t, fr, ts, "amelie", "fr")
-	browserRun(t, fr, "fr-phone", "blocus", []string{`input[name="opt.exit"][value="optional"]`}, "3", "random")
+	browserRun(t, fr, "fr-phone", "blocus", []string{`input[name="opt.exit"][value="optional"]`}, "3", "easy")
 	if got := eval[string](t, fr, `document.getElementById('labreadings').textContent`); !strings.Contains(got, "sortie facultative") || !strings.Contains(got, "3 parties sur 3") {
 		t.Errorf("the French readings table says %q", got)
 	}

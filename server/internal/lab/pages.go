@@ -258,6 +258,7 @@ func (l *Lab) loadRun(w http.ResponseWriter, r *http.Request, lang, id string) *
 type readingView struct {
 	Letter, Words string
 	Done, Games   int
+	Count         string // "2 of 3 games"
 }
 
 // runView is a run as its page (and the comparison) shows it.
@@ -290,7 +291,8 @@ func (l *Lab) view(ctx context.Context, run *store.LabRun, lang, user string) (*
 		if g != nil {
 			words = readingWords(g, rd, lang)
 		}
-		v.Readings = append(v.Readings, readingView{Letter: readingLetter(i), Words: words, Done: progress[i], Games: run.Games})
+		count := fmt.Sprintf(web.T(lang, "lab:progressof"+web.Plural(lang, progress[i], ":one", ":many")), progress[i], run.Games)
+		v.Readings = append(v.Readings, readingView{Letter: readingLetter(i), Words: words, Done: progress[i], Games: run.Games, Count: count})
 	}
 	if run.State == store.LabDone {
 		js, err := l.labs.GetLabReport(ctx, run.ID)

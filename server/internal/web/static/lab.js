@@ -6,7 +6,9 @@
   if (pick) pick.addEventListener('change', function () { pick.form.submit(); });
   var table = document.getElementById('labreadings');
   if (!table || table.dataset.state !== 'running') return;
-  var of = table.dataset.of, run = table.dataset.run;
+  var run = table.dataset.run, fr = table.dataset.lang === 'fr';
+  // French counts 0 and 1 as singular, English 1 only (web.Plural).
+  function of(n) { return (n === 1 || (fr && n === 0)) ? table.dataset.ofOne : table.dataset.ofMany; }
   var rows = table.querySelectorAll('tbody tr');
   function poll() {
     fetch('/lab/runs/' + encodeURIComponent(run) + '/progress', { cache: 'no-store' })
@@ -18,7 +20,7 @@
           var bar = row.querySelector('progress'), count = row.querySelector('.count');
           var n = p.done[i] || 0;
           if (bar) bar.value = n;
-          if (count) count.textContent = of.replace('%d', n).replace('%d', p.games);
+          if (count) count.textContent = of(n).replace('%d', n).replace('%d', p.games);
         });
         setTimeout(poll, 2000);
       })
