@@ -253,6 +253,13 @@ func TestLabRefusals(t *testing.T) {
 			t.Errorf("%s: the page does not say %q", tc.name, tc.want)
 		}
 	}
+	// A page of another site cannot start a run for the player.
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/lab/runs", strings.NewReader(labForm("2", "random", "1").Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if resp, _ := doAs(t, c, req); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-site form starts a run: %d", resp.StatusCode)
+	}
 	if runs, _ := labs.ListLabRuns(t.Context(), store.LabFilter{}); len(runs) != 0 {
 		t.Fatalf("%d runs stored from refused forms", len(runs))
 	}
