@@ -133,6 +133,9 @@ func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 		return l.fail(run, err)
 	}
 	js, err := json.Marshal(res)
+	if err == nil && len(js) > store.MaxLabResultBytes {
+		err = fmt.Errorf("game %d of reading %s: a result of %d bytes, more than the %d a game may keep", a.Game, readingLetter(a.Reading), len(js), store.MaxLabResultBytes)
+	}
 	if err != nil {
 		return l.fail(run, err)
 	}
@@ -187,6 +190,9 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[reportArgs]) err
 		return l.fail(run, err)
 	}
 	js, err := json.Marshal(rep)
+	if err == nil && len(js) > store.MaxLabReportBytes {
+		err = fmt.Errorf("a report of %d bytes, more than the %d a run may keep", len(js), store.MaxLabReportBytes)
+	}
 	if err != nil {
 		return l.fail(run, err)
 	}
