@@ -47,7 +47,12 @@ func TestLabThreeServersOneKilled(t *testing.T) {
 	for i := range servers {
 		servers[i], https[i] = runServer(t, Config{Store: stores[i], NewAgent: cheapAgents, LabRescueAfter: labRescue, LabMaxGames: 2 * games})
 	}
-	pool := stores[0].(interface{ QueuePool() *pgxpool.Pool }).QueuePool()
+	pool, err := stores[0].(interface {
+		QueuePool() (*pgxpool.Pool, error)
+	}).QueuePool()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ours := []string{"plateau-" + servers[0].live.Holder(), "plateau-" + servers[1].live.Holder()}
 	// The run is started through the process: it stores the run and
 	// queues its games; all three play them.

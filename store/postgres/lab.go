@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -16,10 +17,42 @@ import (
 
 var _ model.Labs = (*Store)(nil)
 
-// QueuePool is the store's connection pool: a job queue (River's pgx
-// driver) works on it, so that its jobs are inserted in the transactions
-// of the lab's writes (model.LabEnqueue gets a pgx.Tx of it).
-func (s *Store) QueuePool() *pgxpool.Pool { return s.pool }
+// QueuePool is a pool of connections for a job queue (River's pgx
+// driver), to the same database as the store's but of its own: the queue
+// holds one for its notifications and polls on others, which would
+// otherwise be taken from the store's reads and commits. Its jobs are
+// still inserted in the store's transactions (model.LabEnqueue gets a
+// pgx.Tx of the store's pool). Made on first use, closed with the store.
+func (s *Store) QueuePool() (*pgxpool.Pool, error) { return s.queue.get() }
+
+// queuePool is QueuePool's pool, made once.
+type queuePool struct {
+	cfg  *pgxpool.Config
+	once sync.Once
+	mu   sync.Mutex
+	pool *pgxpool.Pool
+	err  error
+}
+
+func (q *queuePool) get() (*pgxpool.Pool, error) {
+	q.once.Do(func() {
+		cfg := q.cfg.Copy()
+		cfg.MaxConns = max(4, cfg.MaxConns/2)
+		p, err := pgxpool.NewWithConfig(context.Background(), cfg)
+		q.mu.Lock()
+		q.pool, q.err = p, err
+		q.mu.Unlock()
+	})
+	return q.pool, q.err
+}
+
+func (q *queuePool) close() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.pool != nil {
+		q.pool.Close()
+	}
+}
 
 const labRunColumns = `id, owner, game, level, games, seed, openings, readings::text, state, error, done, created_at, finished_at`
 

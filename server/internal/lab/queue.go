@@ -25,7 +25,9 @@ import (
 
 // pgQueueStore and sqliteQueueStore are the stores that lend their
 // connections to the queue.
-type pgQueueStore interface{ QueuePool() *pgxpool.Pool }
+type pgQueueStore interface {
+	QueuePool() (*pgxpool.Pool, error)
+}
 type sqliteQueueStore interface{ QueueDB() *sql.DB }
 
 // ErrNoQueue says the store keeps no job queue: the lab is off.
@@ -74,7 +76,10 @@ const migrationLock = 0x706c617269766572
 func openQueue(ctx context.Context, st store.Store, cfg *river.Config) (queue, error) {
 	switch s := st.(type) {
 	case pgQueueStore:
-		pool := s.QueuePool()
+		pool, err := s.QueuePool()
+		if err != nil {
+			return nil, fmt.Errorf("lab: the queue's connections: %w", err)
+		}
 		driver := riverpgxv5.New(pool)
 		m, err := rivermigrate.New(driver, &rivermigrate.Config{Logger: cfg.Logger})
 		if err != nil {
