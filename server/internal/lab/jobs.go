@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/plateau-games/plateau/analysis"
 	"github.com/plateau-games/plateau/game"
@@ -107,6 +108,27 @@ type gameWorker struct {
 // a game played again after its server died counts once. The last game
 // stored queues the report, in the same transaction.
 func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
+	err := w.work(ctx, job)
+	return w.l.lastAttempt(job.JobRow, job.Args.Run, err)
+}
+
+// lastAttempt fails run when the job's last attempt fails: River would
+// discard the job, and the run would wait for its game forever.
+func (l *Lab) lastAttempt(job *rivertype.JobRow, id string, err error) error {
+	var cancel *river.JobCancelError
+	if err == nil || job.Attempt < job.MaxAttempts || errors.As(err, &cancel) {
+		return err
+	}
+	ctx, done := context.WithTimeout(context.WithoutCancel(l.Ctx), site.StoreTimeout)
+	defer done()
+	run, gerr := l.labs.GetLabRun(ctx, id)
+	if gerr != nil {
+		return err
+	}
+	return l.fail(run, fmt.Errorf("tried %d times: %w", job.Attempt, err))
+}
+
+func (w *gameWorker) work(ctx context.Context, job *river.Job[gameArgs]) error {
 	l, a := w.l, job.Args
 	run, err := l.labs.GetLabRun(ctx, a.Run)
 	if errors.Is(err, store.ErrNotFound) {
@@ -167,6 +189,11 @@ type reportWorker struct {
 
 // Work computes the report of a run whose games are all in, and ends it.
 func (w *reportWorker) Work(ctx context.Context, job *river.Job[reportArgs]) error {
+	err := w.work(ctx, job)
+	return w.l.lastAttempt(job.JobRow, job.Args.Run, err)
+}
+
+func (w *reportWorker) work(ctx context.Context, job *river.Job[reportArgs]) error {
 	l := w.l
 	run, err := l.labs.GetLabRun(ctx, job.Args.Run)
 	if errors.Is(err, store.ErrNotFound) {

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/store"
@@ -120,4 +122,27 @@ func newEnv(ctx context.Context, st store.Store) *site.Env {
 	}
 	return &site.Env{Store: st, Log: slog.New(slog.DiscardHandler), Now: time.Now, Ctx: ctx, Stopping: make(chan struct{}),
 		Refusals: counter("refusals", "reason"), Errors: counter("errors", "what"), Panics: counter("panics", "where")}
+}
+
+// A game whose every attempt failed (a server killed again and again, a
+// game beyond the time bound every time) fails its run at the last one:
+// River would discard its job, and the run would wait for it forever.
+func TestLastAttemptFailsRun(t *testing.T) {
+	l, labs := testLab(t)
+	run := &store.LabRun{ID: "last", Owner: "ann", Game: "blocus", Level: "random", Games: 1, Seed: 1, Openings: 2,
+		Readings: []store.LabReading{{Label: "exit=forced", Options: "exit=forced"}}}
+	if err := labs.CreateLabRun(t.Context(), run, store.LabQuota{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("deadline exceeded")
+	if err := l.lastAttempt(&rivertype.JobRow{Attempt: 3, MaxAttempts: maxAttempts}, "last", boom); err != boom {
+		t.Fatalf("an early attempt: %v, want the error itself (tried again)", err)
+	}
+	if r, _ := labs.GetLabRun(t.Context(), "last"); r.State != store.LabRunning {
+		t.Fatalf("after an early attempt the run is %s", r.State)
+	}
+	l.lastAttempt(&rivertype.JobRow{Attempt: maxAttempts, MaxAttempts: maxAttempts}, "last", boom)
+	if r, _ := labs.GetLabRun(t.Context(), "last"); r.State != store.LabFailed || !strings.Contains(r.Error, "deadline exceeded") {
+		t.Fatalf("after the last attempt the run is %s (%q)", r.State, r.Error)
+	}
 }
