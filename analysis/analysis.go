@@ -38,6 +38,11 @@ type Config struct {
 	// Progress, when set, is called after every game with the games done
 	// and the total (from several goroutines, one at a time).
 	Progress func(done, total int)
+	// Slot, when set, is called before each move an agent chooses and
+	// the function it returns after: the site's lab takes a slot of the
+	// computer searches' pool there, so that live games come first. It
+	// changes nothing in the games.
+	Slot func(ctx context.Context) (release func(), err error)
 }
 
 // GameResult is what one game contributes to the statistics.
@@ -115,6 +120,11 @@ func Play(ctx context.Context, cfg Config) ([]GameResult, error) {
 	return results, nil
 }
 
+// PlayOne plays game g (from 0) of cfg alone: the same game Play plays
+// as its g-th, whatever else runs, so games can be spread over machines
+// (the site's lab) and the statistics still equal a run of Play.
+func PlayOne(ctx context.Context, cfg Config, g int) (GameResult, error) { return playOne(ctx, cfg, g) }
+
 func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 	v := cfg.Variant
 	agents := make([]ai.Agent, v.Players)
@@ -158,8 +168,14 @@ func playOne(ctx context.Context, cfg Config, g int) (GameResult, error) {
 		if n := len(m.Moves()); n < len(opening) {
 			mv = opening[n]
 		} else {
-			var err error
+			release := func() {}
+			if cfg.Slot != nil {
+				if release, err = cfg.Slot(ctx); err != nil {
+					return r, err
+				}
+			}
 			mv, err = agents[seat].Choose(ctx, m)
+			release()
 			if err != nil {
 				return r, game.Errorf(game.Text{EN: "%s, seat %d: %v", FR: "%s, place %d : %v"}, agents[seat].Name(), seat+1, err)
 			}

@@ -461,18 +461,27 @@ func WriteLabReport(path string, stats []*Stats, plotExt string) (Plots, error) 
 // gap with its range over the 95% interval and its draw rate with its
 // interval, side by side: the two halves of the score.
 func PlotReadings(stats []*Stats, path string) error {
+	p, err := ReadingsPlot(stats, "en")
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// ReadingsPlot is the plot of PlotReadings, to be saved or written.
+func ReadingsPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Balance gap and draw rate by reading (lower is better)"
-	p.Y.Label.Text = "share of games"
+	p.Title.Text = plotText(lang, "Balance gap and draw rate by reading (lower is better)", "Écart à l'équilibre et nulles par lecture (plus bas, mieux c'est)")
+	p.Y.Label.Text = plotText(lang, "share of games", "part des parties")
 	p.Y.Min, p.Y.Max = 0, 1
 	series := []struct {
 		name  string
 		point func(s *Stats) (y, lo, hi float64)
 	}{
-		{"balance gap", func(s *Stats) (float64, float64, float64) {
+		{plotText(lang, "balance gap", "écart à l'équilibre"), func(s *Stats) (float64, float64, float64) {
 			return s.Balance.Gap, s.Balance.GapLow, s.Balance.GapHigh
 		}},
-		{"draws", func(s *Stats) (float64, float64, float64) { return s.Draws.Rate, s.Draws.Low, s.Draws.High }},
+		{plotText(lang, "draws", "nulles"), func(s *Stats) (float64, float64, float64) { return s.Draws.Rate, s.Draws.Low, s.Draws.High }},
 	}
 	for i, se := range series {
 		var pts errPoints
@@ -483,14 +492,14 @@ func PlotReadings(stats []*Stats, path string) error {
 		}
 		sc, err := plotter.NewScatter(pts.XYs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sc.GlyphStyle.Color = plotutil.Color(i)
 		sc.GlyphStyle.Shape = plotutil.Shape(i)
 		sc.GlyphStyle.Radius = vg.Points(3)
 		bars, err := plotter.NewYErrorBars(pts)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		bars.LineStyle.Color = plotutil.Color(i)
 		bars.LineStyle.Width = vg.Points(1.2)
@@ -507,5 +516,5 @@ func PlotReadings(stats []*Stats, path string) error {
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Transparent // readings are categories
 	p.Add(grid)
-	return savePlot(p, path)
+	return p, nil
 }

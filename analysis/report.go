@@ -319,10 +319,19 @@ const plotW, plotH = 16 * vg.Centimeter, 10 * vg.Centimeter
 
 // PlotLengths draws the histogram of game lengths, one outline per variant.
 func PlotLengths(stats []*Stats, path string) error {
+	p, err := LengthsPlot(stats, "en")
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// LengthsPlot is the plot of PlotLengths, to be saved or written.
+func LengthsPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Game length"
-	p.X.Label.Text = "plies"
-	p.Y.Label.Text = "games"
+	p.Title.Text = plotText(lang, "Game length", "Longueur des parties")
+	p.X.Label.Text = plotText(lang, "plies", "demi-coups")
+	p.Y.Label.Text = plotText(lang, "games", "parties")
 	lo, hi := 1<<30, 0
 	for _, s := range stats {
 		lo, hi = min(lo, s.Length.Min), max(hi, s.Length.Max)
@@ -341,12 +350,12 @@ func PlotLengths(stats []*Stats, path string) error {
 			xy = append(xy, plotter.XY{X: float64(x), Y: float64(n)}, plotter.XY{X: float64(x + width), Y: float64(n)})
 		}
 		if err := addLine(p, i, s.Label, xy); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return savePlot(p, path)
+	return p, nil
 }
 
 // addLine adds the i-th variant's line, with its label in the legend.
@@ -366,10 +375,19 @@ func addLine(p *plot.Plot, i int, label string, xy plotter.XYs) error {
 // variant, over the plies that at least 5% of the games (and at least one)
 // reached: the last plies rest on a handful of games and only add noise.
 func PlotBranching(stats []*Stats, path string) error {
+	p, err := BranchingPlot(stats, "en")
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// BranchingPlot is the plot of PlotBranching, to be saved or written.
+func BranchingPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Branching factor by ply"
-	p.X.Label.Text = "ply"
-	p.Y.Label.Text = "mean legal moves"
+	p.Title.Text = plotText(lang, "Branching factor by ply", "Facteur de branchement par demi-coup")
+	p.X.Label.Text = plotText(lang, "ply", "demi-coup")
+	p.Y.Label.Text = plotText(lang, "mean legal moves", "coups légaux en moyenne")
 	for i, s := range stats {
 		var xy plotter.XYs
 		for ply, mean := range s.BranchingByPly {
@@ -381,12 +399,12 @@ func PlotBranching(stats []*Stats, path string) error {
 			continue
 		}
 		if err := addLine(p, i, s.Label, xy); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return savePlot(p, path)
+	return p, nil
 }
 
 // errPoints are points with asymmetric vertical error bars.
@@ -398,9 +416,18 @@ type errPoints struct {
 // PlotWinRates draws each seat's win rate with its 95% interval, the
 // variants side by side at each seat, and the draw rate after the seats.
 func PlotWinRates(stats []*Stats, path string) error {
+	p, err := WinRatesPlot(stats, "en")
+	if err != nil {
+		return err
+	}
+	return savePlot(p, path)
+}
+
+// WinRatesPlot is the plot of PlotWinRates, to be saved or written.
+func WinRatesPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Win rate by seat (95% Wilson interval)"
-	p.Y.Label.Text = "share of games"
+	p.Title.Text = plotText(lang, "Win rate by seat (95% Wilson interval)", "Taux de victoire par place (intervalle de Wilson à 95 %)")
+	p.Y.Label.Text = plotText(lang, "share of games", "part des parties")
 	p.Y.Min, p.Y.Max = 0, 1
 	maxSeats := 0
 	for _, s := range stats {
@@ -422,14 +449,14 @@ func PlotWinRates(stats []*Stats, path string) error {
 		}
 		sc, err := plotter.NewScatter(pts.XYs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sc.GlyphStyle.Color = plotutil.Color(i)
 		sc.GlyphStyle.Shape = plotutil.Shape(i)
 		sc.GlyphStyle.Radius = vg.Points(3)
 		bars, err := plotter.NewYErrorBars(pts)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		bars.LineStyle.Color = plotutil.Color(i)
 		bars.LineStyle.Width = vg.Points(1.2)
@@ -438,14 +465,23 @@ func PlotWinRates(stats []*Stats, path string) error {
 	}
 	var ticks []plot.Tick
 	for seat := 0; seat < maxSeats; seat++ {
-		ticks = append(ticks, plot.Tick{Value: float64(seat), Label: fmt.Sprintf("seat %d", seat+1)})
+		ticks = append(ticks, plot.Tick{Value: float64(seat), Label: fmt.Sprintf(plotText(lang, "seat %d", "place %d"), seat+1)})
 	}
-	ticks = append(ticks, plot.Tick{Value: float64(maxSeats), Label: "draw"})
+	ticks = append(ticks, plot.Tick{Value: float64(maxSeats), Label: plotText(lang, "draw", "nulle")})
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Min, p.X.Max = -0.6, float64(maxSeats)+0.6
 	p.Legend.Top = true
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Transparent // seats are categories
 	p.Add(grid)
-	return savePlot(p, path)
+	return p, nil
+}
+
+// plotText is a plot's text in lang: the site draws its plots in French
+// too.
+func plotText(lang, en, fr string) string {
+	if lang == "fr" {
+		return fr
+	}
+	return en
 }

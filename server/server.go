@@ -28,6 +28,7 @@ import (
 	"github.com/plateau-games/plateau/server/internal/catalog"
 	"github.com/plateau-games/plateau/server/internal/club"
 	"github.com/plateau-games/plateau/server/internal/games"
+	"github.com/plateau-games/plateau/server/internal/lab"
 	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/server/internal/pool"
@@ -239,6 +240,26 @@ type Config struct {
 	// read, to close the connections of accounts disabled and bot tokens
 	// revoked by other programs (club/revoke.go); default DefaultRevocationPoll.
 	RevocationPoll time.Duration
+
+	// The lab (/lab, server/internal/lab): runs of self-play games over
+	// the readings of a game's rules, played as jobs of River's queue in
+	// the store's database by every server. LabWorkers is how many lab
+	// games this server plays at once (0: lab.DefaultWorkers, negative:
+	// none); LabRunsPerAccount how many runs one account may have running
+	// (0: lab.DefaultRunsPerAccount, negative no bound); LabMaxGames and
+	// LabMaxReadings bound one run (0: lab.DefaultMaxGames,
+	// lab.DefaultMaxReadings); LabRescueAfter is how long a game may run
+	// before the queue gives it to another server (its server is taken
+	// for dead; 0: lab.DefaultRescueAfter).
+	LabWorkers        int
+	LabRunsPerAccount int
+	// LabRunsPerDay is how many runs one account may start in 24 hours
+	// (0: lab.DefaultRunsPerDay, negative no bound): each keeps its
+	// results and report.
+	LabRunsPerDay  int
+	LabMaxGames    int
+	LabMaxReadings int
+	LabRescueAfter time.Duration
 }
 
 // withDefaults fills in the zero fields of the live bounds.
@@ -279,6 +300,7 @@ type Server struct {
 	learning *learn.Learning  // lessons, puzzles, the analysis board
 	club     *club.Club       // accounts, lobby, ratings, players, bots' API
 	live     *live.Live       // live play: rooms, WebSocket, the game page
+	lab      *lab.Lab         // the designers' lab: runs on River's queue
 	limits   limits
 	clients  *site.Buckets
 	sockets  *socketCount
@@ -389,6 +411,15 @@ func New(cfg Config) (*Server, error) {
 	s.learning = learn.New(s.Env, learn.Services{Web: s.web, Games: s.games, Searches: s.searches,
 		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
 		CurrentUser: s.club.CurrentUser, Puzzles: puzzles, BadRecord: s.catalog.BadRecord})
+	s.lab, err = lab.New(s.Env, lab.Config{Store: cfg.Store, Workers: cfg.LabWorkers, RunsPerAccount: cfg.LabRunsPerAccount, RunsPerDay: cfg.LabRunsPerDay,
+		MaxGames: cfg.LabMaxGames, MaxReadings: cfg.LabMaxReadings, RescueAfter: cfg.LabRescueAfter, ID: "plateau-" + s.live.Holder()},
+		lab.Services{Web: s.web, Searches: s.searches, CurrentUser: s.club.CurrentUser})
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if err := s.lab.Start(); err != nil {
+		return nil, fmt.Errorf("server: lab: %w", err)
+	}
 	s.handler = s.routes()
 	s.GoSafe("maintenance", s.maintain)
 	s.GoSafe("leases", s.live.RenewLeases)
@@ -425,6 +456,11 @@ func (s *Server) Close() error {
 	s.closed = true
 	s.mu.Unlock()
 	s.live.Close()
+	// Lab games being played go back to the queue, for another server
+	// or this one after a restart.
+	stopCtx, stopCancel := context.WithTimeout(context.Background(), 10*time.Second)
+	s.lab.Stop(stopCtx)
+	stopCancel()
 	// Give the close handshakes a moment: cancelling the connections'
 	// context first would cut them without a close frame, and browsers
 	// would not know that the server is going away rather than broken.
@@ -508,6 +544,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /tables/{id}/leave", s.club.LeaveTable)
 	mux.HandleFunc("POST /tables/{id}/computer", s.limitCreate(s.club.SetComputer))
 	mux.HandleFunc("POST /tables/{id}/close", s.club.CloseTable)
+	mux.HandleFunc("GET /lab", s.lab.Page)
+	mux.HandleFunc("POST /lab/runs", s.lab.Create)
+	mux.HandleFunc("GET /lab/runs/{id}", s.lab.RunPage)
+	mux.HandleFunc("GET /lab/runs/{id}/progress", s.lab.Progress)
+	mux.HandleFunc("GET /lab/runs/{id}/plots/{name}", s.lab.Plot)
+	mux.HandleFunc("POST /lab/runs/{id}/cancel", s.lab.Cancel)
+	mux.HandleFunc("GET /lab/compare", s.lab.Compare)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.

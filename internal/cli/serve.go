@@ -55,6 +55,13 @@ type serveFlags struct {
 	hintsPerMin    int
 	reviewBudget   time.Duration
 	maxReviews     int
+	// the lab
+	labWorkers     int
+	labRuns        int
+	labRunsPerDay  int
+	labMaxGames    int
+	labMaxReadings int
+	labRescueAfter time.Duration
 	chatPerMin     int
 	chatBurst      int
 	chatShare      int
@@ -86,7 +93,9 @@ func (f *serveFlags) config() (server.Config, error) {
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter, AbortAfter: f.abortAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
 		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
-		ChatPerMinute: f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
+		LabWorkers: f.labWorkers, LabRunsPerAccount: f.labRuns, LabRunsPerDay: f.labRunsPerDay, LabMaxGames: f.labMaxGames, LabMaxReadings: f.labMaxReadings,
+		LabRescueAfter: f.labRescueAfter,
+		ChatPerMinute:  f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
 		SignupClosed: f.signupClosed, SessionLifetime: f.sessionLifetime,
 		LoginPerMinute: f.loginPerMin, LoginBurst: f.loginBurst, ChallengeLifetime: f.challengeLife, RateBots: f.rateBots, LeaseTTL: f.leaseTTL,
 		MaxHashes: f.maxHashes, HashQueue: f.hashQueue, HashWait: f.hashWait, RevocationPoll: f.revocationPoll}
@@ -233,6 +242,12 @@ See docs/server.md.`,
 	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
 	fl.DurationVar(&flags.reviewBudget, "review-budget", server.DefaultReviewBudget, "search time per position of a finished game's analysis, on the pool of searches (negative: no analysis)")
 	fl.IntVar(&flags.maxReviews, "max-reviews", server.DefaultMaxReviews, "analyses of games running at once; more are refused as busy")
+	fl.IntVar(&flags.labWorkers, "lab-workers", server.DefaultLabWorkers, "lab games this server plays at once, on the background slots of the searches' pool (-1: none, the other servers play them)")
+	fl.IntVar(&flags.labRuns, "lab-runs-per-account", server.DefaultLabRunsPerAccount, "lab runs one account may have running at once (-1: no limit)")
+	fl.IntVar(&flags.labRunsPerDay, "lab-runs-per-day", server.DefaultLabRunsPerDay, "lab runs one account may start in 24 hours, each keeping its results and report (-1: no limit)")
+	fl.IntVar(&flags.labMaxGames, "lab-max-games", server.DefaultLabMaxGames, "games of one lab run, all its readings together")
+	fl.IntVar(&flags.labMaxReadings, "lab-max-readings", server.DefaultLabMaxReadings, "readings of one lab run")
+	fl.DurationVar(&flags.labRescueAfter, "lab-rescue-after", server.DefaultLabRescueAfter, "how long a lab game may run before the job queue takes its server for dead and gives it to another (also the longest a game may take)")
 	fl.IntVar(&flags.chatPerMin, "chat-per-minute", server.DefaultChatPerMinute, "chat messages a minute per person (account, or client address without one), all pages and servers together (-1: no limit)")
 	fl.IntVar(&flags.chatBurst, "chat-burst", server.DefaultChatBurst, "chat messages in 10 seconds per person (-1: no limit)")
 	fl.IntVar(&flags.chatShare, "chat-share", server.DefaultChatShare, "messages still shown one person may have in one chat channel, of its 2000 (-1: no limit)")

@@ -55,6 +55,8 @@ type Store struct {
 	// beforeCommit, for tests, is called by every batch just before its
 	// commit.
 	beforeCommit func(ops []*groupcommit.Op)
+	// queue is the job queue's own pool (lab.go), made on first use.
+	queue queuePool
 }
 
 var _ model.Store = (*Store)(nil)
@@ -86,7 +88,7 @@ func OpenWith(ctx context.Context, dsn string, gc model.GroupCommit) (*Store, er
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	s := &Store{pool: pool, name: name}
+	s := &Store{pool: pool, name: name, queue: queuePool{cfg: cfg}}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -735,6 +737,7 @@ func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.gc.Close() // commits what is queued; later appends get ErrClosed
 		s.pool.Close()
+		s.queue.close()
 	})
 	return nil
 }

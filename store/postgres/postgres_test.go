@@ -394,3 +394,10 @@ func TestLeavingConformance(t *testing.T) {
 		return reopenable(t)().(storetest.LeaveStore)
 	})
 }
+
+func TestLabsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunLabs(t, func(t *testing.T) storetest.LabStore {
+		return reopenable(t)().(storetest.LabStore)
+	})
+}

@@ -284,3 +284,9 @@ func TestLeavingConformance(t *testing.T) {
 		return reopenable(t)().(storetest.LeaveStore)
 	})
 }
+
+func TestLabsConformance(t *testing.T) {
+	storetest.RunLabs(t, func(t *testing.T) storetest.LabStore {
+		return reopenable(t)().(storetest.LabStore)
+	})
+}
