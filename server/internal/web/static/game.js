@@ -70,6 +70,39 @@
   var flip = flipChoice === null ? defaultFlip() : flipChoice === '1';
   var flipSet = false; // the board was turned for an account's seat
 
+  // The rules engine in the page (engine.js, the server's Go packages built
+  // for WebAssembly): the first board comes from the server's HTML and
+  // nothing waits for the module; once it runs and holds the game at the
+  // state's ply (engineGame), the legal moves, the choices' pictures, the
+  // history's boards and the turned board are computed here. The server
+  // still checks every move.
+  var engine = null, engineOn = false, engineGame = -1, engineLegal = null;
+  try { engine = window.plateauEngine ? window.plateauEngine(JSON.parse(app.dataset.engine || 'null')) : null; } catch (e) { engine = null; }
+  if (engine) {
+    engine.ready.then(function () {
+      engineOn = true;
+      app.dataset.engineready = '1';
+      syncEngine();
+    }, function () { engine = null; });
+  }
+  function syncEngine() {
+    if (!engineOn || !state) return;
+    var st = state;
+    engine.ask({ op: 'load', rules: st.rules, options: st.options, position: st.position || '', moves: st.moves, lang: app.dataset.lang }).then(function (a) {
+      if (a.error || state !== st || a.ply !== st.ply) return;
+      engineGame = a.ply;
+      engineLegal = a.legal || [];
+      app.dataset.engineply = a.ply;
+    });
+  }
+  function engineHolds() { return engineOn && state && engineGame === state.ply; }
+  // The legal moves of the live position: the engine's once it holds the
+  // game, else the server's.
+  function legalMoves() {
+    if (!state || state.result !== '*') return [];
+    return engineHolds() && engineLegal ? engineLegal : (state.legal || []);
+  }
+
   // Notices (refused moves, answers, errors) show over the bottom of the
   // board, where the eyes are, and fade after a while.
   var noticeTimer = null;
@@ -113,6 +146,7 @@
     switch (msg.type) {
       case 'state':
         state = msg; stateAt = Date.now(); sel = [];
+        engineGame = -1; // until the engine holds this state's game (syncEngine)
         // A seat held by an account (the lobby's games) is known only now:
         // turn the board for the second player, once, unless he chose.
         if (flipChoice === null && !flipSet && tokens.length === 0 && state.seats.length === 2 &&
@@ -122,6 +156,7 @@
         }
         if (view >= state.ply) view = -1;
         render();
+        syncEngine();
         // A game of three or four: turned, once, so that the player's
         // pieces are on his side, unless he chose.
         if (flipChoice === null && !flipSet && state.seats.length > 2 && state.you.length > 0 && view < 0) {
@@ -370,7 +405,17 @@
     flip = !flip;
     try { localStorage.setItem(flipKey, flip ? '1' : '0'); } catch (e) {}
     send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip });
-    if (view >= 0) show(view);
+    if (view >= 0) { show(view); return; }
+    // With the engine the turned board shows at once; the server's state
+    // that follows draws the same.
+    if (!engineHolds()) return;
+    var st = state;
+    engine.ask({ op: 'svg', lang: app.dataset.lang, flip: flip, status: st.result !== '*' ? (st.outcome || '') : '',
+      lastMove: st.recent && st.recent.length ? [] : (st.lastMove || []) }).then(function (a) {
+      if (a.error || state !== st || view >= 0) return;
+      $('board').innerHTML = a.svg;
+      highlight();
+    });
   };
 
   // The moves some player had a hint for (numbered from 1).
@@ -660,7 +705,7 @@
     var div = $('passes');
     div.innerHTML = '';
     if (!myTurn()) return;
-    (state.legal || []).forEach(function (m) {
+    legalMoves().forEach(function (m) {
       if (m.places.length) return;
       var b = document.createElement('button');
       b.textContent = m.move;
@@ -780,7 +825,7 @@
   }
 
   function candidates() {
-    return (state.legal || []).filter(function (m) {
+    return legalMoves().filter(function (m) {
       return m.places.length > 0 && startsWith(m.places, sel);
     });
   }
@@ -845,14 +890,14 @@
 
   function click(place) {
     var next = sel.concat([place]);
-    var list = (state.legal || []).filter(function (m) { return m.places.length >= next.length && startsWith(m.places, next); });
+    var list = legalMoves().filter(function (m) { return m.places.length >= next.length && startsWith(m.places, next); });
     if (!list.length) {
       if (!sel.length) return;
       // A click on another piece that can move starts a new selection;
       // any other click after a selection is sent as the move it spells,
       // and the server answers with the rules' reason (a newcomer learns
       // why, as in the lessons).
-      if ((state.legal || []).some(function (m) { return m.places[0] === place; })) { sel = []; click(place); return; }
+      if (legalMoves().some(function (m) { return m.places[0] === place; })) { sel = []; click(place); return; }
       var tried = next;
       sel = [];
       highlight();
@@ -897,6 +942,15 @@
   function choose(list) {
     var dlg = $('choose'), div = $('choices');
     div.innerHTML = '';
+    var pics = [], local = engineHolds();
+    // Each picture from the server, when the engine cannot draw them.
+    function fetchPicture(pic, m) {
+      fetch('/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
+        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.ok ? r.text() : ''; }).then(function (svg) {
+        pic.innerHTML = svg;
+        zoomOn(pic.querySelector('svg'), m.places);
+      });
+    }
     list.forEach(function (m) {
       var b = document.createElement('button');
       b.className = 'choice';
@@ -908,11 +962,8 @@
       pic.className = 'preview';
       pic.setAttribute('role', 'img');
       pic.setAttribute('aria-label', m.says || m.move);
-      fetch('/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
-        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.ok ? r.text() : ''; }).then(function (svg) {
-        pic.innerHTML = svg;
-        zoomOn(pic.querySelector('svg'), m.places);
-      });
+      pics.push(pic);
+      if (!local) fetchPicture(pic, m);
       b.appendChild(pic);
       var says = document.createElement('span');
       says.className = 'says';
@@ -924,6 +975,15 @@
       b.onclick = function () { dlg.close(); play(m.move); };
       div.appendChild(b);
     });
+    if (local) {
+      engine.ask({ op: 'previews', ply: state.ply, choices: list.map(function (m) { return m.move; }), lang: app.dataset.lang, flip: flip }).then(function (a) {
+        list.forEach(function (m, i) {
+          if (a.error || !a.svgs || !a.svgs[i]) { fetchPicture(pics[i], m); return; }
+          pics[i].innerHTML = a.svgs[i];
+          zoomOn(pics[i].querySelector('svg'), m.places);
+        });
+      });
+    }
     if (dlg.showModal) dlg.showModal(); else dlg.setAttribute('open', '');
   }
   $('choosecancel').onclick = function () { $('choose').close(); sel = []; highlight(); };
@@ -1000,7 +1060,8 @@
     play(v);
   });
 
-  // History navigation: past positions are drawn by the server.
+  // History navigation: past positions are drawn by the engine, or by the
+  // server without it.
   function show(ply) {
     if (!state) return;
     ply = Math.max(0, Math.min(ply, state.ply));
@@ -1015,8 +1076,15 @@
     renderHistory();
     renderHint();
     highlight();
-    fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.text(); }).then(function (svg) {
+    var drawn = function (svg) {
       if (view === ply) { $('board').innerHTML = svg; renderMoves(); renderPasses(); renderHistory(); }
+    };
+    var fromServer = function () {
+      fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.text(); }).then(drawn);
+    };
+    if (!engineHolds()) { fromServer(); return; }
+    engine.ask({ op: 'svg', ply: ply, lang: app.dataset.lang, flip: flip }).then(function (a) {
+      if (a.error) fromServer(); else drawn(a.svg);
     });
   }
   function current() { return view < 0 ? (state ? state.ply : 0) : view; }

@@ -1,0 +1,213 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/engineasset"
+)
+
+// engineCounter counts the requests of the game page that the browser's
+// engine replaces, and holds the module back until let go, so that the
+// test sees the page before the module has loaded.
+type engineCounter struct {
+	next     http.Handler
+	mu       sync.Mutex
+	previews int
+	boards   int
+	encoding string // how the module was served
+	release  chan struct{}
+}
+
+func (c *engineCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	c.mu.Lock()
+	switch {
+	case strings.HasPrefix(p, "/games/") && strings.HasSuffix(p, "/preview"):
+		c.previews++
+	case strings.HasPrefix(p, "/games/") && strings.HasSuffix(p, "/svg"):
+		c.boards++
+	}
+	c.mu.Unlock()
+	if strings.HasPrefix(p, engineasset.Prefix) && strings.HasSuffix(p, ".wasm") {
+		select {
+		case <-c.release:
+		case <-r.Context().Done():
+			return
+		}
+		c.next.ServeHTTP(w, r)
+		c.mu.Lock()
+		c.encoding = w.Header().Get("Content-Encoding")
+		c.mu.Unlock()
+		return
+	}
+	c.next.ServeHTTP(w, r)
+}
+
+func (c *engineCounter) counts() (previews, boards int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.previews, c.boards
+}
+
+// A game played on a page that runs the rules engine: the first board is
+// the server's, shown while the module is held back; once it runs, the
+// legal moves, the pictures of the choices, the history's boards and the
+// turned board come from the page's engine: no request for a preview or a
+// board reaches the server. French on a phone, English on a laptop.
+func TestBrowserEngineModule(t *testing.T) {
+	browser := startBrowser(t)
+	s, err := New(Config{Store: newMemStore(), NewAgent: cheapAgents})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := &engineCounter{next: s, release: make(chan struct{})}
+	ts := httptest.NewServer(counter)
+	t.Cleanup(func() { s.Close(); ts.Close() })
+	released := false
+	for _, c := range []struct {
+		lang          string
+		width, height int64
+		device        string
+	}{{"fr", 390, 844, "phone"}, {"en", 1280, 900, "laptop"}} {
+		name := "engine-" + c.lang + "-" + c.device
+		g := createGame(t, ts, form("pogo", "me", "me"))
+		w := window(t, browser)
+		watchPage(t, w) // the Content-Security-Policy lets the module run, and nothing throws
+		do(t, w, "open the game", chromedp.EmulateViewport(c.width, c.height),
+			chromedp.Navigate(fmt.Sprintf("%s/games/%s?lang=%s#me=0-%s,1-%s", ts.URL, g.id, c.lang, g.mine[0], g.mine[1])))
+		waitJS(t, w, "the server's board", appIs(`a.dataset.ply === '0' && !!document.querySelector('#board svg [data-place]')`))
+		if !released {
+			// The module is still held: the board is there without it.
+			if eval[bool](t, w, `document.getElementById('app').dataset.engineready === '1'`) {
+				t.Fatal("the engine is ready while its module is held back")
+			}
+			screenshot(t, w, name+"-before-module")
+			close(counter.release)
+			released = true
+		}
+		waitJS(t, w, "the engine holds the game", appIs(`a.dataset.engineready === '1' && a.dataset.engineply === a.dataset.ply`))
+
+		previews0, boards0 := counter.counts()
+		v, _ := game.NewVariant("pogo", nil)
+		m := game.NewMatch(v.Start())
+		dialogs := 0
+		for ply, notation := range pogoWin {
+			waitJS(t, w, fmt.Sprintf("ply %d held by the engine", ply), appIs(fmt.Sprintf(`a.dataset.ply === '%d' && a.dataset.engineply === '%[1]d' && a.dataset.tomove === '%d'`, ply, ply%2)))
+			mv, err := m.State().ParseMove(notation)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range render.Places(m.State(), mv) {
+				click(t, w, "click "+p, `#board [data-place="`+p+`"]`)
+			}
+			if eval[bool](t, w, `document.getElementById('choose').open`) {
+				dialogs++
+				waitJS(t, w, "the choices' pictures", `document.querySelectorAll('#choices .preview').length > 1 && [...document.querySelectorAll('#choices .preview')].every(d => !!d.querySelector('svg [data-place]'))`)
+				says := eval[string](t, w, `[...document.querySelectorAll('#choices .says')].map(s => s.textContent).join(' / ')`)
+				if want := map[string]string{"fr": "Déplacer 1 pion de", "en": "Move 1 piece from"}[c.lang]; !strings.Contains(says, want) {
+					t.Errorf("%s: the choices say %q, want %q", c.lang, says, want)
+				}
+				screenshot(t, w, name+"-choices")
+				click(t, w, "choose "+notation, `#choices button[data-move="`+notation+`"]`)
+			}
+			if _, err := m.PlayNotation(notation); err != nil {
+				t.Fatal(err)
+			}
+		}
+		waitJS(t, w, "the end", appIs(`a.dataset.result === 'win 1'`))
+		if dialogs == 0 {
+			t.Fatal("no move asked which of several was meant: the previews were not tried")
+		}
+		// The history, and the board turned, drawn in the page.
+		click(t, w, "the start", `#navfirst`)
+		waitJS(t, w, "the start position", appIs(`a.dataset.ply === '0' && !document.getElementById('history').hidden && !!document.querySelector('#board svg [data-place="b1"]')`))
+		click(t, w, "one move on", `#navfwd`)
+		waitJS(t, w, "the first move", appIs(`a.dataset.ply === '1' && !!document.querySelector('#board svg')`))
+		click(t, w, "turn the board", `#flip`)
+		waitJS(t, w, "the turned board", `document.getElementById('app').dataset.ply === '1' && !!document.querySelector('#board svg')`)
+		screenshot(t, w, name+"-history-turned")
+		click(t, w, "back to the game", `#navlast`)
+		waitJS(t, w, "the last position", appIs(`a.dataset.ply === '3' && document.getElementById('history').hidden`))
+		click(t, w, "turn the board back", `#flip`)
+		waitJS(t, w, "the board turned back", appIs(`a.dataset.flip === '0' || a.dataset.flip === '1'`))
+		screenshot(t, w, name+"-end")
+
+		previews, boards := counter.counts()
+		if previews != previews0 || boards != boards0 {
+			t.Errorf("%s: the page asked the server for %d previews and %d boards with the engine running", name, previews-previews0, boards-boards0)
+		}
+		asked := eval[float64](t, w, `window.plateauEngineStats ? window.plateauEngineStats.answers : 0`)
+		if asked < 8 {
+			t.Errorf("%s: the engine answered %v requests", name, asked)
+		}
+		t.Logf("%s: %v answers from the engine, no preview or board from the server", name, asked)
+	}
+	counter.mu.Lock()
+	t.Logf("Chromium got the module with Content-Encoding %q", counter.encoding)
+	counter.mu.Unlock()
+}
+
+// The game page names the module and its loader; through the whole
+// server they come with the caching and compression headers, and every
+// page's policy lets WebAssembly compile (and only that: no eval).
+func TestEngineServedBySite(t *testing.T) {
+	_, ts := startServer(t, newMemStore())
+	g := createGame(t, ts, form("pogo", "me", "computer"))
+	resp, err := http.Get(ts.URL + "/games/" + g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page strings.Builder
+	buf := make([]byte, 1<<16)
+	for {
+		n, err := resp.Body.Read(buf)
+		page.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	resp.Body.Close()
+	csp := resp.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'") {
+		t.Errorf("Content-Security-Policy %q does not let the module compile", csp)
+	}
+	a := engineasset.Load()
+	for _, want := range []string{a.ModuleURL(), a.ExecURL(), `/static/engine.js`} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the game page does not name %s", want)
+		}
+	}
+	for _, c := range []struct{ accept, enc string }{{"gzip, deflate, br, zstd", "br"}, {"gzip", "gzip"}} {
+		req, _ := http.NewRequest("GET", ts.URL+a.ModuleURL(), nil)
+		req.Header.Set("Accept-Encoding", c.accept)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h := resp.Header
+		if resp.StatusCode != 200 || h.Get("Content-Type") != "application/wasm" || h.Get("Content-Encoding") != c.enc ||
+			h.Get("Cache-Control") != "public, max-age=31536000, immutable" || resp.ContentLength > 1_500_000 {
+			t.Errorf("%s with Accept-Encoding %q: status %d, length %d, headers %v", a.ModuleURL(), c.accept, resp.StatusCode, resp.ContentLength, h)
+		}
+	}
+	for _, p := range []string{"/static/engine-worker.js", "/static/engine.js", a.ExecURL()} {
+		resp, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), "javascript") {
+			t.Errorf("%s: status %d, type %q", p, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+	}
+}
