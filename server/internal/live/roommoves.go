@@ -69,6 +69,9 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	if msg.Flip != nil {
 		c.flip = *msg.Flip
 	}
+	if msg.Engine != nil {
+		c.engine.Store(*msg.Engine)
+	}
 	c.greeted = true
 	held := c.seats
 	bad := 0
