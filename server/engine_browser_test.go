@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -25,6 +26,7 @@ type engineCounter struct {
 	boards   int
 	encoding string // how the module was served
 	release  chan struct{}
+	block    bool // the module is not found: pages play without it
 }
 
 func (c *engineCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -38,6 +40,13 @@ func (c *engineCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Unlock()
 	if strings.HasPrefix(p, engineasset.Prefix) && strings.HasSuffix(p, ".wasm") {
+		c.mu.Lock()
+		block := c.block
+		c.mu.Unlock()
+		if block {
+			http.NotFound(w, r)
+			return
+		}
 		select {
 		case <-c.release:
 		case <-r.Context().Done():
@@ -73,6 +82,7 @@ func TestBrowserEngineModule(t *testing.T) {
 	ts := httptest.NewServer(counter)
 	t.Cleanup(func() { s.Close(); ts.Close() })
 	released := false
+	var timings []float64
 	for _, c := range []struct {
 		lang          string
 		width, height int64
@@ -95,6 +105,9 @@ func TestBrowserEngineModule(t *testing.T) {
 			released = true
 		}
 		waitJS(t, w, "the engine holds the game", appIs(`a.dataset.engineready === '1' && a.dataset.engineply === a.dataset.ply`))
+		// Moves, not boards, from now on.
+		waitJS(t, w, "the page announced the engine and the server answered", appIs(`a.dataset.enginewire === '1' && +a.dataset.localstates >= 1`))
+		clickTimes(t, w)
 
 		previews0, boards0 := counter.counts()
 		v, _ := game.NewVariant("pogo", nil)
@@ -122,8 +135,16 @@ func TestBrowserEngineModule(t *testing.T) {
 			if _, err := m.PlayNotation(notation); err != nil {
 				t.Fatal(err)
 			}
+			waitJS(t, w, fmt.Sprintf("ply %d shown", ply+1), appIs(fmt.Sprintf(`a.dataset.ply === '%d'`, ply+1)))
+			timings = append(timings, eval[float64](t, w, fmt.Sprintf(`window.plateauClick.shown[%d] || -1`, ply+1)))
 		}
 		waitJS(t, w, "the end", appIs(`a.dataset.result === 'win 1'`))
+		if n := eval[string](t, w, `document.getElementById('app').dataset.localstates || '0'`); n == "0" || eval[string](t, w, `document.getElementById('app').dataset.enginewire`) != "1" {
+			t.Errorf("%s: the moves did not come as deltas completed by the engine (%s states completed)", name, n)
+		}
+		if e := eval[string](t, w, `document.getElementById('app').dataset.engineerror || ''`); e != "" {
+			t.Errorf("%s: completing a state failed: %s", name, e)
+		}
 		if dialogs == 0 {
 			t.Fatal("no move asked which of several was meant: the previews were not tried")
 		}
@@ -153,7 +174,60 @@ func TestBrowserEngineModule(t *testing.T) {
 	}
 	counter.mu.Lock()
 	t.Logf("Chromium got the module with Content-Encoding %q", counter.encoding)
+	counter.block = true
 	counter.mu.Unlock()
+	t.Logf("from a click to the board showing the move, with the module: %s", msList(timings))
+
+	// The same game without the module (not found): the server's boards,
+	// for the figures.
+	g := createGame(t, ts, form("pogo", "me", "me"))
+	w := window(t, browser)
+	do(t, w, "open the game without the module", chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(fmt.Sprintf("%s/games/%s?lang=en#me=0-%s,1-%s", ts.URL, g.id, g.mine[0], g.mine[1])))
+	waitJS(t, w, "the state", appIs(`a.dataset.ply === '0' && a.dataset.tomove === '0'`))
+	clickTimes(t, w)
+	v, _ := game.NewVariant("pogo", nil)
+	m := game.NewMatch(v.Start())
+	var without []float64
+	for ply, notation := range pogoWin {
+		waitJS(t, w, fmt.Sprintf("ply %d", ply), appIs(fmt.Sprintf(`a.dataset.ply === '%d' && a.dataset.tomove === '%d'`, ply, ply%2)))
+		mv, _ := m.State().ParseMove(notation)
+		for _, p := range render.Places(m.State(), mv) {
+			click(t, w, "click "+p, `#board [data-place="`+p+`"]`)
+		}
+		if eval[bool](t, w, `document.getElementById('choose').open`) {
+			click(t, w, "choose "+notation, `#choices button[data-move="`+notation+`"]`)
+		}
+		m.PlayNotation(notation)
+		waitJS(t, w, fmt.Sprintf("ply %d shown", ply+1), appIs(fmt.Sprintf(`a.dataset.ply === '%d'`, ply+1)))
+		without = append(without, eval[float64](t, w, fmt.Sprintf(`window.plateauClick.shown[%d] || -1`, ply+1)))
+	}
+	if eval[string](t, w, `document.getElementById('app').dataset.engineready || ''`) != "" {
+		t.Error("the engine ran although its module was not found")
+	}
+	t.Logf("from a click to the board showing the move, without the module: %s", msList(without))
+}
+
+// clickTimes records in the page, for each ply shown, the milliseconds
+// from the last click to the board showing it (#app's data-ply changes
+// with the board).
+func clickTimes(t *testing.T, w context.Context) {
+	eval[bool](t, w, `(() => {
+  const a = document.getElementById('app');
+  window.plateauClick = { last: 0, shown: {} };
+  document.addEventListener('click', () => { window.plateauClick.last = performance.now(); }, true);
+  new MutationObserver(() => { window.plateauClick.shown[a.dataset.ply] = performance.now() - window.plateauClick.last; })
+    .observe(a, { attributes: true, attributeFilter: ['data-ply'] });
+  return true;
+})()`)
+}
+
+func msList(xs []float64) string {
+	var parts []string
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprintf("%.0f ms", x))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // The game page names the module and its loader; through the whole

@@ -93,6 +93,12 @@
       engineGame = a.ply;
       engineLegal = a.legal || [];
       app.dataset.engineply = a.ply;
+      // The engine holds the game: moves, not boards, from now on.
+      if (!engineWire && wireFailures < 3) {
+        engineWire = true;
+        app.dataset.enginewire = '1';
+        send({ type: 'hello', tokens: tokens, ply: st.ply, lang: app.dataset.lang, flip: flip, engine: true });
+      }
     });
   }
   function engineHolds() { return engineOn && state && engineGame === state.ply; }
@@ -122,7 +128,7 @@
     ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/games/' + id + '/ws');
     ws.onopen = function () {
       retry = 500;
-      ws.send(JSON.stringify({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip }));
+      ws.send(JSON.stringify({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip, engine: engineWire }));
     };
     ws.onmessage = function (e) {
       var msg;
@@ -142,21 +148,87 @@
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj));
   }
 
+  // Moves on the wire: once the engine holds the game, the page says so in
+  // its hello (engineWire) and the server sends, after a first state
+  // without board or legal moves, only what changes (a delta: the moves
+  // added, the fields changed or gone). The engine completes each into a
+  // whole state, one after the other; whatever it cannot complete, the
+  // page asks the server for whole states again.
+  var engineWire = false, engineChain = Promise.resolve(), wireFailures = 0;
+  function viaEngine(build) {
+    engineChain = engineChain.then(function () {
+      var next = build();
+      if (!next || !engineOn) { resync(); return; }
+      return engine.ask({ op: 'load', rules: next.rules, options: next.options, position: next.position || '', moves: next.moves, lang: app.dataset.lang }).then(function (a) {
+        if (a.error || a.ply !== next.ply) { resync(); return; }
+        return engine.ask({ op: 'svg', lang: app.dataset.lang, flip: !!next.flip, status: next.result !== '*' ? (next.outcome || '') : '',
+          lastMove: next.recent && next.recent.length ? [] : (next.lastMove || []) }).then(function (d) {
+          if (d.error) { resync(); return; }
+          next.svg = d.svg;
+          next.legal = next.result === '*' ? (a.legal || []) : [];
+          takeState(next, true);
+        });
+      });
+    }).catch(function (err) {
+      // The chain goes on whatever failed: the next states come whole.
+      app.dataset.engineerror = String(err && err.stack || err);
+      resync();
+    });
+  }
+  function mergeDelta(d) {
+    if (!state || d.from !== state.ply) return null;
+    var next = Object.assign({}, state);
+    delete next.svg; delete next.legal;
+    (d.del || []).forEach(function (k) { delete next[k]; });
+    Object.keys(d.set || {}).forEach(function (k) { next[k] = d.set[k]; });
+    next.moves = (state.moves || []).concat(d.add || []);
+    next.type = 'state';
+    return next;
+  }
+  function resync() {
+    engineWire = false;
+    wireFailures++; // after three, whole states only
+    app.dataset.enginewire = '0';
+    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip, engine: false });
+  }
+
   function handle(msg) {
     switch (msg.type) {
+      case 'delta':
+        viaEngine(function () { return mergeDelta(msg); });
+        break;
       case 'state':
-        state = msg; stateAt = Date.now(); sel = [];
-        engineGame = -1; // until the engine holds this state's game (syncEngine)
+        if (msg.svg === undefined) { viaEngine(function () { return msg; }); break; }
+        takeState(msg, false);
+        break;
+      default:
+        handleOther(msg);
+    }
+  }
+
+  // takeState shows a whole state: the server's, or one the engine
+  // completed (local: the engine holds its game).
+  function takeState(msg, local) {
+        // A state the engine completed for the same moves (the answer to
+        // a hello) keeps the pieces picked.
+        var same = local && state && msg.ply === state.ply && (msg.moves || []).join(' ') === (state.moves || []).join(' ');
+        state = msg; stateAt = Date.now();
+        if (!same) sel = [];
+        // until the engine holds this state's game (syncEngine)
+        if (local) {
+          engineGame = msg.ply; engineLegal = msg.legal; app.dataset.engineply = msg.ply;
+          app.dataset.localstates = (+app.dataset.localstates || 0) + 1;
+        } else engineGame = -1;
         // A seat held by an account (the lobby's games) is known only now:
         // turn the board for the second player, once, unless he chose.
         if (flipChoice === null && !flipSet && tokens.length === 0 && state.seats.length === 2 &&
             state.you.length === 1 && state.you[0] === 1 && !state.flip) {
           flipSet = true; flip = true;
-          send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: true });
+          send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: true, engine: engineWire });
         }
         if (view >= state.ply) view = -1;
         render();
-        syncEngine();
+        if (!local) syncEngine();
         // A game of three or four: turned, once, so that the player's
         // pieces are on his side, unless he chose.
         if (flipChoice === null && !flipSet && state.seats.length > 2 && state.you.length > 0 && view < 0) {
@@ -164,10 +236,13 @@
           var want = homeFlip();
           if (want !== null && want !== state.flip) {
             flip = want;
-            send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: flip });
+            send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: flip, engine: engineWire });
           }
         }
-        break;
+  }
+
+  function handleOther(msg) {
+    switch (msg.type) {
       case 'ack': case 'move':
         notice('');
         break;
@@ -404,7 +479,7 @@
   $('flip').onclick = function () {
     flip = !flip;
     try { localStorage.setItem(flipKey, flip ? '1' : '0'); } catch (e) {}
-    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip });
+    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip, engine: engineWire });
     if (view >= 0) { show(view); return; }
     // With the engine the turned board shows at once; the server's state
     // that follows draws the same.
