@@ -2,18 +2,22 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/server/internal/engineasset"
+	"github.com/plateau-games/plateau/server/internal/live"
 )
 
 // engineCounter counts the requests of the game page that the browser's
@@ -284,4 +288,71 @@ func TestEngineServedBySite(t *testing.T) {
 			t.Errorf("%s: status %d, type %q", p, resp.StatusCode, resp.Header.Get("Content-Type"))
 		}
 	}
+}
+
+// A hint while the server's searches are blocked: the page's engine finds
+// it (at the server's hint level, in its worker) and the server records
+// it, counted and marked as any hint. French on a phone, English on a
+// laptop.
+func TestBrowserEngineLocalHint(t *testing.T) {
+	browser := startBrowser(t)
+	blocked := make(chan struct{})
+	t.Cleanup(func() { close(blocked) })
+	var serverHints atomic.Int64
+	s, err := New(Config{Store: newMemStore(), NewAgent: func(spec string, v *game.Variant, seed uint64) (Agent, error) {
+		if spec == live.HintStrength {
+			// The server's hint search never ends while the test runs.
+			serverHints.Add(1)
+			return blockedAgent{blocked}, nil
+		}
+		return ai.New("random", v, seed)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { s.Close(); ts.Close() })
+	for _, tc := range []struct {
+		lang, device string
+		w, h         int64
+		says, one    string
+	}{
+		{"fr", "phone", 390, 844, "Indice : ", "1 indice (coup 1)"},
+		{"en", "laptop", 1280, 900, "Hint: ", "1 hint (move 1)"},
+	} {
+		w := window(t, browser)
+		watchPage(t, w)
+		do(t, w, "new game", chromedp.EmulateViewport(tc.w, tc.h), chromedp.Navigate(ts.URL+"/new?game=pogo&lang="+tc.lang),
+			chromedp.WaitVisible(chromedp.CSS(`#startgame`)), chromedp.Click(chromedp.CSS(`#startgame`)))
+		waitJS(t, w, "my turn with the engine", appIs(`a.dataset.you === '0' && a.dataset.tomove === '0' && a.dataset.engineready === '1' && a.dataset.engineply === a.dataset.ply`))
+		waitJS(t, w, "the hint button", `!document.getElementById('hintbtn').hidden && !document.getElementById('hintbtn').disabled`)
+		hint := askHint(t, w, tc.says)
+		waitJS(t, w, "the count by the name", `(document.querySelector('#players .hintsused') || {}).textContent === '`+tc.one+`'`)
+		if n := eval[string](t, w, `document.getElementById('app').dataset.localhints || ''`); n != "1" {
+			t.Errorf("%s: %q hints found in the page, want 1", tc.lang, n)
+		}
+		screenshot(t, w, "engine-hint-"+tc.lang+"-"+tc.device)
+		do(t, w, "play the hint", chromedp.SendKeys(chromedp.CSS(`#moveinput`), hint+"\n"))
+		waitJS(t, w, "the computer's answer", appIs(`a.dataset.ply === '2'`))
+		if !eval[bool](t, w, `document.querySelector('#movelist li[data-ply="1"]').classList.contains('hinted')`) {
+			t.Errorf("%s: the move played after the hint is not marked", tc.lang)
+		}
+	}
+	if n := serverHints.Load(); n != 0 {
+		t.Errorf("the server searched %d hints", n)
+	}
+}
+
+// blockedAgent searches until its channel closes or its search is
+// cancelled: the server's pool is busy.
+type blockedAgent struct{ done chan struct{} }
+
+func (blockedAgent) Name() string { return "blocked" }
+
+func (b blockedAgent) Choose(ctx context.Context, m *game.Match) (game.Move, error) {
+	select {
+	case <-b.done:
+	case <-ctx.Done():
+	}
+	return 0, errors.New("blocked")
 }

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/server/internal/live"
 )
 
 var debugDeltas = false
@@ -217,5 +219,47 @@ func TestBytesPerMoveWithEngine(t *testing.T) {
 	t.Logf("average over every game with deflate: %.0f B a move for a player, %.0f B for a spectator; most: %.0f B (%s)", sumP/n, sumS/n, maxAll, maxGame)
 	if sumP/n > 300 || sumS/n > 300 {
 		t.Errorf("%.0f B a move for a player, %.0f B for a spectator, on average: more than 300", sumP/n, sumS/n)
+	}
+}
+
+// A hint found by the page's engine is checked and recorded as a searched
+// one: a move that is not legal, or for another position, is refused; a
+// legal one is stored, counted and sent back, and no search runs.
+func TestLocalHintRecorded(t *testing.T) {
+	var searched atomic.Int64
+	_, ts := startServerWith(t, Config{NewAgent: func(spec string, v *game.Variant, seed uint64) (Agent, error) {
+		if spec == live.HintStrength {
+			searched.Add(1)
+		}
+		return ai.New("random", v, seed)
+	}})
+	g := createGame(t, ts, form("pogo", "me", "computer"))
+	c := dial(t, ts, g.id)
+	c.hello(0, g.mine[0])
+	c.send(map[string]any{"type": "hint", "ply": 0, "move": "3a1-a3"})
+	if e := c.expect("", nil); e.str("code") != "illegal" {
+		t.Errorf("an illegal hint: %v", e)
+	}
+	c.send(map[string]any{"type": "hint", "ply": 4, "move": "1a1-b1"})
+	if e := c.expect("", nil); e.str("code") != "stale" {
+		t.Errorf("a hint for another position: %v", e)
+	}
+	c.send(map[string]any{"type": "hint", "ply": 0, "move": "1a1-b1"})
+	h := c.expect("hint", nil)
+	if h.str("move") != "1a1-b1" || h.num("used") != 1 || h.num("ply") != 0 {
+		t.Errorf("the hint sent back: %v", h)
+	}
+	st := c.expect("state", func(m msg) bool { return m["hints"] != nil })
+	if hints, _ := st["hints"].([]any); len(hints) == 0 || len(hints[0].([]any)) != 1 {
+		t.Errorf("the state's hints: %v", st["hints"])
+	}
+	spec := dial(t, ts, g.id)
+	spec.hello(0)
+	spec.send(map[string]any{"type": "hint", "ply": 0, "move": "1a1-b1"})
+	if e := spec.expect("", nil); e.str("code") != "spectator" {
+		t.Errorf("a spectator's hint: %v", e)
+	}
+	if n := searched.Load(); n != 0 {
+		t.Errorf("%d hints searched on the server", n)
 	}
 }

@@ -37,7 +37,7 @@
   var cursor = null; // the place under the keyboard cursor
   // A hint: the move the server found for this page's seat, shown while
   // its position is on the board; hintWaiting while one is searched.
-  var hint = null, hintWaiting = false;
+  var hint = null, hintWaiting = false, localHint = -1; // localHint: the ply the engine searches a hint for
   var rematchURL = '';
 
   // The board is turned for the player on the other side (the second seat
@@ -212,6 +212,8 @@
         // A state the engine completed for the same moves (the answer to
         // a hello) keeps the pieces picked.
         var same = local && state && msg.ply === state.ply && (msg.moves || []).join(' ') === (state.moves || []).join(' ');
+        // A hint the engine searches for a position gone: end the search.
+        if (localHint >= 0 && msg.ply !== localHint && engine) { localHint = -1; hintWaiting = false; engine.cancel(); }
         state = msg; stateAt = Date.now();
         if (!same) sel = [];
         // until the engine holds this state's game (syncEngine)
@@ -756,7 +758,19 @@
     if (hintLive()) { notice(hint.text); return; }
     hintWaiting = true;
     renderHint();
-    send({ type: 'hint' });
+    if (!engineHolds()) { send({ type: 'hint' }); return; }
+    // The page's engine searches, at the server's hint level, in its
+    // worker; the server records the hint as if it had searched it.
+    var st = state;
+    localHint = st.ply;
+    engine.ask({ op: 'search', level: 'hard', seed: Math.floor(Math.random() * 2147483647) }).then(function (a) {
+      if (localHint !== st.ply) return; // cancelled: the position changed
+      localHint = -1;
+      if (state !== st && state.ply !== st.ply) { hintWaiting = false; renderHint(); return; }
+      if (a.error) { send({ type: 'hint' }); return; } // the server searches it
+      app.dataset.localhints = (+app.dataset.localhints || 0) + 1;
+      send({ type: 'hint', ply: st.ply, move: a.move });
+    });
   };
 
   function renderStatus() {
