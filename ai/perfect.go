@@ -41,7 +41,7 @@ func NewPerfect(path string, v *game.Variant) (*Perfect, error) {
 	if t := perfectTables[path]; t != nil {
 		return &Perfect{table: t}, nil
 	}
-	t, err := pogosolve.Load(path)
+	t, err := loadPerfectTable(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, game.Errorf(game.Text{EN: "no POGO solution at %s: run 'plateau solve pogo' first (about 20 s and 60 MB), or give table=PATH", FR: "pas de solution de POGO dans %s : lancez d'abord 'plateau solve pogo' (environ 20 s et 60 Mo), ou donnez table=CHEMIN"}, path)
 	}

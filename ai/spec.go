@@ -40,7 +40,7 @@ par exemple mcts:time=2s, mcts:iterations=20000,threads=2, alphabeta:depth=6`}
 func New(spec string, v *game.Variant, seed uint64) (Agent, error) {
 	// An external engine's command line keeps its case and spaces.
 	if len(strings.TrimSpace(spec)) >= len("engine:") && strings.EqualFold(strings.TrimSpace(spec)[:len("engine:")], "engine:") {
-		return NewEngineAgent(strings.TrimSpace(spec)[len("engine:"):], v, seed)
+		return newEngineAgent(strings.TrimSpace(spec)[len("engine:"):], v, seed)
 	}
 	spec = strings.TrimSpace(spec)
 	name, paramText, hasParams := strings.Cut(spec, ":")

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/plateau-games/plateau/game"
@@ -26,14 +25,11 @@ var moveWords = map[string]game.Text{
 	"play":      {EN: "Play %s", FR: "Jouer %s"},
 }
 
-// pogoMove reads POGO's notation: a count of pieces, from, "-", to.
-var pogoMove = regexp.MustCompile(`^([1-3])([a-c][1-3])-([a-c][1-3])$`)
-
 // DescribeMove says what a move does, where the notation alone is hard to
 // read; otherwise "Play NOTATION".
 func DescribeMove(v *game.Variant, notation, lang string) string {
 	if v.Game.ID == "pogo" {
-		if m := pogoMove.FindStringSubmatch(notation); m != nil {
+		if m := pogoMove(notation); m != nil {
 			key := "pogo"
 			if m[1] != "1" {
 				key = "pogos"
@@ -43,11 +39,11 @@ func DescribeMove(v *game.Variant, notation, lang string) string {
 	}
 	switch v.Game.ID {
 	case "pods":
-		if m := podsPlacement.FindStringSubmatch(notation); m != nil {
+		if m := podsPlacement(notation); m != nil {
 			return fmt.Sprintf(moveWords["pods"].In(lang), strings.ToUpper(m[1]), m[2])
 		}
 	case "poldr":
-		if m := poldrPlacement.FindStringSubmatch(notation); m != nil {
+		if m := poldrPlacement(notation); m != nil {
 			return fmt.Sprintf(moveWords["poldr"+m[1]].In(lang), m[2])
 		}
 	case "polygone":
@@ -66,13 +62,6 @@ func DescribeMove(v *game.Variant, notation, lang string) string {
 	}
 	return fmt.Sprintf(moveWords["play"].In(lang), notation)
 }
-
-var (
-	// PODS' placement: the pod's code, "@", the point.
-	podsPlacement = regexp.MustCompile(`^([A-Za-z]+[0-9]*)@([a-f][1-6])$`)
-	// POLD.R's placement of a marker (M) or a pawn (P).
-	poldrPlacement = regexp.MustCompile(`^([MP])-([a-z][0-9]+)$`)
-)
 
 // optionWords put options into words: "name=value" for a value with its own
 // words, "name" for the words of any value (%s the value).

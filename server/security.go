@@ -15,8 +15,10 @@ import (
 
 // contentSecurityPolicy allows the site's own scripts, styles, images and
 // connections (WebSockets included) and nothing else: no inline script, no
-// plugin, no framing by other sites, forms only to the site.
-const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// plugin, no framing by other sites, forms only to the site. WebAssembly
+// may be compiled ('wasm-unsafe-eval': the rules engine's module, served
+// by the site; JavaScript's eval stays refused).
+const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // securityHeaders are sent with every answer.

@@ -27,6 +27,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/catalog"
 	"github.com/plateau-games/plateau/server/internal/club"
+	"github.com/plateau-games/plateau/server/internal/engineasset"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/lab"
 	"github.com/plateau-games/plateau/server/internal/learn"
@@ -484,6 +485,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
+	mux.Handle("GET "+engineasset.Prefix, engineasset.Load()) // the browser's rules engine, hashed names, immutable
 	mux.HandleFunc("GET /{$}", s.catalog.Catalogue)
 	mux.HandleFunc("GET /rules/{id}", s.catalog.Rules)
 	mux.HandleFunc("GET /learn", s.learning.LearnList)

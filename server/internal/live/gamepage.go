@@ -11,6 +11,7 @@ import (
 	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
+	"github.com/plateau-games/plateau/server/internal/engineasset"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -38,6 +39,7 @@ type gamePageData struct {
 	Players                   []string
 	Messages                  string // JSON, for the script, in a data attribute
 	Ratings                   string // JSON: per seat, its account's rating in the variant ("" without)
+	Engine                    string // JSON: the addresses of the browser's rules engine (engineasset)
 }
 
 // GamePage is a game's page: the board, the moves, the players; the
@@ -58,6 +60,7 @@ func (lv *Live) GamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Messages = string(msgs)
+	d.Engine = engineasset.Load().PageJSON()
 	d.Ratings = lv.club.SeatRatingsJSON(r.Context(), g)
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, games.SeatLabel(m.Variant(), i, seat, lang))

@@ -151,8 +151,9 @@ func (r *room) hasComputerLocked() bool {
 }
 
 // hintLocked answers a request for a hint: a refusal with its code, the
-// hint already given in this position, or a search.
-func (r *room) hintLocked(c *client) {
+// hint already given in this position, or a search (here, or in the page:
+// hintlocal.go).
+func (r *room) hintLocked(c *client, msg inMsg) {
 	seat := r.match.ToMove()
 	switch {
 	case !r.lv.hints.enabled:
@@ -177,6 +178,8 @@ func (r *room) hintLocked(c *client) {
 	case c.hints != nil && !c.hints.Allow():
 		r.lv.Refusals.WithLabelValues("hint_limited").Inc()
 		r.sendLocked(c, errorMsg{Type: "error", Code: "hint_limited", Message: fmt.Sprintf("Too many hints: at most %g a minute; wait a little.", r.lv.hints.perMin)})
+	case msg.Move != "":
+		r.localHintLocked(c, seat, msg)
 	default:
 		r.startHintLocked(c, seat)
 	}

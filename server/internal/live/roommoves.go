@@ -54,7 +54,7 @@ func (r *room) handle(ctx context.Context, c *client, msg inMsg) bool {
 	case "chatdelete":
 		r.chatDeleteLocked(ctx, c, msg.ID)
 	case "hint":
-		r.hintLocked(c)
+		r.hintLocked(c, msg)
 	default:
 		r.sendLocked(c, errorMsg{Type: "error", Code: "unknown_type",
 			Message: fmt.Sprintf("unknown message type %s; use hello, move, resign, draw, undo, answer, rematch, rematchdecline, abort, chat, chatdelete or hint", game.Quote(truncate(msg.Type, 40)))})
@@ -68,6 +68,9 @@ func (r *room) helloLocked(c *client, msg inMsg) {
 	}
 	if msg.Flip != nil {
 		c.flip = *msg.Flip
+	}
+	if msg.Engine != nil {
+		c.engine.Store(*msg.Engine)
 	}
 	c.greeted = true
 	held := c.seats

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/plateau-games/plateau/render"
 	"github.com/plateau-games/plateau/server/internal/games"
@@ -23,6 +24,8 @@ type inMsg struct {
 	Flip   *bool    `json:"flip,omitempty"` // see the board from the other side
 	Text   string   `json:"text,omitempty"` // a chat message
 	ID     int64    `json:"id,omitempty"`   // the chat message to delete
+	// Engine: the page runs the rules engine; states go as deltas (delta.go).
+	Engine *bool `json:"engine,omitempty"`
 }
 
 type errorMsg struct {
@@ -190,6 +193,9 @@ func youPrefix(seats uint8) []byte {
 type sharedState struct {
 	ply  int
 	body []byte // the encoding without its opening brace
+
+	fieldsOnce sync.Once                  // delta.go
+	fields     map[string]json.RawMessage // the body's fields, for deltas
 }
 
 // stateLocked builds and encodes the state for the view vw.

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -89,6 +90,8 @@ type client struct {
 	stateMu sync.Mutex
 	prefix  []byte // `{"you":[...],` of this connection
 	state   *sharedState
+
+	engine atomic.Bool // the page runs the rules engine: states after the first go as deltas (delta.go)
 }
 
 func (c *client) holds(seat int) bool { return seat >= 0 && c.seats&(1<<uint(seat)) != 0 }
@@ -231,6 +234,8 @@ func (lv *Live) ServeWS(w http.ResponseWriter, r *http.Request) {
 // however many people watch it.
 func (lv *Live) writeLoop(ctx context.Context, c *client) {
 	var last time.Time
+	var sent *sharedState // the last state written, for deltas
+	var sentPrefix []byte
 	var timer *time.Timer
 	var timerC <-chan time.Time
 	defer func() {
@@ -275,6 +280,25 @@ func (lv *Live) writeLoop(ctx context.Context, c *client) {
 			return true
 		}
 		last = time.Now()
+		if c.engine.Load() {
+			var d []byte
+			ok := false
+			if sent != nil && bytes.Equal(prefix, sentPrefix) {
+				d, ok = stateDelta(sent, st)
+			} else {
+				d, ok = boardless(st, prefix)
+			}
+			if ok {
+				sent, sentPrefix = st, prefix
+				if !write(d) {
+					fail()
+					return false
+				}
+				lv.metrics.StatesSent.Inc()
+				return true
+			}
+		}
+		sent, sentPrefix = st, prefix
 		// One write a message, from a pooled buffer: an idle connection
 		// holds none (ten thousand of them would hold a board each).
 		bp := stateBuffers.Get().(*[]byte)

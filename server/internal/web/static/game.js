@@ -37,7 +37,7 @@
   var cursor = null; // the place under the keyboard cursor
   // A hint: the move the server found for this page's seat, shown while
   // its position is on the board; hintWaiting while one is searched.
-  var hint = null, hintWaiting = false;
+  var hint = null, hintWaiting = false, localHint = -1; // localHint: the ply the engine searches a hint for
   var rematchURL = '';
 
   // The board is turned for the player on the other side (the second seat
@@ -70,6 +70,45 @@
   var flip = flipChoice === null ? defaultFlip() : flipChoice === '1';
   var flipSet = false; // the board was turned for an account's seat
 
+  // The rules engine in the page (engine.js, the server's Go packages built
+  // for WebAssembly): the first board comes from the server's HTML and
+  // nothing waits for the module; once it runs and holds the game at the
+  // state's ply (engineGame), the legal moves, the choices' pictures, the
+  // history's boards and the turned board are computed here. The server
+  // still checks every move.
+  var engine = null, engineOn = false, engineGame = -1, engineLegal = null;
+  try { engine = window.plateauEngine ? window.plateauEngine(JSON.parse(app.dataset.engine || 'null')) : null; } catch (e) { engine = null; }
+  if (engine) {
+    engine.ready.then(function () {
+      engineOn = true;
+      app.dataset.engineready = '1';
+      syncEngine();
+    }, function () { engine = null; });
+  }
+  function syncEngine() {
+    if (!engineOn || !state) return;
+    var st = state;
+    engine.ask({ op: 'load', rules: st.rules, options: st.options, position: st.position || '', moves: st.moves, lang: app.dataset.lang }).then(function (a) {
+      if (a.error || state !== st || a.ply !== st.ply) return;
+      engineGame = a.ply;
+      engineLegal = a.legal || [];
+      app.dataset.engineply = a.ply;
+      // The engine holds the game: moves, not boards, from now on.
+      if (!engineWire && wireFailures < 3) {
+        engineWire = true;
+        app.dataset.enginewire = '1';
+        send({ type: 'hello', tokens: tokens, ply: st.ply, lang: app.dataset.lang, flip: flip, engine: true });
+      }
+    });
+  }
+  function engineHolds() { return engineOn && state && engineGame === state.ply; }
+  // The legal moves of the live position: the engine's once it holds the
+  // game, else the server's.
+  function legalMoves() {
+    if (!state || state.result !== '*') return [];
+    return engineHolds() && engineLegal ? engineLegal : (state.legal || []);
+  }
+
   // Notices (refused moves, answers, errors) show over the bottom of the
   // board, where the eyes are, and fade after a while.
   var noticeTimer = null;
@@ -89,7 +128,7 @@
     ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/games/' + id + '/ws');
     ws.onopen = function () {
       retry = 500;
-      ws.send(JSON.stringify({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip }));
+      ws.send(JSON.stringify({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip, engine: engineWire }));
     };
     ws.onmessage = function (e) {
       var msg;
@@ -109,19 +148,89 @@
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj));
   }
 
+  // Moves on the wire: once the engine holds the game, the page says so in
+  // its hello (engineWire) and the server sends, after a first state
+  // without board or legal moves, only what changes (a delta: the moves
+  // added, the fields changed or gone). The engine completes each into a
+  // whole state, one after the other; whatever it cannot complete, the
+  // page asks the server for whole states again.
+  var engineWire = false, engineChain = Promise.resolve(), wireFailures = 0;
+  function viaEngine(build) {
+    engineChain = engineChain.then(function () {
+      var next = build();
+      if (!next || !engineOn) { resync(); return; }
+      return engine.ask({ op: 'load', rules: next.rules, options: next.options, position: next.position || '', moves: next.moves, lang: app.dataset.lang }).then(function (a) {
+        if (a.error || a.ply !== next.ply) { resync(); return; }
+        return engine.ask({ op: 'svg', lang: app.dataset.lang, flip: !!next.flip, status: next.result !== '*' ? (next.outcome || '') : '',
+          lastMove: next.recent && next.recent.length ? [] : (next.lastMove || []) }).then(function (d) {
+          if (d.error) { resync(); return; }
+          next.svg = d.svg;
+          next.legal = next.result === '*' ? (a.legal || []) : [];
+          takeState(next, true);
+        });
+      });
+    }).catch(function (err) {
+      // The chain goes on whatever failed: the next states come whole.
+      app.dataset.engineerror = String(err && err.stack || err);
+      resync();
+    });
+  }
+  function mergeDelta(d) {
+    if (!state || d.from !== state.ply) return null;
+    var next = Object.assign({}, state);
+    delete next.svg; delete next.legal;
+    (d.del || []).forEach(function (k) { delete next[k]; });
+    Object.keys(d.set || {}).forEach(function (k) { next[k] = d.set[k]; });
+    next.moves = (state.moves || []).concat(d.add || []);
+    next.type = 'state';
+    return next;
+  }
+  function resync() {
+    engineWire = false;
+    wireFailures++; // after three, whole states only
+    app.dataset.enginewire = '0';
+    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip, engine: false });
+  }
+
   function handle(msg) {
     switch (msg.type) {
+      case 'delta':
+        viaEngine(function () { return mergeDelta(msg); });
+        break;
       case 'state':
-        state = msg; stateAt = Date.now(); sel = [];
+        if (msg.svg === undefined) { viaEngine(function () { return msg; }); break; }
+        takeState(msg, false);
+        break;
+      default:
+        handleOther(msg);
+    }
+  }
+
+  // takeState shows a whole state: the server's, or one the engine
+  // completed (local: the engine holds its game).
+  function takeState(msg, local) {
+        // A state the engine completed for the same moves (the answer to
+        // a hello) keeps the pieces picked.
+        var same = local && state && msg.ply === state.ply && (msg.moves || []).join(' ') === (state.moves || []).join(' ');
+        // A hint the engine searches for a position gone: end the search.
+        if (localHint >= 0 && msg.ply !== localHint && engine) { localHint = -1; hintWaiting = false; engine.cancel(); }
+        state = msg; stateAt = Date.now();
+        if (!same) sel = [];
+        // until the engine holds this state's game (syncEngine)
+        if (local) {
+          engineGame = msg.ply; engineLegal = msg.legal; app.dataset.engineply = msg.ply;
+          app.dataset.localstates = (+app.dataset.localstates || 0) + 1;
+        } else engineGame = -1;
         // A seat held by an account (the lobby's games) is known only now:
         // turn the board for the second player, once, unless he chose.
         if (flipChoice === null && !flipSet && tokens.length === 0 && state.seats.length === 2 &&
             state.you.length === 1 && state.you[0] === 1 && !state.flip) {
           flipSet = true; flip = true;
-          send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: true });
+          send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: true, engine: engineWire });
         }
         if (view >= state.ply) view = -1;
         render();
+        if (!local) syncEngine();
         // A game of three or four: turned, once, so that the player's
         // pieces are on his side, unless he chose.
         if (flipChoice === null && !flipSet && state.seats.length > 2 && state.you.length > 0 && view < 0) {
@@ -129,10 +238,13 @@
           var want = homeFlip();
           if (want !== null && want !== state.flip) {
             flip = want;
-            send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: flip });
+            send({ type: 'hello', tokens: tokens, ply: state.ply, lang: app.dataset.lang, flip: flip, engine: engineWire });
           }
         }
-        break;
+  }
+
+  function handleOther(msg) {
+    switch (msg.type) {
       case 'ack': case 'move':
         notice('');
         break;
@@ -375,8 +487,18 @@
   $('flip').onclick = function () {
     flip = !flip;
     try { localStorage.setItem(flipKey, flip ? '1' : '0'); } catch (e) {}
-    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip });
-    if (view >= 0) show(view);
+    send({ type: 'hello', tokens: tokens, ply: state ? state.ply : 0, lang: app.dataset.lang, flip: flip, engine: engineWire });
+    if (view >= 0) { show(view); return; }
+    // With the engine the turned board shows at once; the server's state
+    // that follows draws the same.
+    if (!engineHolds()) return;
+    var st = state;
+    engine.ask({ op: 'svg', lang: app.dataset.lang, flip: flip, status: st.result !== '*' ? (st.outcome || '') : '',
+      lastMove: st.recent && st.recent.length ? [] : (st.lastMove || []) }).then(function (a) {
+      if (a.error || state !== st || view >= 0) return;
+      $('board').innerHTML = a.svg;
+      highlight();
+    });
   };
 
   // The moves some player had a hint for (numbered from 1).
@@ -644,7 +766,19 @@
     if (hintLive()) { notice(hint.text); return; }
     hintWaiting = true;
     renderHint();
-    send({ type: 'hint' });
+    if (!engineHolds()) { send({ type: 'hint' }); return; }
+    // The page's engine searches, at the server's hint level, in its
+    // worker; the server records the hint as if it had searched it.
+    var st = state;
+    localHint = st.ply;
+    engine.ask({ op: 'search', level: 'hard', seed: Math.floor(Math.random() * 2147483647) }).then(function (a) {
+      if (localHint !== st.ply) return; // cancelled: the position changed
+      localHint = -1;
+      if (state !== st && state.ply !== st.ply) { hintWaiting = false; renderHint(); return; }
+      if (a.error) { send({ type: 'hint' }); return; } // the server searches it
+      app.dataset.localhints = (+app.dataset.localhints || 0) + 1;
+      send({ type: 'hint', ply: st.ply, move: a.move });
+    });
   };
 
   function renderStatus() {
@@ -668,7 +802,7 @@
     var div = $('passes');
     div.innerHTML = '';
     if (!myTurn()) return;
-    (state.legal || []).forEach(function (m) {
+    legalMoves().forEach(function (m) {
       if (m.places.length) return;
       var b = document.createElement('button');
       b.textContent = m.move;
@@ -788,7 +922,7 @@
   }
 
   function candidates() {
-    return (state.legal || []).filter(function (m) {
+    return legalMoves().filter(function (m) {
       return m.places.length > 0 && startsWith(m.places, sel);
     });
   }
@@ -853,14 +987,14 @@
 
   function click(place) {
     var next = sel.concat([place]);
-    var list = (state.legal || []).filter(function (m) { return m.places.length >= next.length && startsWith(m.places, next); });
+    var list = legalMoves().filter(function (m) { return m.places.length >= next.length && startsWith(m.places, next); });
     if (!list.length) {
       if (!sel.length) return;
       // A click on another piece that can move starts a new selection;
       // any other click after a selection is sent as the move it spells,
       // and the server answers with the rules' reason (a newcomer learns
       // why, as in the lessons).
-      if ((state.legal || []).some(function (m) { return m.places[0] === place; })) { sel = []; click(place); return; }
+      if (legalMoves().some(function (m) { return m.places[0] === place; })) { sel = []; click(place); return; }
       var tried = next;
       sel = [];
       highlight();
@@ -905,6 +1039,15 @@
   function choose(list) {
     var dlg = $('choose'), div = $('choices');
     div.innerHTML = '';
+    var pics = [], local = engineHolds();
+    // Each picture from the server, when the engine cannot draw them.
+    function fetchPicture(pic, m) {
+      fetch('/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
+        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.ok ? r.text() : ''; }).then(function (svg) {
+        pic.innerHTML = svg;
+        zoomOn(pic.querySelector('svg'), m.places);
+      });
+    }
     list.forEach(function (m) {
       var b = document.createElement('button');
       b.className = 'choice';
@@ -916,11 +1059,8 @@
       pic.className = 'preview';
       pic.setAttribute('role', 'img');
       pic.setAttribute('aria-label', m.says || m.move);
-      fetch('/games/' + id + '/preview?ply=' + state.ply + '&move=' + encodeURIComponent(m.move) +
-        '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.ok ? r.text() : ''; }).then(function (svg) {
-        pic.innerHTML = svg;
-        zoomOn(pic.querySelector('svg'), m.places);
-      });
+      pics.push(pic);
+      if (!local) fetchPicture(pic, m);
       b.appendChild(pic);
       var says = document.createElement('span');
       says.className = 'says';
@@ -932,6 +1072,15 @@
       b.onclick = function () { dlg.close(); play(m.move); };
       div.appendChild(b);
     });
+    if (local) {
+      engine.ask({ op: 'previews', ply: state.ply, choices: list.map(function (m) { return m.move; }), lang: app.dataset.lang, flip: flip }).then(function (a) {
+        list.forEach(function (m, i) {
+          if (a.error || !a.svgs || !a.svgs[i]) { fetchPicture(pics[i], m); return; }
+          pics[i].innerHTML = a.svgs[i];
+          zoomOn(pics[i].querySelector('svg'), m.places);
+        });
+      });
+    }
     if (dlg.showModal) dlg.showModal(); else dlg.setAttribute('open', '');
   }
   $('choosecancel').onclick = function () { $('choose').close(); sel = []; highlight(); };
@@ -1008,7 +1157,8 @@
     play(v);
   });
 
-  // History navigation: past positions are drawn by the server.
+  // History navigation: past positions are drawn by the engine, or by the
+  // server without it.
   function show(ply) {
     if (!state) return;
     ply = Math.max(0, Math.min(ply, state.ply));
@@ -1023,8 +1173,15 @@
     renderHistory();
     renderHint();
     highlight();
-    fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.text(); }).then(function (svg) {
+    var drawn = function (svg) {
       if (view === ply) { $('board').innerHTML = svg; renderMoves(); renderPasses(); renderHistory(); }
+    };
+    var fromServer = function () {
+      fetch('/games/' + id + '/svg?ply=' + ply + '&lang=' + app.dataset.lang + (flip ? '&flip=1' : '')).then(function (r) { return r.text(); }).then(drawn);
+    };
+    if (!engineHolds()) { fromServer(); return; }
+    engine.ask({ op: 'svg', ply: ply, lang: app.dataset.lang, flip: flip }).then(function (a) {
+      if (a.error) fromServer(); else drawn(a.svg);
     });
   }
   function current() { return view < 0 ? (state ? state.ply : 0) : view; }
