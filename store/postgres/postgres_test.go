@@ -394,3 +394,10 @@ func TestLeavingConformance(t *testing.T) {
 		return reopenable(t)().(storetest.LeaveStore)
 	})
 }
+
+func TestTournamentsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentsStore {
+		return reopenable(t)().(storetest.TournamentsStore)
+	})
+}

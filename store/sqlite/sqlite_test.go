@@ -284,3 +284,9 @@ func TestLeavingConformance(t *testing.T) {
 		return reopenable(t)().(storetest.LeaveStore)
 	})
 }
+
+func TestTournamentsConformance(t *testing.T) {
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentsStore {
+		return reopenable(t)().(storetest.TournamentsStore)
+	})
+}
