@@ -291,7 +291,7 @@ func (s *Store) PairRound(ctx context.Context, id string, round int, pairings []
 		}
 		for _, p := range pairings {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO tournament_pairings (tournament_id, round, board, white_key, black_key, game, result, corrected)
-				VALUES (?, ?, ?, ?, ?, ?, ?, 0)`, t.ID, round, p.Board, model.UserKey(p.White), model.UserKey(p.Black), p.Game, p.Result); err != nil {
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, round, p.Board, model.UserKey(p.White), model.UserKey(p.Black), p.Game, p.Result, p.Corrected); err != nil {
 				return err
 			}
 		}

@@ -391,13 +391,40 @@ func testTournamentPairRefusals(t *testing.T, s TournamentsStore) {
 		}
 		tournamentUnchanged(t, s, tc.what, was)
 	}
-	// A withdrawn player is paired no more.
+	// A withdrawn player is paired no more, but a board against him may be
+	// stored decided (a round robin's scheduled game: a forfeit).
+	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "bob", Black: "carol"}}, nil, base); err == nil {
+		t.Error("a board without game nor forfeit: stored")
+	}
 	if err := s.Withdraw(ctx(t), "p", "dave", base); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "dave", Black: "carol", Game: "g"}},
 		[]*store.Game{pairGame("g", "dave", "carol")}, base); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("pairing a withdrawn player: %v, want ErrConflict", err)
+	}
+	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "bob", Black: "carol", Game: "g"}, {Board: 2, White: "dave", Black: "alice", Result: "-/+"}},
+		[]*store.Game{pairGame("g", "bob", "carol")}, base); err == nil {
+		t.Error("a forfeit against one not entered: stored")
+	}
+	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "bob", Black: "carol", Game: "g"}, {Board: 2, White: "dave", Black: "bob", Result: "-/+"}},
+		[]*store.Game{pairGame("g", "bob", "carol")}, base); err == nil {
+		t.Error("a player on two boards: stored")
+	}
+	users(t, s, "frank")
+	register(t, s, "up", "frank")
+	if err := s.Withdraw(ctx(t), "p", "bob", base); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "carol", Black: "dave", Result: "+/-"}, {Board: 2, White: "bob"}},
+		nil, base); err == nil {
+		t.Error("a bye to a withdrawn player: stored")
+	}
+	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "carol", Black: "dave", Result: "+/-"}}, nil, base); err != nil {
+		t.Fatalf("a forfeit against a withdrawn player: %v", err)
+	}
+	if p := loadTournament(t, s, "p").Pairings[0]; p.Result != "+/-" || !p.Corrected || p.Game != "" {
+		t.Errorf("the forfeit stored as %+v", p)
 	}
 }
 

@@ -159,16 +159,23 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 	used := 0
 	for i := range pairings {
 		p := &pairings[i]
-		p.Round, p.Corrected = round, false
+		p.Round = round
+		p.Corrected = p.Game == "" && p.Black != "" // a forfeit given at the pairing
 		if p.Board != i+1 {
 			return fmt.Errorf("store: round %d: board %d given as number %d", round, i+1, p.Board)
+		}
+		// A board decided without a game (a round robin's game against a
+		// player who withdrew) comes with its forfeit.
+		forfeit := p.Game == "" && p.Black != ""
+		if forfeit && p.Result != "+/-" && p.Result != "-/+" && p.Result != "-/-" {
+			return fmt.Errorf("store: round %d board %d: no game and no forfeit", round, p.Board)
 		}
 		for _, name := range []string{p.White, p.Black} {
 			if name == "" {
 				continue
 			}
 			k := model.UserKey(name)
-			if e := EntrantOf(t, name); e < 0 || t.Entrants[e].Withdrawn {
+			if e := EntrantOf(t, name); e < 0 || t.Entrants[e].Withdrawn && !forfeit {
 				return fmt.Errorf("%w: %s is not a player of tournament %s", model.ErrConflict, name, t.ID)
 			}
 			if seen[k] {
@@ -187,6 +194,9 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 				return fmt.Errorf("store: round %d board %d: a bye has no game", round, p.Board)
 			}
 			p.Result = model.TournamentBye
+			continue
+		}
+		if forfeit {
 			continue
 		}
 		p.Result = ""
