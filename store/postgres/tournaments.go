@@ -255,6 +255,12 @@ func (s *Store) Withdraw(ctx context.Context, id, user string, now time.Time) er
 		if err := sqlcommon.CanWithdraw(t, user); err != nil {
 			return err
 		}
+		if t.Status == model.TournamentUpcoming {
+			// Before the start, a withdrawal leaves no trace.
+			_, err := tx.Exec(ctx, `DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_key = $2`,
+				t.ID, model.UserKey(user))
+			return err
+		}
 		_, err := tx.Exec(ctx, `UPDATE tournament_entrants SET withdrawn = true WHERE tournament_id = $1 AND user_key = $2`,
 			t.ID, model.UserKey(user))
 		return err

@@ -248,6 +248,12 @@ func (s *Store) Withdraw(ctx context.Context, id, user string, now time.Time) er
 		if err := sqlcommon.CanWithdraw(t, user); err != nil {
 			return err
 		}
+		if t.Status == model.TournamentUpcoming {
+			// Before the start, a withdrawal leaves no trace.
+			_, err := tx.ExecContext(ctx, `DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_key = ?`,
+				t.ID, model.UserKey(user))
+			return err
+		}
 		_, err := tx.ExecContext(ctx, `UPDATE tournament_entrants SET withdrawn = 1 WHERE tournament_id = ? AND user_key = ?`,
 			t.ID, model.UserKey(user))
 		return err

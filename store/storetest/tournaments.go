@@ -209,8 +209,8 @@ func testTournamentRegister(t *testing.T, s TournamentsStore) {
 		t.Fatal(err)
 	}
 	tr = loadTournament(t, s, "open")
-	if tr.Entries != 1 || !tr.Entrants[0].Withdrawn {
-		t.Errorf("after a withdrawal: %d entries, %+v", tr.Entries, tr.Entrants)
+	if tr.Entries != 1 || len(tr.Entrants) != 1 || tr.Entrants[0].User != "carol" {
+		t.Errorf("after a withdrawal before the start: %d entries, %+v (the entry gone)", tr.Entries, tr.Entrants)
 	}
 	if err := s.Withdraw(ctx(t), "open", "bob", base); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("withdrawing twice: %v, want ErrConflict", err)
@@ -218,7 +218,7 @@ func testTournamentRegister(t *testing.T, s TournamentsStore) {
 	if err := s.Register(ctx(t), "open", "bob", 1600, base.Add(time.Minute)); err != nil {
 		t.Errorf("coming back after a withdrawal: %v", err)
 	}
-	if tr := loadTournament(t, s, "open"); tr.Entries != 2 || tr.Entrants[0].Withdrawn || tr.Entrants[0].Rating != 1600 {
+	if tr := loadTournament(t, s, "open"); tr.Entries != 2 || tr.Entrants[1].User != "Bob" || tr.Entrants[1].Rating != 1600 {
 		t.Errorf("after coming back: %+v", tr.Entrants)
 	}
 	// One account's registrations are bounded (withdrawn ones do not
@@ -398,6 +398,9 @@ func testTournamentPairRefusals(t *testing.T, s TournamentsStore) {
 	}
 	if err := s.Withdraw(ctx(t), "p", "dave", base); err != nil {
 		t.Fatal(err)
+	}
+	if tr := loadTournament(t, s, "p"); tr.Entries != 2 || !tr.Entrants[2].Withdrawn {
+		t.Errorf("a withdrawal after the start: %+v (flagged, kept)", tr.Entrants)
 	}
 	if err := s.PairRound(ctx(t), "p", 1, []store.Pairing{{Board: 1, White: "dave", Black: "carol", Game: "g"}},
 		[]*store.Game{pairGame("g", "dave", "carol")}, base); !errors.Is(err, store.ErrConflict) {

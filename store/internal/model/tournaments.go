@@ -155,7 +155,8 @@ type Tournaments interface {
 	// MaxTournamentPlayers, and he is in fewer than MaxEntered upcoming
 	// or running tournaments.
 	Register(ctx context.Context, id, user string, rating int, now time.Time) error
-	// Withdraw takes user out (he is paired no more; his results stay).
+	// Withdraw takes user out: before the start his entry goes; after it
+	// he is paired no more and his results stay (Entrant.Withdrawn).
 	// ErrConflict when he is not entered or the tournament is finished.
 	Withdraw(ctx context.Context, id, user string, now time.Time) error
 	// StartTournament makes an upcoming tournament running, with rounds
