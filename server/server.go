@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,6 +33,7 @@ import (
 	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/site"
+	"github.com/plateau-games/plateau/server/internal/tourney"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 
@@ -279,6 +281,7 @@ type Server struct {
 	learning *learn.Learning  // lessons, puzzles, the analysis board
 	club     *club.Club       // accounts, lobby, ratings, players, bots' API
 	live     *live.Live       // live play: rooms, WebSocket, the game page
+	tourney  *tourney.Tourney // tournaments
 	limits   limits
 	clients  *site.Buckets
 	sockets  *socketCount
@@ -378,7 +381,9 @@ func New(cfg Config) (*Server, error) {
 			// Rooms build agents from the stored names of the seats: the names go
 			// through games.Agents.AgentSpec, so that nothing stored reaches ai.New unchecked.
 			NewAgent: agents.BuildAgent(build),
-			Searches: s.searches, Clients: s.clients, Metrics: lm})
+			Searches: s.searches, Clients: s.clients, Metrics: lm,
+			GameEnded: func(g *store.Game) { s.tourney.GameEnded(g) }})
+	s.tourney = tourney.New(s.Env, cfg.Store, tourney.Services{Web: s.web, CurrentUser: s.club.CurrentUser, Holder: s.live.Holder()})
 	s.games.Playing = s.live.Playing
 	s.club.Connect(club.Links{Web: s.web, OwnOrigin: s.ownOrigin, Holder: s.live.Holder()})
 	s.catalog = catalog.New(s.Env, s.web, s.games)
@@ -508,6 +513,18 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /tables/{id}/leave", s.club.LeaveTable)
 	mux.HandleFunc("POST /tables/{id}/computer", s.limitCreate(s.club.SetComputer))
 	mux.HandleFunc("POST /tables/{id}/close", s.club.CloseTable)
+	mux.HandleFunc("GET /tournaments", s.tourney.List)
+	mux.HandleFunc("POST /tournaments", s.limitCreate(s.tourney.Create))
+	mux.HandleFunc("GET /tournaments/{id}", s.tourney.Page)
+	mux.HandleFunc("GET /tournaments/{id}/part", s.tourney.Part)
+	mux.HandleFunc("GET /tournaments/{id}/events", s.limitSockets(s.tourney.Events))
+	mux.HandleFunc("GET /tournaments/{id}/trf", s.tourney.TRF)
+	mux.HandleFunc("POST /tournaments/{id}/register", s.tourney.Register)
+	mux.HandleFunc("POST /tournaments/{id}/withdraw", s.tourney.Withdraw)
+	mux.HandleFunc("POST /tournaments/{id}/start", s.limitCreate(s.tourney.Start))
+	mux.HandleFunc("POST /tournaments/{id}/pair", s.limitCreate(s.tourney.Pair))
+	mux.HandleFunc("POST /tournaments/{id}/result", s.tourney.Result)
+	mux.HandleFunc("POST /tournaments/{id}/finish", s.tourney.Finish)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.
@@ -528,7 +545,7 @@ func compressed(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// WebSocket upgrades, and the lobby's event stream, which a
 		// compressor would hold back.
-		if r.Header.Get("Upgrade") != "" || r.URL.Path == "/lobby/events" {
+		if r.Header.Get("Upgrade") != "" || r.URL.Path == "/lobby/events" || strings.HasPrefix(r.URL.Path, "/tournaments/") && strings.HasSuffix(r.URL.Path, "/events") {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -470,4 +470,6 @@ const (
 var (
 	CheckTournament       = model.CheckTournament
 	CheckTournamentResult = model.CheckTournamentResult
+	// TournamentResults are the results a board with a game may have.
+	TournamentResults = model.TournamentResults
 )
