@@ -222,3 +222,141 @@ func halfPoints(p float64) string {
 	}
 	return fmt.Sprint(whole) + "½"
 }
+
+// TestAttackTournaments: registering someone else, a result set by a
+// player (his own game or another's), pairing, starting or ending from an
+// account that is not the director's, and forms over the bounds: each
+// refused with its words, and nothing changed.
+func TestAttackTournaments(t *testing.T) {
+	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	st := acc.(store.Store)
+	dora, bob, carol, eve := signedUp(t, ts, "dora"), signedUp(t, ts, "bob"), signedUp(t, ts, "carol"), signedUp(t, ts, "eve")
+	id := createTournament(t, ts, dora, newTournamentForm("Attacks", "swiss", 3, false))
+	refused := func(what string, code int, body, words string) {
+		t.Helper()
+		if code < 400 || !strings.Contains(body, words) {
+			t.Errorf("%s: %d, want a refusal saying %q:\n%s", what, code, words, body)
+		}
+	}
+	// Registering someone else.
+	code, body := postTournament(t, ts, bob, id, "register", url.Values{"user": {"carol"}})
+	refused("bob registers carol", code, body, "You can only register or withdraw yourself")
+	if tr := loadTournament(t, st, id); len(tr.Entrants) != 0 {
+		t.Fatalf("a refused registration entered %+v", tr.Entrants)
+	}
+	for _, c := range []*http.Client{bob, carol, eve} {
+		postTournament(t, ts, c, id, "register", nil)
+	}
+	code, body = postTournament(t, ts, bob, id, "withdraw", url.Values{"user": {"carol"}})
+	refused("bob withdraws carol", code, body, "You can only register or withdraw yourself")
+	code, body = postTournament(t, ts, bob, id, "register", nil)
+	refused("bob registers twice", code, body, "You are registered already")
+	// Starting, pairing, ending, setting results: the director's only.
+	for _, action := range []string{"start", "pair", "finish", "result"} {
+		code, body = postTournament(t, ts, bob, id, action, url.Values{"round": {"1"}, "board": {"1"}, "result": {"1-0"}})
+		refused("bob: "+action, code, body, "director can do that")
+	}
+	if tr := loadTournament(t, st, id); tr.Status != store.TournamentUpcoming || tr.Paired != 0 || tr.Entries != 3 {
+		t.Fatalf("the refusals changed the tournament: %+v", tr)
+	}
+	// A page from another site cannot make the director's browser pair.
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/tournaments/"+id+"/start", nil)
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if resp, _ := doAs(t, dora, req); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a start from another site: %d", resp.StatusCode)
+	}
+	if tr := loadTournament(t, st, id); tr.Status != store.TournamentUpcoming {
+		t.Fatalf("a start from another site started it")
+	}
+	if code, _ := postTournament(t, ts, dora, id, "start", nil); code != http.StatusSeeOther {
+		t.Fatalf("the director's start: %d", code)
+	}
+	tr := loadTournament(t, st, id)
+	if tr.Paired != 1 || len(tr.Pairings) != 2 {
+		t.Fatalf("round 1: %+v", tr.Pairings)
+	}
+	// A player reporting a result, of his own game or of another's.
+	for _, c := range []*http.Client{bob, carol, eve} {
+		code, body = postTournament(t, ts, c, id, "result", url.Values{"round": {"1"}, "board": {"1"}, "result": {"1-0"}})
+		refused("a player's result", code, body, "director can do that")
+	}
+	code, body = postTournament(t, ts, eve, id, "register", nil)
+	refused("a registration after the start", code, body, "Registration is over")
+	if after := loadTournament(t, st, id); fmt.Sprint(after.Pairings) != fmt.Sprint(tr.Pairings) {
+		t.Fatalf("the refusals changed the pairings: %+v", after.Pairings)
+	}
+	// The director pairs only a finished round, once.
+	code, body = postTournament(t, ts, dora, id, "pair", url.Values{"round": {"2"}})
+	refused("pairing before the games end", code, body, "not all over")
+	code, body = postTournament(t, ts, dora, id, "pair", url.Values{"round": {"1"}})
+	refused("pairing round 1 again", code, body, "is paired already")
+	// The director's forfeit stands when the game ends after it.
+	board := tr.Pairings[0]
+	if code, _ := postTournament(t, ts, dora, id, "result", url.Values{"round": {"1"}, "board": {"1"}, "result": {"+/-"}}); code != http.StatusSeeOther {
+		t.Fatalf("the director's forfeit: %d", code)
+	}
+	code, body = postTournament(t, ts, dora, id, "result", url.Values{"round": {"1"}, "board": {"2"}, "result": {"2-0"}})
+	refused("a result 2-0", code, body, "A result is 1-0")
+	w := dialAs(t, ts, map[string]*http.Client{"bob": bob, "carol": carol, "eve": eve}[board.White], board.Game)
+	w.hello(0)
+	w.send(map[string]any{"type": "resign"})
+	w.expect("state", func(m msg) bool { s := m.str("result"); return s != "" && s != "*" })
+	srv.tourney.Sweep() // reads the game's result, as after a missed hook: the forfeit stays
+	if p := loadTournament(t, st, id).Pairings[0]; p.Result != "+/-" || !p.Corrected {
+		t.Errorf("the game's end overwrote the director's forfeit: %+v", p)
+	}
+
+	// Sizes: each refused with its bound, nothing made.
+	before, _ := st.(store.Tournaments).ListTournaments(t.Context(), "", 0)
+	long := newTournamentForm(strings.Repeat("n", store.MaxTournamentName+1), "swiss", 3, false)
+	for _, tc := range []struct {
+		what  string
+		form  url.Values
+		words string
+	}{
+		{"a long name", long, "1 to 80 characters"},
+		{"61 rounds", newTournamentForm("x", "swiss", 61, false), "1 to 60 rounds"},
+		{"an arena of 8 days", func() url.Values { f := newTournamentForm("x", "arena", 1, false); f.Set("minutes", "11520"); return f }(), "7 days"},
+		{"a kind unknown", newTournamentForm("x", "knockout", 3, false), "Swiss, round robin or arena"},
+		{"a game of four", func() url.Values { f := newTournamentForm("x", "swiss", 3, false); f.Set("variant", "empire|players=4 teams=true"); return f }(), "two players"},
+		{"501 invited", func() url.Values {
+			f := newTournamentForm("x", "swiss", 3, false)
+			f.Set("closed", "1")
+			f.Set("invited", strings.Repeat("bob,", 501))
+			return f
+		}(), "500 players"},
+		{"an unknown invited", func() url.Values {
+			f := newTournamentForm("x", "swiss", 3, false)
+			f.Set("closed", "1")
+			f.Set("invited", "bob,nobody")
+			return f
+		}(), "has no account"},
+	} {
+		resp, body := postAs(t, dora, ts.URL+"/tournaments?lang=en", tc.form)
+		refused(tc.what, resp.StatusCode, body, tc.words)
+	}
+	big := newTournamentForm("x", "swiss", 3, false)
+	big.Set("pad", strings.Repeat("x", 70<<10))
+	if resp, _ := postAs(t, dora, ts.URL+"/tournaments?lang=en", big); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("a form of 70 KB: %d", resp.StatusCode)
+	}
+	// One account directs a bounded number at once.
+	for i := len(before); i < store.MaxDirected; i++ {
+		createTournament(t, ts, dora, newTournamentForm(fmt.Sprint("t", i), "swiss", 3, false))
+	}
+	resp, body := postAs(t, dora, ts.URL+"/tournaments?lang=en", newTournamentForm("one too many", "swiss", 3, false))
+	refused("one tournament too many", resp.StatusCode, body, "the most allowed")
+	if after, _ := st.(store.Tournaments).ListTournaments(t.Context(), "", 0); len(after) != store.MaxDirected {
+		t.Errorf("%d tournaments, want %d", len(after), store.MaxDirected)
+	}
+	// A closed tournament takes only its invited.
+	f := newTournamentForm("Closed", "swiss", 3, false)
+	f.Set("closed", "1")
+	f.Set("invited", "carol")
+	closed := createTournament(t, ts, bob, f)
+	code, body = postTournament(t, ts, eve, closed, "register", nil)
+	refused("eve in a closed tournament", code, body, "only for the players its director invited")
+	if code, _ := postTournament(t, ts, carol, closed, "register", nil); code != http.StatusSeeOther {
+		t.Errorf("carol, invited: %d", code)
+	}
+}
