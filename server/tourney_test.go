@@ -318,7 +318,11 @@ func TestAttackTournaments(t *testing.T) {
 		{"61 rounds", newTournamentForm("x", "swiss", 61, false), "1 to 60 rounds"},
 		{"an arena of 8 days", func() url.Values { f := newTournamentForm("x", "arena", 1, false); f.Set("minutes", "11520"); return f }(), "7 days"},
 		{"a kind unknown", newTournamentForm("x", "knockout", 3, false), "Swiss, round robin or arena"},
-		{"a game of four", func() url.Values { f := newTournamentForm("x", "swiss", 3, false); f.Set("variant", "empire|players=4 teams=true"); return f }(), "two players"},
+		{"a game of four", func() url.Values {
+			f := newTournamentForm("x", "swiss", 3, false)
+			f.Set("variant", "empire|players=4 teams=true")
+			return f
+		}(), "two players"},
 		{"501 invited", func() url.Values {
 			f := newTournamentForm("x", "swiss", 3, false)
 			f.Set("closed", "1")
