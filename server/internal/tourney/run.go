@@ -328,6 +328,11 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 	}
 	tn.Log.Info("tournament round paired", "tournament", id, "round", round, "boards", len(pairings))
 	tn.changed(id)
+	if len(made) == 0 {
+		// A round of byes and forfeits only is over at once: the next
+		// one, or the end, need not wait for a game.
+		tn.advance(ctx, id)
+	}
 	return nil
 }
 

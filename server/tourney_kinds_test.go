@@ -1,0 +1,175 @@
+package server
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plateau-games/plateau/store"
+	"github.com/plateau-games/plateau/tournament"
+)
+
+// TestTournamentRoundRobinDirected: a round robin of three paired by its
+// director round by round (Berger tables, one player resting each round);
+// a player who withdraws loses his later games by forfeit; the standings
+// are package tournament's.
+func TestTournamentRoundRobinDirected(t *testing.T) {
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	st := acc.(store.Store)
+	dora := signedUp(t, ts, "dora")
+	names := []string{"ann", "ben", "cat"}
+	clients := map[string]*http.Client{}
+	for _, n := range names {
+		clients[n] = signedUp(t, ts, n)
+	}
+	id := createTournament(t, ts, dora, newTournamentForm("Season", "roundrobin", 0, false))
+	for _, n := range names {
+		postTournament(t, ts, clients[n], id, "register", nil)
+	}
+	if code, _ := postTournament(t, ts, dora, id, "start", nil); code != http.StatusSeeOther {
+		t.Fatalf("start: %d", code)
+	}
+	tr := loadTournament(t, st, id)
+	if tr.Rounds != 3 || tr.Paired != 1 {
+		t.Fatalf("a round robin of 3: %d rounds, %d paired", tr.Rounds, tr.Paired)
+	}
+	roster := []tournament.Player{{ID: "ann", Name: "ann"}, {ID: "ben", Name: "ben"}, {ID: "cat", Name: "cat"}}
+	berger, err := tournament.BergerRounds(roster, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt := tournament.Tournament{Players: roster}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for round := 1; round <= 3; round++ {
+		tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == round })
+		var rd tournament.Round
+		for _, p := range tr.Pairings {
+			if p.Round != round {
+				continue
+			}
+			want := berger[round-1].Games[0]
+			if p.White != want.White || p.Black != want.Black {
+				t.Errorf("round %d: %s–%s, Berger says %s–%s", round, p.White, p.Black, want.White, want.Black)
+			}
+			res := results(p.Result)
+			if p.Game != "" {
+				playBoard(t, ts, clients[p.White], clients[p.Black], p.Game, 0, rng)
+				res = tournament.WhiteWins
+			}
+			rd.Games = append(rd.Games, tournament.Game{White: p.White, Black: p.Black, Result: res})
+		}
+		tt.Rounds = append(tt.Rounds, rd)
+		if round == 1 {
+			// The one who lost withdraws: his last game is a forfeit.
+			loser := rd.Games[0].Black
+			if code, _ := postTournament(t, ts, clients[loser], id, "withdraw", nil); code != http.StatusSeeOther {
+				t.Fatalf("withdraw: %d", code)
+			}
+		}
+		if round < 3 {
+			waitTournament(t, st, id, func(tr *store.Tournament) bool {
+				for _, p := range tr.Pairings {
+					if p.Round == round && p.Result == "" {
+						return false
+					}
+				}
+				return true
+			})
+			if code, body := postTournament(t, ts, dora, id, "pair", url.Values{"round": {string(rune('1' + round))}}); code != http.StatusSeeOther {
+				t.Fatalf("the director pairs round %d: %d %s", round+1, code, body)
+			}
+		}
+	}
+	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished })
+	forfeits := 0
+	for _, p := range tr.Pairings {
+		if p.Game == "" && p.Black != "" {
+			forfeits++
+		}
+	}
+	if forfeits != 1 {
+		t.Errorf("%d forfeits, want 1 (the withdrawn player's last game): %+v", forfeits, tr.Pairings)
+	}
+	_, page := getAs(t, browser(t), ts.URL+"/tournaments/"+id+"?lang=fr")
+	got := standingRe.FindAllStringSubmatch(page, -1)
+	for i, s := range tt.RoundRobinStandings() {
+		if i >= len(got) || got[i][1] != s.Player.ID || got[i][2] != halfPoints(s.Points) {
+			t.Errorf("standing %d: %v, package tournament says %s with %v", i+1, got, s.Player.ID, s.Points)
+		}
+	}
+	for _, w := range []string{"Classement", "Grille", "Toutes rondes", "retiré"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the French page lacks %q", w)
+		}
+	}
+}
+
+// results reads a stored result as package tournament's.
+func results(r string) tournament.Result {
+	return map[string]tournament.Result{"1-0": tournament.WhiteWins, "0-1": tournament.BlackWins, "1/2-1/2": tournament.Draw,
+		"+/-": tournament.WhiteForfeit, "-/+": tournament.BlackForfeit, "-/-": tournament.DoubleForfeit}[r]
+}
+
+// TestTournamentArena: an arena pairs its players at once, again as soon
+// as they finish (never with the opponent just met), takes a newcomer
+// while it runs, scores a win 2 and a streak double, and ends at its time.
+func TestTournamentArena(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, Now: clock.now})
+	st := acc.(store.Store)
+	dora := signedUp(t, ts, "dora")
+	names := []string{"ann", "ben", "cat", "dan", "eva"}
+	clients := map[string]*http.Client{}
+	for _, n := range names {
+		clients[n] = signedUp(t, ts, n)
+	}
+	id := createTournament(t, ts, dora, newTournamentForm("Hour arena", "arena", 0, false))
+	for _, n := range names[:4] {
+		postTournament(t, ts, clients[n], id, "register", nil)
+	}
+	postTournament(t, ts, dora, id, "start", nil)
+	tr := waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 1 })
+	if len(tr.Pairings) != 2 {
+		t.Fatalf("the arena's first games: %+v", tr.Pairings)
+	}
+	first := tr.Pairings
+	rng := rand.New(rand.NewPCG(7, 7))
+	// A newcomer while it runs: paired with the first two who finish?
+	// Not with the opponent just met, so eva waits for a free player.
+	if code, _ := postTournament(t, ts, clients["eva"], id, "register", nil); code != http.StatusSeeOther {
+		t.Fatalf("eva joins the running arena: %d", code)
+	}
+	playBoard(t, ts, clients[first[0].White], clients[first[0].Black], first[0].Game, 0, rng)
+	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 2 })
+	p := tr.Pairings[2]
+	if (p.White != "eva" && p.Black != "eva") || p.White == p.Black {
+		t.Errorf("eva is not paired with a free player: %+v", p)
+	}
+	playBoard(t, ts, clients[first[1].White], clients[first[1].Black], first[1].Game, 0, rng)
+	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 3 })
+	for _, q := range tr.Pairings[3:] {
+		for _, f := range first {
+			if q.White == f.White && q.Black == f.Black || q.White == f.Black && q.Black == f.White {
+				t.Errorf("paired again at once with the opponent just met: %+v", q)
+			}
+		}
+	}
+	// The arena ends at its time; the sweep sees it.
+	clock.add(31 * time.Minute)
+	srv.tourney.Sweep()
+	tr = loadTournament(t, st, id)
+	if tr.Status != store.TournamentFinished {
+		t.Fatalf("after its 30 minutes the arena is %s", tr.Status)
+	}
+	_, page := getAs(t, browser(t), ts.URL+"/tournaments/"+id+"?lang=en")
+	got := standingRe.FindAllStringSubmatch(page, -1)
+	if len(got) != 5 || got[0][2] != "2" || got[1][2] != "2" || got[2][2] != "0" {
+		t.Errorf("arena standings %v: two winners with 2 points first", got)
+	}
+	if !strings.Contains(page, "a draw 1") {
+		t.Errorf("the arena's page does not say its scoring")
+	}
+}
