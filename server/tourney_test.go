@@ -275,6 +275,13 @@ func TestAttackTournaments(t *testing.T) {
 	if tr.Paired != 1 || len(tr.Pairings) != 2 {
 		t.Fatalf("round 1: %+v", tr.Pairings)
 	}
+	// Only the director's page offers to set results.
+	if _, page := getAs(t, bob, ts.URL+"/tournaments/"+id+"?lang=en"); strings.Contains(page, "/result") || strings.Contains(page, `id="tnpair"`) {
+		t.Errorf("a player's page offers the director's forms")
+	}
+	if _, page := getAs(t, dora, ts.URL+"/tournaments/"+id+"?lang=en"); !strings.Contains(page, "/tournaments/"+id+"/result") || !strings.Contains(page, "Director: <a") {
+		t.Errorf("the director's page lacks the result forms or names no director")
+	}
 	// A player reporting a result, of his own game or of another's.
 	for _, c := range []*http.Client{bob, carol, eve} {
 		code, body = postTournament(t, ts, c, id, "result", url.Values{"round": {"1"}, "board": {"1"}, "result": {"1-0"}})

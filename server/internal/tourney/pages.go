@@ -149,23 +149,23 @@ type entrantRow struct {
 // pageData is a tournament's page.
 type pageData struct {
 	listRow
-	Status, Info                         string
-	Director, Entered, LoggedIn, CanJoin bool
-	CanStart, CanPair, CanFinish         bool
-	Closed                               bool
-	Invited                              []string
-	NextRound, Paired                    int
-	Entrants                             []entrantRow
-	Rounds                               []roundRows // latest first
-	MyGames                              []boardRow  // the viewer's games on now
-	Standings                            []standingRow
-	TieBreaks                            []string
-	Cross                                []crossRow
-	RoundNumbers                         []int
-	Arena                                bool
-	EndsAt                               string
-	Results                              []string
-	TRF                                  bool
+	Status, Info                           string
+	IsDirector, Entered, LoggedIn, CanJoin bool
+	CanStart, CanPair, CanFinish           bool
+	Closed                                 bool
+	Invited                                []string
+	NextRound, Paired                      int
+	Entrants                               []entrantRow
+	Rounds                                 []roundRows // latest first
+	MyGames                                []boardRow  // the viewer's games on now
+	Standings                              []standingRow
+	TieBreaks                              []string
+	Cross                                  []crossRow
+	RoundNumbers                           []int
+	Arena                                  bool
+	EndsAt                                 string
+	Results                                []string
+	TRF                                    bool
 }
 
 // pageOf is what the page of t shows to u (nil: a visitor).
@@ -176,7 +176,7 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 	if u != nil {
 		me = u.Name
 		d.LoggedIn = true
-		d.Director = directs(u, t)
+		d.IsDirector = directs(u, t)
 	}
 	for _, e := range t.Entrants {
 		d.Entrants = append(d.Entrants, entrantRow{User: e.User, Rating: e.Rating, Withdrawn: e.Withdrawn})
@@ -186,10 +186,10 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 	}
 	open := t.Status == store.TournamentUpcoming || t.Status == store.TournamentRunning && t.Kind == store.TournamentArena
 	d.CanJoin = open && d.LoggedIn && !d.Entered && (!t.Closed || invitedIn(t, me)) && u != nil && !u.Bot
-	d.CanStart = d.Director && t.Status == store.TournamentUpcoming && t.Entries >= 2
-	d.CanPair = d.Director && t.Status == store.TournamentRunning && t.Kind != store.TournamentArena &&
+	d.CanStart = d.IsDirector && t.Status == store.TournamentUpcoming && t.Entries >= 2
+	d.CanPair = d.IsDirector && t.Status == store.TournamentRunning && t.Kind != store.TournamentArena &&
 		t.Paired < t.Rounds && roundDone(t, t.Paired)
-	d.CanFinish = d.Director && t.Status == store.TournamentRunning
+	d.CanFinish = d.IsDirector && t.Status == store.TournamentRunning
 	if d.Arena && !t.StartedAt.IsZero() {
 		d.EndsAt = t.StartedAt.Add(time.Duration(t.DurationMillis) * time.Millisecond).UTC().Format("2006-01-02 15:04 UTC")
 	}

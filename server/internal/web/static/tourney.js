@@ -8,7 +8,7 @@
   if (!box) return;
   const id = box.dataset.id;
   const mark = document.getElementById('tnlive');
-  let busy = false, again = false;
+  let busy = false, again = false, last = null;
 
   function refresh() {
     if (busy) { again = true; return; }
@@ -20,7 +20,11 @@
         // form of the page has the focus.
         const f = document.activeElement;
         if (f && box.contains(f) && f.tagName === 'SELECT') { again = true; return; }
-        box.innerHTML = html;
+        // The same body is not put back: a click under way keeps its
+        // button.
+        if (html === last) return;
+        if (last !== null || box.innerHTML.trim() !== html.trim()) box.innerHTML = html;
+        last = html;
       })
       .catch(() => {})
       .finally(() => {
