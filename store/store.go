@@ -451,6 +451,7 @@ const (
 	TournamentSwiss       = model.TournamentSwiss
 	TournamentRoundRobin  = model.TournamentRoundRobin
 	TournamentArena       = model.TournamentArena
+	TournamentTables      = model.TournamentTables
 	TournamentUpcoming    = model.TournamentUpcoming
 	TournamentRunning     = model.TournamentRunning
 	TournamentFinished    = model.TournamentFinished
@@ -470,6 +471,7 @@ const (
 var (
 	CheckTournament       = model.CheckTournament
 	CheckTournamentResult = model.CheckTournamentResult
+	CheckTableResult      = model.CheckTableResult
 	// TournamentResults are the results a board with a game may have.
 	TournamentResults = model.TournamentResults
 )

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/plateau-games/plateau/store/internal/model"
@@ -88,7 +89,7 @@ func loadTournament(ctx context.Context, q querier, id string) (*model.Tournamen
 		return nil, err
 	}
 	rows, err = q.QueryContext(ctx, `SELECT p.round, p.board, COALESCE(w.name, p.white_key), COALESCE(b.name, p.black_key),
-			p.game, p.result, p.corrected
+			p.others, p.game, p.result, p.corrected
 		FROM tournament_pairings p
 		LEFT JOIN users w ON w.name_key = p.white_key
 		LEFT JOIN users b ON b.name_key = p.black_key AND p.black_key <> ''
@@ -99,8 +100,12 @@ func loadTournament(ctx context.Context, q querier, id string) (*model.Tournamen
 	defer rows.Close()
 	for rows.Next() {
 		var p model.Pairing
-		if err := rows.Scan(&p.Round, &p.Board, &p.White, &p.Black, &p.Game, &p.Result, &p.Corrected); err != nil {
+		var others string
+		if err := rows.Scan(&p.Round, &p.Board, &p.White, &p.Black, &others, &p.Game, &p.Result, &p.Corrected); err != nil {
 			return nil, err
+		}
+		if others != "" {
+			p.Others = strings.Fields(others)
 		}
 		t.Pairings = append(t.Pairings, p)
 	}
@@ -296,8 +301,8 @@ func (s *Store) PairRound(ctx context.Context, id string, round int, pairings []
 			}
 		}
 		for _, p := range pairings {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO tournament_pairings (tournament_id, round, board, white_key, black_key, game, result, corrected)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, round, p.Board, model.UserKey(p.White), model.UserKey(p.Black), p.Game, p.Result, p.Corrected); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO tournament_pairings (tournament_id, round, board, white_key, black_key, others, game, result, corrected)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, round, p.Board, model.UserKey(p.White), model.UserKey(p.Black), strings.Join(p.Others, " "), p.Game, p.Result, p.Corrected); err != nil {
 				return err
 			}
 		}

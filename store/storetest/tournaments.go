@@ -35,6 +35,7 @@ func RunTournaments(t *testing.T, newStore func(t *testing.T) TournamentsStore) 
 		{"PairRace", testTournamentPairRace},
 		{"ArenaPairing", testTournamentArena},
 		{"List", testTournamentList},
+		{"Tables", testTournamentTables},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })
@@ -535,5 +536,56 @@ func testTournamentList(t *testing.T, s TournamentsStore) {
 	}
 	if list, _ := s.ListTournaments(ctx(t), "", 2); len(list) != 2 {
 		t.Errorf("a limit of 2 gave %d", len(list))
+	}
+}
+
+// testTournamentTables: a round of a tournament at tables of three or
+// four: a table's board names its four players and its game their seats;
+// its result is the ranks by seat.
+func testTournamentTables(t *testing.T, s TournamentsStore) {
+	users(t, s, "alice", "bob", "carol", "dave", "eve", "fred")
+	tr := newTournament("tb", "alice", store.TournamentTables)
+	tr.GameID, tr.Options = "empire", "players=4 teams=true"
+	createTournament(t, s, tr)
+	register(t, s, "tb", "bob", "carol", "dave", "eve", "fred")
+	if err := s.StartTournament(ctx(t), "tb", 3, base); err != nil {
+		t.Fatal(err)
+	}
+	four := &store.Game{ID: "e1", GameID: "empire", Options: "players=4 teams=true", Result: store.Ongoing}
+	for _, n := range []string{"bob", "carol", "dave", "eve"} {
+		four.Seats = append(four.Seats, store.Seat{Kind: "human", Name: n, User: n})
+	}
+	bad := *four
+	bad.Seats = append([]store.Seat(nil), four.Seats[:3]...)
+	if err := s.PairRound(ctx(t), "tb", 1, []store.Pairing{{Board: 1, White: "bob", Black: "carol", Others: []string{"dave", "eve"}, Game: "e1"}},
+		[]*store.Game{&bad}, base); err == nil {
+		t.Error("a table whose game has three seats: stored")
+	}
+	if err := s.PairRound(ctx(t), "tb", 1, []store.Pairing{{Board: 1, White: "bob", Black: "carol", Others: []string{"dave", "bob"}, Game: "e1"}},
+		[]*store.Game{four}, base); err == nil {
+		t.Error("a player twice at a table: stored")
+	}
+	if err := s.PairRound(ctx(t), "tb", 1, []store.Pairing{{Board: 1, White: "bob", Black: "carol", Others: []string{"dave", "eve"}, Game: "e1"},
+		{Board: 2, White: "fred"}}, []*store.Game{four}, base); err != nil {
+		t.Fatal(err)
+	}
+	got := loadTournament(t, s, "tb").Pairings
+	if len(got) != 2 || fmt.Sprint(got[0].Others) != "[dave eve]" || got[1].Result != store.TournamentBye {
+		t.Fatalf("the table's round: %+v", got)
+	}
+	if _, err := s.GameResult(ctx(t), "e1", "1-0", base); err == nil {
+		t.Error("a two-player result at a table: stored")
+	}
+	if _, err := s.GameResult(ctx(t), "e1", "1,2,5,3", base); err == nil {
+		t.Error("a rank 5 at a table of four: stored")
+	}
+	if _, err := s.GameResult(ctx(t), "e1", "1,2,1,2", base); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetResult(ctx(t), "tb", 1, 1, "2,1,2,1", true, base); err != nil {
+		t.Fatal(err)
+	}
+	if p := loadTournament(t, s, "tb").Pairings[0]; p.Result != "2,1,2,1" || !p.Corrected {
+		t.Errorf("after the correction: %+v", p)
 	}
 }

@@ -3,6 +3,8 @@ package model
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -52,15 +54,26 @@ type Entrant struct {
 }
 
 // Pairing is one board of a round: White (the first seat) against Black,
-// or a bye (Black "", no game). Result is a score sheet's: "1-0", "0-1",
+// or a bye (Black "", no game); at a table of three or four, Others are
+// the third and fourth seats. Result is a score sheet's: "1-0", "0-1",
 // "1/2-1/2", "+/-", "-/+", "-/-" (forfeits), TournamentBye for a bye, ""
-// while the game is on. Corrected says that the director set it.
+// while the game is on; a table's is its ranks by seat, "1,3,2" (1 the
+// best, ties shared). Corrected says that the director set it.
 type Pairing struct {
 	Round, Board int // from 1
 	White, Black string
+	Others       []string // seats 3 and 4 of a table; nil for two players
 	Game         string
 	Result       string
 	Corrected    bool
+}
+
+// Seats are the players of the board in seat order.
+func (p *Pairing) Seats() []string {
+	if p.Black == "" {
+		return []string{p.White}
+	}
+	return append([]string{p.White, p.Black}, p.Others...)
 }
 
 // The kinds and states of a tournament, and the result of a bye.
@@ -68,6 +81,7 @@ const (
 	TournamentSwiss      = "swiss"
 	TournamentRoundRobin = "roundrobin"
 	TournamentArena      = "arena"
+	TournamentTables     = "tables" // a variant of three or four, seated at tables by round
 
 	TournamentUpcoming = "upcoming"
 	TournamentRunning  = "running"
@@ -94,6 +108,22 @@ const (
 // TournamentResults are the results a pairing with a game may have.
 var TournamentResults = []string{"1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"}
 
+// CheckTableResult says whether r is the ranks of a table of n seats:
+// "1,2,2,4", each from 1 to n.
+func CheckTableResult(r string, n int) error {
+	f := strings.Split(r, ",")
+	if len(f) != n {
+		return fmt.Errorf("store: result %q: the ranks of the %d seats, as 1,2,3", r, n)
+	}
+	for _, x := range f {
+		k, err := strconv.Atoi(x)
+		if err != nil || k < 1 || k > n {
+			return fmt.Errorf("store: result %q: ranks run from 1 (best) to %d", r, n)
+		}
+	}
+	return nil
+}
+
 // CheckTournamentResult says whether r is a result of TournamentResults.
 func CheckTournamentResult(r string) error {
 	for _, ok := range TournamentResults {
@@ -116,13 +146,13 @@ func CheckTournament(t *Tournament) error {
 		return fmt.Errorf("store: tournament name: 1 to %d characters", MaxTournamentName)
 	case t.GameID == "":
 		return fmt.Errorf("store: tournament %s without a rules id", t.ID)
-	case t.Kind != TournamentSwiss && t.Kind != TournamentRoundRobin && t.Kind != TournamentArena:
-		return fmt.Errorf("store: tournament kind %q, accepted: swiss, roundrobin, arena", t.Kind)
+	case t.Kind != TournamentSwiss && t.Kind != TournamentRoundRobin && t.Kind != TournamentArena && t.Kind != TournamentTables:
+		return fmt.Errorf("store: tournament kind %q, accepted: swiss, roundrobin, arena, tables", t.Kind)
 	case t.MoveDays < 0 || t.MoveDays > MaxMoveDays:
 		return fmt.Errorf("store: tournament %s: %d days per move, accepted: 0 to %d", t.ID, t.MoveDays, MaxMoveDays)
 	case t.ClockMillis < 0 || t.IncrementMillis < 0:
 		return fmt.Errorf("store: tournament %s: negative clock or increment", t.ID)
-	case t.Kind == TournamentSwiss && (t.Rounds < 1 || t.Rounds > MaxTournamentRounds):
+	case (t.Kind == TournamentSwiss || t.Kind == TournamentTables) && (t.Rounds < 1 || t.Rounds > MaxTournamentRounds):
 		return fmt.Errorf("store: tournament %s: %d rounds, accepted: 1 to %d", t.ID, t.Rounds, MaxTournamentRounds)
 	case t.Kind == TournamentArena && (t.DurationMillis < time.Minute.Milliseconds() || t.DurationMillis > MaxArenaMillis):
 		return fmt.Errorf("store: arena %s: a duration of 1 minute to 7 days", t.ID)

@@ -146,7 +146,9 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 		if t.Kind != model.TournamentArena && p.Round == t.Paired {
 			return fmt.Errorf("%w: round %d of tournament %s has a game without result", model.ErrConflict, p.Round, t.ID)
 		}
-		busy[model.UserKey(p.White)], busy[model.UserKey(p.Black)] = true, true
+		for _, name := range p.Seats() {
+			busy[model.UserKey(name)] = true
+		}
 	}
 	byID := map[string]*model.Game{}
 	for _, g := range games {
@@ -170,7 +172,10 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 		if forfeit && p.Result != "+/-" && p.Result != "-/+" && p.Result != "-/-" {
 			return fmt.Errorf("store: round %d board %d: no game and no forfeit", round, p.Board)
 		}
-		for _, name := range []string{p.White, p.Black} {
+		if len(p.Others) > 2 || len(p.Others) > 0 && p.Black == "" {
+			return fmt.Errorf("store: round %d board %d: 2 to 4 seats", round, p.Board)
+		}
+		for _, name := range append([]string{p.White, p.Black}, p.Others...) {
 			if name == "" {
 				continue
 			}
@@ -201,9 +206,13 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 		}
 		p.Result = ""
 		g := byID[p.Game]
-		if g == nil || len(g.Seats) != 2 || model.UserKey(g.Seats[0].User) != model.UserKey(p.White) ||
-			model.UserKey(g.Seats[1].User) != model.UserKey(p.Black) {
-			return fmt.Errorf("store: round %d board %d: its game is not %s against %s", round, p.Board, p.White, p.Black)
+		seats := p.Seats()
+		same := g != nil && len(g.Seats) == len(seats)
+		for i := 0; same && i < len(seats); i++ {
+			same = model.UserKey(g.Seats[i].User) == model.UserKey(seats[i])
+		}
+		if !same {
+			return fmt.Errorf("store: round %d board %d: its game is not %v at their seats", round, p.Board, seats)
 		}
 		used++
 	}
@@ -216,13 +225,17 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 // ResultChange applies a result to board of round of t and returns the
 // pairing changed.
 func ResultChange(t *model.Tournament, round, board int, result string, corrected bool) (*model.Pairing, error) {
-	if err := model.CheckTournamentResult(result); err != nil {
-		return nil, err
-	}
 	for i := range t.Pairings {
 		p := &t.Pairings[i]
 		if p.Round != round || p.Board != board {
 			continue
+		}
+		check := model.CheckTournamentResult(result)
+		if len(p.Others) > 0 {
+			check = model.CheckTableResult(result, len(p.Seats()))
+		}
+		if check != nil {
+			return nil, check
 		}
 		switch {
 		case p.Black == "":

@@ -5,7 +5,7 @@ CREATE TABLE tournaments (
     id           text COLLATE "C" NOT NULL PRIMARY KEY,
     name         text COLLATE "C" NOT NULL,
     director_key text COLLATE "C" NOT NULL REFERENCES users (name_key) ON DELETE CASCADE,
-    kind         text COLLATE "C" NOT NULL CHECK (kind IN ('swiss', 'roundrobin', 'arena')),
+    kind         text COLLATE "C" NOT NULL CHECK (kind IN ('swiss', 'roundrobin', 'arena', 'tables')),
     game_id      text COLLATE "C" NOT NULL,
     options      text COLLATE "C" NOT NULL,
     rated        boolean NOT NULL,
@@ -59,8 +59,9 @@ CREATE TABLE tournament_pairings (
     board         integer NOT NULL CHECK (board >= 1),
     white_key     text COLLATE "C" NOT NULL,
     black_key     text COLLATE "C" NOT NULL,  -- '' for a bye
+    others        text COLLATE "C" NOT NULL,  -- a table's third and fourth players (names, space-separated), ''
     game          text COLLATE "C" NOT NULL,  -- '' for a bye
-    result        text COLLATE "C" NOT NULL,  -- '' while the game is on
+    result        text COLLATE "C" NOT NULL,  -- '' while the game is on; a table's ranks by seat, '1,3,2'
     corrected     boolean NOT NULL,
     PRIMARY KEY (tournament_id, round, board),
     FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round) ON DELETE CASCADE

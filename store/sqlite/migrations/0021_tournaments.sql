@@ -5,7 +5,7 @@ CREATE TABLE tournaments (
     id           TEXT    NOT NULL PRIMARY KEY,
     name         TEXT    NOT NULL,
     director_key TEXT    NOT NULL REFERENCES users (name_key) ON DELETE CASCADE,
-    kind         TEXT    NOT NULL CHECK (kind IN ('swiss', 'roundrobin', 'arena')),
+    kind         TEXT    NOT NULL CHECK (kind IN ('swiss', 'roundrobin', 'arena', 'tables')),
     game_id      TEXT    NOT NULL,
     options      TEXT    NOT NULL,
     rated        INTEGER NOT NULL,
@@ -59,8 +59,9 @@ CREATE TABLE tournament_pairings (
     board         INTEGER NOT NULL CHECK (board >= 1),
     white_key     TEXT    NOT NULL,
     black_key     TEXT    NOT NULL,  -- '' for a bye
+    others        TEXT    NOT NULL,  -- a table's third and fourth players (names, space-separated), ''
     game          TEXT    NOT NULL,  -- '' for a bye
-    result        TEXT    NOT NULL,  -- '' while the game is on
+    result        TEXT    NOT NULL,  -- '' while the game is on; a table's ranks by seat, '1,3,2'
     corrected     INTEGER NOT NULL,
     PRIMARY KEY (tournament_id, round, board),
     FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round) ON DELETE CASCADE
