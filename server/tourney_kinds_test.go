@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -171,5 +172,107 @@ func TestTournamentArena(t *testing.T) {
 	}
 	if !strings.Contains(page, "a draw 1") {
 		t.Errorf("the arena's page does not say its scoring")
+	}
+}
+
+// TestTournamentTablesOfFour: L'Empire for four in teams, eight players
+// at two tables a round, seated by package tournament (SeatTables); one
+// table's game aborted by its first player (its ranks come back from the
+// game), the other's ranks set by the director; round 2 is paired by the
+// server as the last board gets its result.
+func TestTournamentTablesOfFour(t *testing.T) {
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	st := acc.(store.Store)
+	dora := signedUp(t, ts, "dora")
+	names := []string{"ann", "ben", "cat", "dan", "eva", "fay", "gus", "hal"}
+	clients := map[string]*http.Client{}
+	for _, n := range names {
+		clients[n] = signedUp(t, ts, n)
+	}
+	f := newTournamentForm("Empire evening", "tables", 2, true)
+	f.Set("variant", "empire|players=4 teams=true")
+	id := createTournament(t, ts, dora, f)
+	for _, n := range names {
+		postTournament(t, ts, clients[n], id, "register", nil)
+	}
+	if code, body := postTournament(t, ts, dora, id, "start", nil); code != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", code, body)
+	}
+	tr := waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 1 })
+	if len(tr.Pairings) != 2 || len(tr.Pairings[0].Others) != 2 {
+		t.Fatalf("round 1: %+v", tr.Pairings)
+	}
+	tt := tournament.TableTournament{Size: 4}
+	for _, n := range names {
+		tt.Players = append(tt.Players, tournament.Player{ID: n, Name: n})
+	}
+	want, err := tournament.SeatTables(&tt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range tr.Pairings {
+		if fmt.Sprint(p.Seats()) != fmt.Sprint(want.Tables[i].Seats) {
+			t.Errorf("table %d: %v, package tournament seats %v", i+1, p.Seats(), want.Tables[i].Seats)
+		}
+		g, err := st.LoadGame(t.Context(), p.Game)
+		if err != nil || len(g.Seats) != 4 || g.GameID != "empire" {
+			t.Fatalf("table %d's game: %+v %v", i+1, g, err)
+		}
+	}
+	// Table 1: its first player aborts before moving.
+	first := tr.Pairings[0]
+	w := dialAs(t, ts, clients[first.White], first.Game)
+	w.hello(0)
+	w.send(map[string]any{"type": "abort"})
+	w.expect("state", func(m msg) bool { s := m.str("result"); return s != "" && s != "*" })
+	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Pairings[0].Result != "" })
+	if tr.Pairings[0].Corrected {
+		t.Errorf("table 1's result is not the game's: %+v", tr.Pairings[0])
+	}
+	// Table 2: the director's ranks; a player's are refused.
+	code, body := postTournament(t, ts, clients[tr.Pairings[1].White], id, "result", url.Values{"round": {"1"}, "board": {"2"}, "result": {"1,2,1,2"}})
+	if code != http.StatusForbidden || !strings.Contains(body, "director can do that") {
+		t.Errorf("a player's ranks: %d", code)
+	}
+	code, _ = postTournament(t, ts, dora, id, "result", url.Values{"round": {"1"}, "board": {"2"}, "result": {"1-0"}})
+	if code != http.StatusBadRequest {
+		t.Errorf("a two-player result at a table: %d", code)
+	}
+	if code, body := postTournament(t, ts, dora, id, "result", url.Values{"round": {"1"}, "board": {"2"}, "result": {"1,2,1,2"}}); code != http.StatusSeeOther {
+		t.Fatalf("the director's ranks: %d %s", code, body)
+	}
+	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 2 })
+	// Round 2 is package tournament's seating of the same results.
+	for _, p := range tr.Pairings[:2] {
+		tb := tournament.Table{Seats: p.Seats()}
+		for _, r := range strings.Split(p.Result, ",") {
+			n := 0
+			fmt.Sscan(r, &n)
+			tb.Ranks = append(tb.Ranks, n)
+		}
+		tt.Rounds = append(tt.Rounds, tournament.TableRound{})
+		tt.Rounds[0].Tables = append(tt.Rounds[0].Tables, tb)
+	}
+	tt.Rounds = tt.Rounds[:1]
+	want, err = tournament.SeatTables(&tt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range tr.Pairings[2:] {
+		if fmt.Sprint(p.Seats()) != fmt.Sprint(want.Tables[i].Seats) {
+			t.Errorf("round 2 table %d: %v, package tournament seats %v", i+1, p.Seats(), want.Tables[i].Seats)
+		}
+	}
+	_, page := getAs(t, clients["ann"], ts.URL+"/tournaments/"+id+"?lang=en")
+	got := standingRe.FindAllStringSubmatch(page, -1)
+	ws := tt.Standings()
+	for i, s := range ws {
+		if i >= len(got) || got[i][1] != s.Player.ID || got[i][2] != halfPoints(s.Points) {
+			t.Errorf("standing %d: %v, package tournament says %s with %v", i+1, got, s.Player.ID, s.Points)
+			break
+		}
+	}
+	if !strings.Contains(page, `id="tnmygame"`) || !strings.Contains(page, "Tables of 3 or 4") {
+		t.Errorf("ann's page lacks her round 2 game or the kind: %s", page)
 	}
 }

@@ -324,7 +324,7 @@ func TestAttackTournaments(t *testing.T) {
 		{"a long name", long, "1 to 80 characters"},
 		{"61 rounds", newTournamentForm("x", "swiss", 61, false), "1 to 60 rounds"},
 		{"an arena of 8 days", func() url.Values { f := newTournamentForm("x", "arena", 1, false); f.Set("minutes", "11520"); return f }(), "7 days"},
-		{"a kind unknown", newTournamentForm("x", "knockout", 3, false), "Swiss, round robin or arena"},
+		{"a kind unknown", newTournamentForm("x", "knockout", 3, false), "Swiss, round robin, arena or tables"},
 		{"a game of four", func() url.Values {
 			f := newTournamentForm("x", "swiss", 3, false)
 			f.Set("variant", "empire|players=4 teams=true")

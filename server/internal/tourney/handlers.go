@@ -123,7 +123,13 @@ func (tn *Tourney) readTournament(f url.Values, director *store.User) (*store.To
 		return nil, "badgame"
 	}
 	v, err := g.Variant(options)
-	if err != nil || v.Players != 2 {
+	kind := f.Get("kind")
+	switch {
+	case err != nil:
+		return nil, "badgame"
+	case kind == store.TournamentTables && (v.Players < 3 || v.Players > 4):
+		return nil, "badtablegame"
+	case kind != store.TournamentTables && v.Players != 2:
 		return nil, "badgame"
 	}
 	rated := f.Get("rated") != ""
@@ -138,7 +144,7 @@ func (tn *Tourney) readTournament(f url.Values, director *store.User) (*store.To
 		Options: v.Options.String(), Rated: rated, ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(),
 		MoveDays: days, AutoPair: f.Get("auto") != "", CreatedAt: tn.Now()}
 	switch t.Kind {
-	case store.TournamentSwiss:
+	case store.TournamentSwiss, store.TournamentTables:
 		n, err := strconv.Atoi(strings.TrimSpace(f.Get("rounds")))
 		if err != nil || n < 1 || n > store.MaxTournamentRounds {
 			return nil, "badrounds"
@@ -353,11 +359,17 @@ func (tn *Tourney) Result(w http.ResponseWriter, r *http.Request) {
 	round, err1 := strconv.Atoi(r.PostForm.Get("round"))
 	board, err2 := strconv.Atoi(r.PostForm.Get("board"))
 	result := r.PostForm.Get("result")
-	if err1 != nil || err2 != nil || store.CheckTournamentResult(result) != nil {
+	if err1 != nil || err2 != nil || store.CheckTournamentResult(result) != nil && store.CheckTableResult(result, 3) != nil && store.CheckTableResult(result, 4) != nil {
 		tn.refuse(w, r, lang, http.StatusBadRequest, "badresult")
 		return
 	}
 	if err := tn.st.SetResult(r.Context(), t.ID, round, board, result, true, tn.Now()); err != nil {
+		if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) {
+			// The store's check: a table's ranks on a board of two, or
+			// the reverse.
+			tn.refuse(w, r, lang, http.StatusBadRequest, "badresult")
+			return
+		}
 		tn.storeRefusal(w, r, lang, "set result", err, "byeresult")
 		return
 	}

@@ -111,12 +111,15 @@ func variantChoices(lang string) []variantChoice {
 	for _, g := range game.Games() {
 		for _, opts := range g.AllVariants() {
 			v, err := g.Variant(opts)
-			if err != nil || v.Players != 2 {
+			if err != nil || v.Players < 2 || v.Players > 4 {
 				continue
 			}
 			label := g.Name.In(lang)
 			if t := games.OptionsText(v.Options.String(), lang); t != "" {
 				label += " — " + t
+			}
+			if v.Players > 2 {
+				label += " — " + web.T(lang, "tn:tablesonly")
 			}
 			out = append(out, variantChoice{Value: g.ID + "|" + opts.String(), Label: label})
 		}
@@ -129,7 +132,9 @@ type boardRow struct {
 	Round, Board         int
 	White, Black         string
 	Game, Result         string
+	Others               []string
 	Bye, Mine, Corrected bool
+	Table                bool // three or four players: the result is the ranks
 	Pending              bool
 }
 
@@ -162,7 +167,7 @@ type pageData struct {
 	TieBreaks                              []string
 	Cross                                  []crossRow
 	RoundNumbers                           []int
-	Arena                                  bool
+	Arena, Tables                          bool
 	EndsAt                                 string
 	Results                                []string
 	TRF                                    bool
@@ -171,7 +176,7 @@ type pageData struct {
 // pageOf is what the page of t shows to u (nil: a visitor).
 func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageData {
 	d := pageData{listRow: tn.row(t, lang), Status: t.Status, Closed: t.Closed, Invited: t.Invited,
-		Paired: t.Paired, NextRound: t.Paired + 1, Arena: t.Kind == store.TournamentArena, Results: store.TournamentResults}
+		Paired: t.Paired, NextRound: t.Paired + 1, Arena: t.Kind == store.TournamentArena, Tables: t.Kind == store.TournamentTables, Results: store.TournamentResults}
 	me := ""
 	if u != nil {
 		me = u.Name
@@ -195,12 +200,14 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 	}
 	byRound := map[int][]boardRow{}
 	for _, p := range t.Pairings {
-		b := boardRow{Round: p.Round, Board: p.Board, White: p.White, Black: p.Black, Game: p.Game, Result: p.Result,
-			Bye: p.Black == "", Corrected: p.Corrected, Pending: p.Result == ""}
+		b := boardRow{Round: p.Round, Board: p.Board, White: p.White, Black: p.Black, Others: p.Others, Game: p.Game, Result: p.Result,
+			Bye: p.Black == "", Corrected: p.Corrected, Pending: p.Result == "", Table: len(p.Others) > 0}
 		if b.Bye {
 			b.Result = "+"
 		}
-		b.Mine = me != "" && (store.UserKey(p.White) == store.UserKey(me) || store.UserKey(p.Black) == store.UserKey(me))
+		for _, name := range p.Seats() {
+			b.Mine = b.Mine || me != "" && store.UserKey(name) == store.UserKey(me)
+		}
 		if b.Mine && b.Pending && b.Game != "" {
 			d.MyGames = append(d.MyGames, b)
 		}

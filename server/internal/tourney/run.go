@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/plateau-games/plateau/game"
@@ -58,6 +60,36 @@ func gameResult(g *store.Game) (string, bool) {
 	return "-/-", true
 }
 
+// resultOf is a finished game's result for its board: a score sheet's
+// for two players, the ranks by seat ("1,3,2") for three or four; ok
+// false while it is on.
+func resultOf(g *store.Game) (string, bool) {
+	if len(g.Seats) <= 2 {
+		return gameResult(g)
+	}
+	if g.Result == store.Ongoing || g.Result == "" {
+		return "", false
+	}
+	m, err := games.Replay(g)
+	if err != nil {
+		return "", false
+	}
+	ranks := games.SeatRanks(g, m)
+	if len(ranks) != len(g.Seats) {
+		// Over without a ranking (aborted, abandoned): all share the
+		// last place.
+		ranks = make([]int, len(g.Seats))
+		for i := range ranks {
+			ranks[i] = len(g.Seats)
+		}
+	}
+	parts := make([]string, len(ranks))
+	for i, r := range ranks {
+		parts[i] = strconv.Itoa(r)
+	}
+	return strings.Join(parts, ","), true
+}
+
 // GameEnded is live play's hook at the end of a game: a tournament's
 // game gives its board its result and the tournament moves on (the next
 // round paired when automatic, an arena's players paired again). It
@@ -66,14 +98,24 @@ func (tn *Tourney) GameEnded(g *store.Game) {
 	if tn.st == nil || g == nil {
 		return
 	}
-	res, ok := gameResult(g)
-	if !ok {
+	if _, ok := gameResult(g); !ok {
 		return
 	}
 	id := g.ID
 	tn.GoSafe("tournament game ended", func() {
 		ctx, cancel := context.WithTimeout(tn.Ctx, storeWait)
 		defer cancel()
+		// The game as stored: a table's result is its ranking, which
+		// needs the moves.
+		full, err := tn.Store.LoadGame(ctx, id)
+		if err != nil {
+			tn.LogError("tournament game", err, "game", id)
+			return
+		}
+		res, ok := resultOf(full)
+		if !ok {
+			return
+		}
 		tid, err := tn.st.GameResult(ctx, id, res, tn.Now())
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -145,7 +187,7 @@ func (tn *Tourney) collect(ctx context.Context, id string) {
 			tn.LogError("load tournament game", err, "game", p.Game)
 			continue
 		}
-		res, ok := gameResult(g)
+		res, ok := resultOf(g)
 		if !ok {
 			continue
 		}
@@ -245,9 +287,30 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 	if t.Kind != store.TournamentArena && t.Paired >= t.Rounds {
 		return fmt.Errorf("%w: every round of %s is paired", store.ErrConflict, id)
 	}
-	var boards [][2]string // White, Black ("" : a bye)
+	var boards [][]string // the seats; one: a bye
 	var forfeits []store.Pairing
 	switch t.Kind {
+	case store.TournamentTables:
+		tt, err := tableTournament(t)
+		if err != nil {
+			return err
+		}
+		var absent []string
+		for _, e := range t.Entrants {
+			if e.Withdrawn {
+				absent = append(absent, e.User)
+			}
+		}
+		rd, err := tournament.SeatTables(tt, absent)
+		if err != nil {
+			return err
+		}
+		for _, tb := range rd.Tables {
+			boards = append(boards, tb.Seats)
+		}
+		for _, b := range rd.Bye {
+			boards = append(boards, []string{b})
+		}
 	case store.TournamentSwiss:
 		tt := twoPlayer(t)
 		var absent []string
@@ -261,10 +324,10 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 			return err
 		}
 		for _, g := range rd.Games {
-			boards = append(boards, [2]string{g.White, g.Black})
+			boards = append(boards, []string{g.White, g.Black})
 		}
 		if rd.Bye != "" {
-			boards = append(boards, [2]string{rd.Bye, ""})
+			boards = append(boards, []string{rd.Bye})
 		}
 	case store.TournamentRoundRobin:
 		// The roster: every entrant at the start, in seeding order (a
@@ -291,7 +354,7 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 			case out[g.White]:
 				forfeits = append(forfeits, store.Pairing{White: g.White, Black: g.Black, Result: "-/+"})
 			default:
-				boards = append(boards, [2]string{g.White, g.Black})
+				boards = append(boards, []string{g.White, g.Black})
 			}
 		}
 	case store.TournamentArena:
@@ -303,16 +366,20 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 			return errNotReady
 		}
 		for _, p := range pairs {
-			boards = append(boards, [2]string{p.White, p.Black})
+			boards = append(boards, []string{p.White, p.Black})
 		}
 	}
 	var pairings []store.Pairing
 	var made []*store.Game
 	now := tn.Now().UTC()
 	for _, b := range boards {
-		p := store.Pairing{Board: len(pairings) + 1, White: b[0], Black: b[1]}
-		if b[1] != "" {
-			g := tn.newGame(t, b[0], b[1], now)
+		p := store.Pairing{Board: len(pairings) + 1, White: b[0]}
+		if len(b) > 1 {
+			p.Black, p.Others = b[1], b[2:]
+			if len(p.Others) == 0 {
+				p.Others = nil
+			}
+			g := tn.newGame(t, b, now)
 			p.Game = g.ID
 			made = append(made, g)
 		}
@@ -338,11 +405,14 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 
 // newGame is the game of one board: the players at their seats, the
 // tournament's clock; rated as the tournament is.
-func (tn *Tourney) newGame(t *store.Tournament, white, black string, now time.Time) *store.Game {
-	return &store.Game{ID: games.NewID(), GameID: t.GameID, Options: t.Options, Result: store.Ongoing,
+func (tn *Tourney) newGame(t *store.Tournament, seats []string, now time.Time) *store.Game {
+	g := &store.Game{ID: games.NewID(), GameID: t.GameID, Options: t.Options, Result: store.Ongoing,
 		Casual: !t.Rated, Rated: t.Rated, ClockMillis: t.ClockMillis, IncrementMillis: t.IncrementMillis,
-		MoveDays: t.MoveDays, CreatedAt: now, UpdatedAt: now,
-		Seats: []store.Seat{{Kind: "human", Name: white, User: white}, {Kind: "human", Name: black, User: black}}}
+		MoveDays: t.MoveDays, CreatedAt: now, UpdatedAt: now}
+	for _, name := range seats {
+		g.Seats = append(g.Seats, store.Seat{Kind: "human", Name: name, User: name})
+	}
+	return g
 }
 
 // arenaPairs pairs the arena's free players: entered, not withdrawn,

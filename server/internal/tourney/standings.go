@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/store"
 	"github.com/plateau-games/plateau/tournament"
 )
@@ -66,6 +68,54 @@ func twoPlayer(t *store.Tournament) *tournament.Tournament {
 	return tt
 }
 
+// tableTournament is t, a tournament at tables of three or four, as
+// package tournament's: the tables' ranks parsed from the results.
+func tableTournament(t *store.Tournament) (*tournament.TableTournament, error) {
+	v, err := games.VariantOf(&store.Game{GameID: t.GameID, Options: t.Options})
+	if err != nil {
+		return nil, err
+	}
+	tt := &tournament.TableTournament{Name: t.Name, Size: v.Players, Players: players(t)}
+	tt.Rounds = make([]tournament.TableRound, t.Paired)
+	in := make([]map[string]bool, t.Paired)
+	for i := range in {
+		in[i] = map[string]bool{}
+	}
+	for _, p := range t.Pairings {
+		if p.Round < 1 || p.Round > t.Paired {
+			continue
+		}
+		rd := &tt.Rounds[p.Round-1]
+		seats := p.Seats()
+		for _, s := range seats {
+			in[p.Round-1][s] = true
+		}
+		if len(seats) == 1 {
+			rd.Bye = append(rd.Bye, p.White)
+			continue
+		}
+		tb := tournament.Table{Seats: seats}
+		if p.Result != "" {
+			for _, f := range strings.Split(p.Result, ",") {
+				r, err := strconv.Atoi(f)
+				if err != nil {
+					return nil, fmt.Errorf("round %d board %d: result %q", p.Round, p.Board, p.Result)
+				}
+				tb.Ranks = append(tb.Ranks, r)
+			}
+		}
+		rd.Tables = append(rd.Tables, tb)
+	}
+	for r := range tt.Rounds {
+		for _, e := range t.Entrants {
+			if !in[r][e.User] {
+				tt.Rounds[r].Absent = append(tt.Rounds[r].Absent, e.User)
+			}
+		}
+	}
+	return tt, nil
+}
+
 // roundDone says whether every board of round r of t has a result.
 func roundDone(t *store.Tournament, r int) bool {
 	for _, p := range t.Pairings {
@@ -105,6 +155,18 @@ func standings(t *store.Tournament) ([]standingRow, []string) {
 				Played: s.Games, Wins: s.Wins, OnFire: s.OnFire, Withdrawn: withdrawn[s.Player.ID]})
 		}
 		return out, nil
+	}
+	if t.Kind == store.TournamentTables {
+		tt, err := tableTournament(t)
+		if err != nil {
+			return nil, nil
+		}
+		var out []standingRow
+		for _, s := range tt.Standings() {
+			out = append(out, standingRow{Rank: s.Rank, Player: s.Player.ID, Rating: s.Player.Rating, Points: points(s.Points),
+				TieBreaks: []string{points(s.Buchholz), fmt.Sprint(s.Firsts)}, Played: s.Games, Withdrawn: withdrawn[s.Player.ID]})
+		}
+		return out, []string{"BH", "1st"}
 	}
 	tt := twoPlayer(t)
 	var list []tournament.Standing
@@ -195,7 +257,7 @@ type crossRow struct {
 // crosstable is the Swiss or round robin table of t: each player's
 // rounds, in standings order.
 func crosstable(t *store.Tournament, rows []standingRow) []crossRow {
-	if t.Kind == store.TournamentArena {
+	if t.Kind == store.TournamentArena || t.Kind == store.TournamentTables {
 		return nil
 	}
 	num := map[string]int{}
@@ -243,8 +305,8 @@ func forfeitMark(p float64) string {
 // trf is t in the FIDE tournament report format; an error when a game
 // is still on (the format has no place for it).
 func trf(t *store.Tournament) ([]byte, error) {
-	if t.Kind == store.TournamentArena {
-		return nil, fmt.Errorf("an arena has no rounds to report")
+	if t.Kind == store.TournamentArena || t.Kind == store.TournamentTables {
+		return nil, fmt.Errorf("the report is for two-player rounds")
 	}
 	tt := twoPlayer(t)
 	var b bytes.Buffer
