@@ -79,3 +79,37 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 	click(t, ps[2].w, "a game from the crosstable", `#tncross td a`)
 	waitJS(t, ps[2].w, "the game's page", appIs(`a.dataset.result !== '*'`))
 }
+
+// TestBrowserTournamentTablesPage: the director's page of a tournament at
+// tables of four (L'Empire in teams), on a phone and a laptop: the tables
+// of round 1, the rank forms, the standings; screenshots.
+func TestBrowserTournamentTablesPage(t *testing.T) {
+	browser := startBrowser(t)
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1})
+	st := acc.(store.Store)
+	w := window(t, browser)
+	do(t, w, "phone", chromedp.EmulateViewport(390, 844))
+	browserSignupAt(t, w, ts.URL, "dora", "fr")
+	do(t, w, "the list", chromedp.Navigate(ts.URL+"/tournaments?lang=fr"), chromedp.WaitVisible(chromedp.CSS(`#tnform`)))
+	eval[bool](t, w, `(() => { document.getElementById('tnvariant').value = 'empire|players=4 teams=true';
+		document.getElementById('tnkind').value = 'tables';
+		document.getElementById('tnrounds').value = '3';
+		document.getElementById('tnstarts').value = '`+time.Now().UTC().AddDate(1, 0, 0).Format("2006-01-02T15:04")+`';
+		return true; })()`)
+	do(t, w, "name", chromedp.SendKeys(chromedp.CSS(`#tnname`), "L'Empire du jeudi"))
+	click(t, w, "create", `#tncreate`)
+	waitJS(t, w, "the tournament's page", `location.pathname.startsWith('/tournaments/') && !!document.getElementById('tournament')`)
+	id := eval[string](t, w, `document.getElementById('tournament').dataset.id`)
+	for _, n := range []string{"ann", "ben", "cat", "dan", "eva", "fay", "gus", "hal", "ivy"} {
+		postTournament(t, ts, signedUp(t, ts, n), id, "register", nil)
+	}
+	waitJS(t, w, "nine players on the page", `document.querySelectorAll('#tnplayers li').length === 9 && !!document.getElementById('tnstart')`)
+	click(t, w, "start", `#tnstart`)
+	waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 1 })
+	waitJS(t, w, "the tables of round 1", `document.querySelectorAll('#tnrounds tr.board').length === 3 && document.querySelectorAll('#tnrounds input[name=result]').length === 2`)
+	noEnglish(t, w, "a tournament at tables")
+	screenshot(t, w, "tournament-tables-fr-phone")
+	do(t, w, "laptop", chromedp.EmulateViewport(1366, 768), chromedp.Navigate(ts.URL+"/tournaments/"+id+"?lang=en"))
+	waitJS(t, w, "the English page", `document.querySelectorAll('#tnstandings tr.standing').length === 9`)
+	screenshot(t, w, "tournament-tables-en-laptop")
+}

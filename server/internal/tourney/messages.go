@@ -9,7 +9,7 @@ func init() {
 // messages are the tournaments' strings, English then French.
 var messages = map[string][2]string{
 	"tn:title":           {"Tournaments", "Tournois"},
-	"tn:intro":           {"Swiss, round robin or arena: register, and your games appear here and in “my games” when the rounds are paired.", "Système suisse, toutes rondes ou arène : inscrivez-vous, vos parties apparaissent ici et dans « mes parties » quand les rondes sont appariées."},
+	"tn:intro":           {"Swiss, round robin, arena or tables of 3 or 4: register, and your games appear here and in “my games” when the rounds are paired.", "Système suisse, toutes rondes, arène ou tables de 3 ou 4 : inscrivez-vous, vos parties apparaissent ici et dans « mes parties » quand les rondes sont appariées."},
 	"tn:upcoming":        {"Upcoming", "À venir"},
 	"tn:running":         {"Running", "En cours"},
 	"tn:finishedlist":    {"Finished", "Terminés"},
