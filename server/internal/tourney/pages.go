@@ -52,7 +52,9 @@ func (tn *Tourney) List(w http.ResponseWriter, r *http.Request) {
 	if tn.off(w, r, lang) {
 		return
 	}
-	d := listData{Now: tn.Now().UTC().Format("2006-01-02T15:04"), MaxRounds: store.MaxTournamentRounds, MaxName: store.MaxTournamentName}
+	// The form proposes a start in an hour: with automatic pairing, the
+	// sweep starts a tournament once its time has come.
+	d := listData{Now: tn.Now().UTC().Add(time.Hour).Truncate(time.Minute).Format("2006-01-02T15:04"), MaxRounds: store.MaxTournamentRounds, MaxName: store.MaxTournamentName}
 	for _, part := range []struct{ status, key string }{
 		{store.TournamentRunning, "tn:running"}, {store.TournamentUpcoming, "tn:upcoming"}, {store.TournamentFinished, "tn:finishedlist"}} {
 		list, err := tn.st.ListTournaments(r.Context(), part.status, maxListed)
