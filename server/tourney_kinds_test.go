@@ -276,3 +276,27 @@ func TestTournamentTablesOfFour(t *testing.T) {
 		t.Errorf("ann's page lacks her round 2 game or the kind: %s", page)
 	}
 }
+
+// TestTournamentStartsAtItsTime: with automatic pairing, the sweep starts
+// a tournament once its start time has come (not before), and pairs its
+// first round.
+func TestTournamentStartsAtItsTime(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, Now: clock.now})
+	st := acc.(store.Store)
+	dora, ann, ben := signedUp(t, ts, "dora"), signedUp(t, ts, "ann"), signedUp(t, ts, "ben")
+	f := newTournamentForm("At nine", "swiss", 3, true)
+	f.Set("starts", clock.now().UTC().Add(time.Hour).Format("2006-01-02T15:04"))
+	id := createTournament(t, ts, dora, f)
+	postTournament(t, ts, ann, id, "register", nil)
+	postTournament(t, ts, ben, id, "register", nil)
+	srv.tourney.Sweep()
+	if tr := loadTournament(t, st, id); tr.Status != store.TournamentUpcoming {
+		t.Fatalf("started before its time: %s", tr.Status)
+	}
+	clock.add(61 * time.Minute)
+	srv.tourney.Sweep()
+	if tr := loadTournament(t, st, id); tr.Status != store.TournamentRunning || tr.Paired != 1 || len(tr.Pairings) != 1 {
+		t.Fatalf("at its time: %s, %d paired, %+v", tr.Status, tr.Paired, tr.Pairings)
+	}
+}
