@@ -279,7 +279,8 @@ func TestTournamentTablesOfFour(t *testing.T) {
 
 // TestTournamentStartsAtItsTime: with automatic pairing, the sweep starts
 // a tournament once its start time has come (not before), and pairs its
-// first round.
+// first round. It is a correspondence tournament: its games have days
+// per move.
 func TestTournamentStartsAtItsTime(t *testing.T) {
 	clock := &fakeClock{t: time.Now()}
 	srv, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, Now: clock.now})
@@ -287,6 +288,7 @@ func TestTournamentStartsAtItsTime(t *testing.T) {
 	dora, ann, ben := signedUp(t, ts, "dora"), signedUp(t, ts, "ann"), signedUp(t, ts, "ben")
 	f := newTournamentForm("At nine", "swiss", 3, true)
 	f.Set("starts", clock.now().UTC().Add(time.Hour).Format("2006-01-02T15:04"))
+	f.Set("days", "3")
 	id := createTournament(t, ts, dora, f)
 	postTournament(t, ts, ann, id, "register", nil)
 	postTournament(t, ts, ben, id, "register", nil)
@@ -296,7 +298,11 @@ func TestTournamentStartsAtItsTime(t *testing.T) {
 	}
 	clock.add(61 * time.Minute)
 	srv.tourney.Sweep()
-	if tr := loadTournament(t, st, id); tr.Status != store.TournamentRunning || tr.Paired != 1 || len(tr.Pairings) != 1 {
+	tr := loadTournament(t, st, id)
+	if tr.Status != store.TournamentRunning || tr.Paired != 1 || len(tr.Pairings) != 1 {
 		t.Fatalf("at its time: %s, %d paired, %+v", tr.Status, tr.Paired, tr.Pairings)
+	}
+	if g, err := st.LoadGame(t.Context(), tr.Pairings[0].Game); err != nil || g.MoveDays != 3 || g.ClockMillis != 0 {
+		t.Errorf("the correspondence game: %+v %v", g, err)
 	}
 }
