@@ -20,7 +20,7 @@ type querier interface {
 }
 
 const tournamentSelect = `SELECT t.id, t.name, COALESCE(u.name, t.director_key), t.kind, t.game_id, t.options, t.rated,
-		t.clock_ms, t.increment_ms, t.move_days, t.rounds, t.duration_ms, t.starts_ms, t.closed, t.auto_pair,
+		t.clock_ms, t.increment_ms, t.move_days, t.rounds, t.duration_ms, t.starts_ms, t.closed, t.auto_pair, t.bots,
 		t.status, t.paired, t.created_ms, t.started_ms, t.ended_ms, t.updated_ms,
 		(SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id AND NOT e.withdrawn)
 	FROM tournaments t LEFT JOIN users u ON u.name_key = t.director_key`
@@ -29,7 +29,7 @@ func scanTournament(row interface{ Scan(...any) error }) (model.Tournament, erro
 	var t model.Tournament
 	var starts, created, started, ended, updated int64
 	err := row.Scan(&t.ID, &t.Name, &t.Director, &t.Kind, &t.GameID, &t.Options, &t.Rated,
-		&t.ClockMillis, &t.IncrementMillis, &t.MoveDays, &t.Rounds, &t.DurationMillis, &starts, &t.Closed, &t.AutoPair,
+		&t.ClockMillis, &t.IncrementMillis, &t.MoveDays, &t.Rounds, &t.DurationMillis, &starts, &t.Closed, &t.AutoPair, &t.Bots,
 		&t.Status, &t.Paired, &created, &started, &ended, &updated, &t.Entries)
 	t.StartsAt, t.CreatedAt, t.UpdatedAt = sqlcommon.FromMillis(starts), sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
 	if started != 0 {
@@ -132,12 +132,12 @@ func (s *Store) CreateTournament(ctx context.Context, t *model.Tournament) error
 			return fmt.Errorf("%w: %s directs %d tournaments, the most allowed", model.ErrConflict, director, n)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (id, name, director_key, kind, game_id, options, rated,
-				clock_ms, increment_ms, move_days, rounds, duration_ms, starts_ms, closed, auto_pair, status, paired,
+				clock_ms, increment_ms, move_days, rounds, duration_ms, starts_ms, closed, auto_pair, bots, status, paired,
 				created_ms, started_ms, ended_ms, updated_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0, ?)`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0, ?)`,
 			t.ID, t.Name, model.UserKey(director), t.Kind, t.GameID, t.Options, t.Rated,
 			t.ClockMillis, t.IncrementMillis, t.MoveDays, t.Rounds, t.DurationMillis, sqlcommon.Millis(t.StartsAt),
-			t.Closed, t.AutoPair, t.Status, sqlcommon.Millis(t.CreatedAt), sqlcommon.Millis(t.UpdatedAt)); err != nil {
+			t.Closed, t.AutoPair, t.Bots, t.Status, sqlcommon.Millis(t.CreatedAt), sqlcommon.Millis(t.UpdatedAt)); err != nil {
 			return err
 		}
 		seen := map[string]bool{}

@@ -94,11 +94,11 @@ func pairGame(id, white, black string) *store.Game {
 func testTournamentCreateLoad(t *testing.T, s TournamentsStore) {
 	users(t, s, "Alice", "Bob", "Carol")
 	tr := newTournament("t1", "ALICE", store.TournamentSwiss)
-	tr.Closed, tr.Invited, tr.AutoPair, tr.Status, tr.Paired = true, []string{"bob", "CAROL", "Bob"}, true, store.TournamentFinished, 3
+	tr.Closed, tr.Invited, tr.AutoPair, tr.Status, tr.Paired, tr.Bots = true, []string{"bob", "CAROL", "Bob"}, true, store.TournamentFinished, 3, true
 	createTournament(t, s, tr)
 	want := &store.Tournament{ID: "t1", Name: "Club evening t1", Director: "Alice", Kind: store.TournamentSwiss, GameID: "pogo",
 		Rated: true, ClockMillis: 300000, IncrementMillis: 2000, Rounds: 4, StartsAt: stored(base.Add(time.Hour)),
-		Closed: true, Invited: []string{"Bob", "Carol"}, AutoPair: true, Status: store.TournamentUpcoming,
+		Closed: true, Invited: []string{"Bob", "Carol"}, AutoPair: true, Bots: true, Status: store.TournamentUpcoming,
 		CreatedAt: stored(base), UpdatedAt: stored(base)}
 	got := loadTournament(t, s, "t1")
 	if !reflect.DeepEqual(got, want) {

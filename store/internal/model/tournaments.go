@@ -34,6 +34,7 @@ type Tournament struct {
 	Closed          bool     // only the Invited may register
 	Invited         []string // display names of those invited (LoadTournament; a closed tournament's list)
 	AutoPair        bool     // the server pairs the next round when the last game of one ends
+	Bots            bool     // bot accounts may register
 	Status          string   // TournamentUpcoming, TournamentRunning, TournamentFinished
 	Paired          int      // rounds paired so far
 	Entries         int      // registered players not withdrawn

@@ -17,6 +17,7 @@ CREATE TABLE tournaments (
     starts_at    timestamptz NOT NULL,
     closed       boolean NOT NULL,
     auto_pair    boolean NOT NULL,
+    bots         boolean NOT NULL,  -- bot accounts may register
     status       text COLLATE "C" NOT NULL CHECK (status IN ('upcoming', 'running', 'finished')),
     paired       integer NOT NULL,
     created_at   timestamptz NOT NULL,

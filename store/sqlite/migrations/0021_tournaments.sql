@@ -17,6 +17,7 @@ CREATE TABLE tournaments (
     starts_ms    INTEGER NOT NULL,
     closed       INTEGER NOT NULL,
     auto_pair    INTEGER NOT NULL,
+    bots         INTEGER NOT NULL,  -- bot accounts may register
     status       TEXT    NOT NULL CHECK (status IN ('upcoming', 'running', 'finished')),
     paired       INTEGER NOT NULL,
     created_ms   INTEGER NOT NULL,
