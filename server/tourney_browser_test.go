@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -55,7 +56,7 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 			var pages []TablePage
 			for seat, name := range []string{p.White, p.Black} {
 				pl := byName[name]
-				do(t, pl.w, "the tournament", chromedp.Navigate(ts.URL+"/tournaments/"+id+"?lang="+pl.lang))
+				goTo(t, pl.w, ts.URL+"/tournaments/"+id+"?lang="+pl.lang)
 				waitJS(t, pl.w, name+" sees his game", `!!document.querySelector('#tnmygame a.tnplay[href="/games/`+p.Game+`"]')`)
 				if round == 1 && seat == 0 {
 					screenshot(t, pl.w, "tournament-round1-"+pl.lang+"-"+pl.size)
@@ -70,7 +71,7 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 	}
 	waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished })
 	for _, p := range ps {
-		do(t, p.w, "the end", chromedp.Navigate(ts.URL+"/tournaments/"+id+"?lang="+p.lang))
+		goTo(t, p.w, ts.URL+"/tournaments/"+id+"?lang="+p.lang)
 		waitJS(t, p.w, "the standings", `document.querySelectorAll('#tnstandings tr.standing').length === 4 && !!document.getElementById('tncross') && !!document.getElementById('tntrf')`)
 		screenshot(t, p.w, "tournament-end-"+p.name+"-"+p.lang+"-"+p.size)
 	}
@@ -112,4 +113,21 @@ func TestBrowserTournamentTablesPage(t *testing.T) {
 	do(t, w, "laptop", chromedp.EmulateViewport(1366, 768), chromedp.Navigate(ts.URL+"/tournaments/"+id+"?lang=en"))
 	waitJS(t, w, "the English page", `document.querySelectorAll('#tnstandings tr.standing').length === 9`)
 	screenshot(t, w, "tournament-tables-en-laptop")
+}
+
+// goTo navigates w to u. A game page that just ended may still be
+// navigating (its end, a rematch offer): chromium then aborts the new
+// navigation (net::ERR_ABORTED), and it is tried again.
+func goTo(t *testing.T, w context.Context, u string) {
+	t.Helper()
+	var err error
+	for range 3 {
+		tctx, cancel := context.WithTimeout(w, 60*time.Second)
+		_, err = chromedp.Run(tctx, chromedp.Navigate(u))
+		cancel()
+		if err == nil {
+			return
+		}
+	}
+	t.Fatalf("navigate to %s: %v", u, err)
 }

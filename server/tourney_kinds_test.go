@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/bot"
 	"github.com/plateau-games/plateau/store"
 	"github.com/plateau-games/plateau/tournament"
 )
@@ -304,5 +307,75 @@ func TestTournamentStartsAtItsTime(t *testing.T) {
 	}
 	if g, err := st.LoadGame(t.Context(), tr.Pairings[0].Game); err != nil || g.MoveDays != 3 || g.ClockMillis != 0 {
 		t.Errorf("the correspondence game: %+v %v", g, err)
+	}
+}
+
+// TestTournamentOfBots: a Swiss open to bots, played by four bot
+// accounts through package bot (plateau bot): each registers with its
+// token, finds its games in the API and plays them; the server pairs
+// round 2 and the tournament ends. A tournament not open to bots refuses
+// them.
+func TestTournamentOfBots(t *testing.T) {
+	_, ts, acc := accountServer(t, Config{LoginPerMinute: -1, CreatePerMinute: -1, MessagesPerSecond: 1000, MessageBurst: 1000})
+	st := acc.(store.Store)
+	dora := signedUp(t, ts, "dora")
+	closed := createTournament(t, ts, dora, newTournamentForm("People only", "swiss", 2, true))
+	f := newTournamentForm("Bots' evening", "swiss", 2, true)
+	f.Set("bots", "1")
+	f.Set("rated", "1")
+	id := createTournament(t, ts, dora, f)
+	if tr := loadTournament(t, st, id); !tr.Bots || tr.Rated {
+		t.Fatalf("a tournament open to bots: bots %v, rated %v (want casual)", tr.Bots, tr.Rated)
+	}
+	tokens := map[string]string{}
+	for i, n := range []string{"robo1", "robo2", "robo3", "robo4"} {
+		if err := acc.CreateUser(t.Context(), &store.User{Name: n, Bot: true}); err != nil {
+			t.Fatal(err)
+		}
+		token, hash, err := accounts.NewToken()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.(store.BotTokens).CreateBotToken(t.Context(), &store.BotToken{ID: fmt.Sprint("tok", i), User: n, Hash: hash, Label: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		tokens[n] = token
+		for _, tid := range []string{closed, id} {
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/tournaments/"+tid+"/register?lang=en", nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			resp, body := doAs(t, noRedirect, req)
+			if tid == closed && (resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "Bot accounts do not take part")) {
+				t.Errorf("a bot in a tournament not open to bots: %d", resp.StatusCode)
+			}
+			if tid == id && resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("%s registers: %d %s", n, resp.StatusCode, body)
+			}
+		}
+	}
+	if code, _ := postTournament(t, ts, dora, id, "start", nil); code != http.StatusSeeOther {
+		t.Fatalf("start: %d", code)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	done := make(chan error, len(tokens))
+	for _, token := range tokens {
+		go func() {
+			done <- bot.Run(ctx, bot.Config{Server: ts.URL, Token: token, Agent: "random", Games: []string{"pogo"},
+				Poll: 100 * time.Millisecond, StopAfter: 2})
+		}()
+	}
+	for range tokens {
+		if err := <-done; err != nil {
+			t.Fatalf("a bot: %v", err)
+		}
+	}
+	tr := waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished })
+	if tr.Paired != 2 || len(tr.Pairings) != 4 {
+		t.Fatalf("the bots' tournament: %+v", tr.Pairings)
+	}
+	for _, p := range tr.Pairings {
+		if p.Result == "" || p.Corrected {
+			t.Errorf("board %+v: no result from its game", p)
+		}
 	}
 }

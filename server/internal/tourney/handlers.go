@@ -142,7 +142,12 @@ func (tn *Tourney) readTournament(f url.Values, director *store.User) (*store.To
 	}
 	t := &store.Tournament{ID: games.NewID(), Name: name, Director: director.Name, Kind: f.Get("kind"), GameID: g.ID,
 		Options: v.Options.String(), Rated: rated, ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(),
-		MoveDays: days, AutoPair: f.Get("auto") != "", CreatedAt: tn.Now()}
+		MoveDays: days, AutoPair: f.Get("auto") != "", Bots: f.Get("bots") != "", CreatedAt: tn.Now()}
+	if t.Bots {
+		// A bot has no rating a result could be weighed against: a
+		// tournament open to bots is casual, as a bot's games are.
+		t.Rated = false
+	}
 	switch t.Kind {
 	case store.TournamentSwiss, store.TournamentTables:
 		n, err := strconv.Atoi(strings.TrimSpace(f.Get("rounds")))
@@ -229,7 +234,7 @@ func (tn *Tourney) entry(w http.ResponseWriter, r *http.Request, register bool) 
 	ctx := r.Context()
 	var err error
 	if register {
-		if u.Bot {
+		if u.Bot && !t.Bots {
 			tn.refuse(w, r, lang, http.StatusForbidden, "nobots")
 			return
 		}

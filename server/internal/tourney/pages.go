@@ -22,7 +22,7 @@ func (tn *Tourney) bg() (context.Context, context.CancelFunc) {
 type listRow struct {
 	ID, Name, Director, Kind, Game, Clock, Starts, Length string
 	Players                                               int
-	Rated                                                 bool
+	Rated, Bots                                           bool
 }
 
 // variantChoice is a two-player variant of the form.
@@ -75,7 +75,7 @@ func (tn *Tourney) List(w http.ResponseWriter, r *http.Request) {
 // row shows t in a list.
 func (tn *Tourney) row(t *store.Tournament, lang string) listRow {
 	row := listRow{ID: t.ID, Name: t.Name, Director: t.Director, Kind: web.T(lang, "tn:kind:"+t.Kind), Game: t.GameID,
-		Clock: clockText(t.ClockMillis, t.IncrementMillis, t.MoveDays, lang), Players: t.Entries, Rated: t.Rated,
+		Clock: clockText(t.ClockMillis, t.IncrementMillis, t.MoveDays, lang), Players: t.Entries, Rated: t.Rated, Bots: t.Bots,
 		Starts: t.StartsAt.UTC().Format("2006-01-02 15:04") + " UTC"}
 	if g, err := game.Lookup(t.GameID); err == nil {
 		row.Game = g.Name.In(lang)
@@ -192,7 +192,7 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 		}
 	}
 	open := t.Status == store.TournamentUpcoming || t.Status == store.TournamentRunning && t.Kind == store.TournamentArena
-	d.CanJoin = open && d.LoggedIn && !d.Entered && (!t.Closed || invitedIn(t, me)) && u != nil && !u.Bot
+	d.CanJoin = open && d.LoggedIn && !d.Entered && (!t.Closed || invitedIn(t, me)) && u != nil && (!u.Bot || t.Bots)
 	d.CanStart = d.IsDirector && t.Status == store.TournamentUpcoming && t.Entries >= 2
 	d.CanPair = d.IsDirector && t.Status == store.TournamentRunning && t.Kind != store.TournamentArena &&
 		t.Paired < t.Rounds && roundDone(t, t.Paired)
