@@ -26,6 +26,7 @@ func (s *Server) maintain() {
 			s.club.ExpireTables()
 			s.live.ExpireCorrespondence()
 			s.live.ExpireRealTime()
+			s.tourney.Sweep()
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plateau-games/plateau/server/internal/tourney"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -46,8 +47,11 @@ func (s *Server) onGameChange(c store.GameChange) {
 	case c.Resync:
 		// Revocations may have been missed too.
 		s.club.Revoked("")
+		s.tourney.Resync()
 	case c.Game == "-" && strings.HasPrefix(c.Event, "revoke "):
 		s.club.Revoked(strings.TrimPrefix(c.Event, "revoke "))
+	case c.Game == "-" && strings.HasPrefix(c.Event, tourney.Event):
+		s.tourney.ChangedElsewhere(strings.TrimPrefix(c.Event, tourney.Event))
 	case c.Game == "-" && strings.HasPrefix(c.Event, "lobby "):
 		if strings.TrimPrefix(c.Event, "lobby ") != s.live.Holder() { // not our own, echoed back
 			s.club.LobbyChangedElsewhere()

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -34,6 +35,7 @@ import (
 	"github.com/plateau-games/plateau/server/internal/live"
 	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/site"
+	"github.com/plateau-games/plateau/server/internal/tourney"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
 
@@ -302,6 +304,7 @@ type Server struct {
 	club     *club.Club       // accounts, lobby, ratings, players, bots' API
 	live     *live.Live       // live play: rooms, WebSocket, the game page
 	lab      *lab.Lab         // the designers' lab: runs on River's queue
+	tourney  *tourney.Tourney // tournaments
 	limits   limits
 	clients  *site.Buckets
 	sockets  *socketCount
@@ -401,7 +404,9 @@ func New(cfg Config) (*Server, error) {
 			// Rooms build agents from the stored names of the seats: the names go
 			// through games.Agents.AgentSpec, so that nothing stored reaches ai.New unchecked.
 			NewAgent: agents.BuildAgent(build),
-			Searches: s.searches, Clients: s.clients, Metrics: lm})
+			Searches: s.searches, Clients: s.clients, Metrics: lm,
+			GameEnded: func(g *store.Game) { s.tourney.GameEnded(g) }})
+	s.tourney = tourney.New(s.Env, cfg.Store, tourney.Services{Web: s.web, CurrentUser: s.club.CurrentUser, Holder: s.live.Holder()})
 	s.games.Playing = s.live.Playing
 	s.club.Connect(club.Links{Web: s.web, OwnOrigin: s.ownOrigin, Holder: s.live.Holder()})
 	s.catalog = catalog.New(s.Env, s.web, s.games)
@@ -553,6 +558,18 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /lab/runs/{id}/plots/{name}", s.lab.Plot)
 	mux.HandleFunc("POST /lab/runs/{id}/cancel", s.lab.Cancel)
 	mux.HandleFunc("GET /lab/compare", s.lab.Compare)
+	mux.HandleFunc("GET /tournaments", s.tourney.List)
+	mux.HandleFunc("POST /tournaments", s.limitCreate(s.tourney.Create))
+	mux.HandleFunc("GET /tournaments/{id}", s.tourney.Page)
+	mux.HandleFunc("GET /tournaments/{id}/part", s.tourney.Part)
+	mux.HandleFunc("GET /tournaments/{id}/events", s.limitSockets(s.tourney.Events))
+	mux.HandleFunc("GET /tournaments/{id}/trf", s.tourney.TRF)
+	mux.HandleFunc("POST /tournaments/{id}/register", s.limitCreate(s.tourney.Register))
+	mux.HandleFunc("POST /tournaments/{id}/withdraw", s.limitCreate(s.tourney.Withdraw))
+	mux.HandleFunc("POST /tournaments/{id}/start", s.limitCreate(s.tourney.Start))
+	mux.HandleFunc("POST /tournaments/{id}/pair", s.limitCreate(s.tourney.Pair))
+	mux.HandleFunc("POST /tournaments/{id}/result", s.tourney.Result)
+	mux.HandleFunc("POST /tournaments/{id}/finish", s.tourney.Finish)
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.
@@ -573,7 +590,7 @@ func compressed(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// WebSocket upgrades, and the lobby's event stream, which a
 		// compressor would hold back.
-		if r.Header.Get("Upgrade") != "" || r.URL.Path == "/lobby/events" {
+		if r.Header.Get("Upgrade") != "" || r.URL.Path == "/lobby/events" || strings.HasPrefix(r.URL.Path, "/tournaments/") && strings.HasSuffix(r.URL.Path, "/events") {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -423,3 +423,55 @@ var RevokeEvent = model.RevokeEvent
 //
 //	LeaveSeat(ctx, id string, seat int, agent string, at time.Time) (left int, err error) // ErrConflict: finished, already left, a computer
 type Leaving = model.Leaving
+
+// Tournament is a Swiss, round robin or arena of two-player games;
+// Entrant one of its players, Pairing one board of a round; Tournaments
+// keeps them (both backends; model.Tournaments has each method's
+// contract, storetest.RunTournaments is its conformance suite).
+//
+//	CreateTournament(ctx, t *Tournament) error                  // ErrNotFound for an unknown director or invited; ErrConflict over MaxDirected
+//	LoadTournament(ctx, id string) (*Tournament, error)          // with invited, entrants, pairings
+//	ListTournaments(ctx, status string, limit int) ([]Tournament, error)
+//	Register(ctx, id, user string, rating int, now time.Time) error
+//	Withdraw(ctx, id, user string, now time.Time) error
+//	StartTournament(ctx, id string, rounds int, now time.Time) error
+//	PairRound(ctx, id string, round int, p []Pairing, g []*Game, now time.Time) error // exactly one of racing pairers wins
+//	SetResult(ctx, id string, round, board int, result string, corrected bool, now time.Time) error
+//	GameResult(ctx, game, result string, now time.Time) (string, error)
+//	FinishTournament(ctx, id string, now time.Time) error
+type (
+	Tournament  = model.Tournament
+	Entrant     = model.Entrant
+	Pairing     = model.Pairing
+	Tournaments = model.Tournaments
+)
+
+// The kinds, states and bounds of tournaments.
+const (
+	TournamentSwiss       = model.TournamentSwiss
+	TournamentRoundRobin  = model.TournamentRoundRobin
+	TournamentArena       = model.TournamentArena
+	TournamentTables      = model.TournamentTables
+	TournamentUpcoming    = model.TournamentUpcoming
+	TournamentRunning     = model.TournamentRunning
+	TournamentFinished    = model.TournamentFinished
+	TournamentBye         = model.TournamentBye
+	MaxDirected           = model.MaxDirected
+	MaxTournamentPlayers  = model.MaxTournamentPlayers
+	MaxInvited            = model.MaxInvited
+	MaxEntered            = model.MaxEntered
+	MaxTournamentRounds   = model.MaxTournamentRounds
+	MaxTournamentName     = model.MaxTournamentName
+	MaxArenaMillis        = model.MaxArenaMillis
+	MaxTournamentPairings = model.MaxTournamentPairings
+)
+
+// CheckTournament says what is wrong with a new tournament;
+// CheckTournamentResult whether a result is one a board may have.
+var (
+	CheckTournament       = model.CheckTournament
+	CheckTournamentResult = model.CheckTournamentResult
+	CheckTableResult      = model.CheckTableResult
+	// TournamentResults are the results a board with a game may have.
+	TournamentResults = model.TournamentResults
+)

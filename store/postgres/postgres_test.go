@@ -401,3 +401,10 @@ func TestLabsConformance(t *testing.T) {
 		return reopenable(t)().(storetest.LabStore)
 	})
 }
+
+func TestTournamentsConformance(t *testing.T) {
+	dsn(t)
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentsStore {
+		return reopenable(t)().(storetest.TournamentsStore)
+	})
+}

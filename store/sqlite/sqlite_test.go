@@ -290,3 +290,9 @@ func TestLabsConformance(t *testing.T) {
 		return reopenable(t)().(storetest.LabStore)
 	})
 }
+
+func TestTournamentsConformance(t *testing.T) {
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentsStore {
+		return reopenable(t)().(storetest.TournamentsStore)
+	})
+}

@@ -100,7 +100,7 @@ func loadTable(t *testing.T, s TablesStore, id string) *store.Table {
 	return tb
 }
 
-func disableUser(t *testing.T, s TablesStore, name string) {
+func disableUser(t *testing.T, s store.Accounts, name string) {
 	t.Helper()
 	u, err := s.LoadUser(ctx(t), name)
 	if err != nil {

@@ -100,6 +100,10 @@ type Services struct {
 	// Clients is the server's table of rate limits by address.
 	Clients *site.Buckets
 	Metrics *Metrics
+	// GameEnded, if set, is told of every game that ends here (its id,
+	// result and reason): the tournaments take their results from it. It
+	// must return at once.
+	GameEnded func(g *store.Game)
 }
 
 // Live serves the games being played.
@@ -122,6 +126,8 @@ type Live struct {
 	loads    singleflight.Group // rooms being loaded, by game id
 	rtSweep  rtSweep            // where the sweep of real-time games is (sweeprealtime.go)
 
+	ended func(g *store.Game) // Services.GameEnded
+
 	// mu guards only the table of rooms: nothing slow is done under it.
 	mu     sync.Mutex
 	rooms  map[string]*room
@@ -132,7 +138,7 @@ type Live struct {
 func New(env *site.Env, cfg Config, sv Services) *Live {
 	lv := &Live{Env: env, Web: sv.Web, cfg: cfg, games: sv.Games, agents: sv.Agents, club: sv.Club,
 		render: sv.Render, newAgent: sv.NewAgent, agentMax: cfg.MaxSearch, clients: sv.Clients,
-		metrics: sv.Metrics, searches: sv.Searches, rooms: map[string]*room{}}
+		metrics: sv.Metrics, searches: sv.Searches, rooms: map[string]*room{}, ended: sv.GameEnded}
 	lv.hints = resolveHints(cfg, cfg.MaxSearch)
 	lv.leases = newLeaseKeeper(cfg.Store, cfg.LeaseTTL)
 	return lv
@@ -171,4 +177,12 @@ func (lv *Live) Close() {
 	lctx, lcancel := context.WithTimeout(context.Background(), 2*time.Second)
 	lv.leases.releaseAll(lctx)
 	lcancel()
+}
+
+// gameEnded tells Services.GameEnded that game id ended with result and
+// reason.
+func (lv *Live) gameEnded(id, result, reason string) {
+	if lv.ended != nil {
+		lv.ended(&store.Game{ID: id, Result: result, Reason: reason})
+	}
 }

@@ -140,6 +140,7 @@ func (lv *Live) ExpireCorrespondence() {
 		}
 		lv.Log.Info("game over", "game", g.ID, "result", result, "reason", reason+" (correspondence)")
 		g.Result, g.Reason = result, reason
+		lv.gameEnded(g.ID, result, reason)
 		if _, err := lv.club.RateGame(ctx, g, m.Variant()); err != nil {
 			lv.LogError("rate game", err, "game", g.ID)
 		}

@@ -262,6 +262,7 @@ func (r *room) endedLocked(result, reason string) {
 	if r.g.Rated {
 		r.rateLater()
 	}
+	r.lv.gameEnded(r.id, result, reason)
 }
 
 // reloadLocked replaces the room's game by what the store holds.
