@@ -72,8 +72,10 @@ import (
 //
 // Lines of README.md that do not run plateau (go run, go build,
 // ./scripts/test) are how to start from a checkout, not examples:
-// ./scripts/test runs this very test, and "go run ./cmd/plateau serve" is
-// plateau serve, which the Usage blocks run.
+// ./scripts/test runs this very test, "go run ./cmd/plateau serve" is
+// plateau serve, which the Usage blocks run, and "go generate
+// ./server/internal/engineasset" rebuilds the browser's engine, which
+// TestEngineModuleFresh checks.
 //
 // The whole run takes a few minutes (the solvers, arenas and load tests
 // run for real, at the sizes of the examples): it is skipped with -short.
@@ -646,7 +648,7 @@ func TestReadmeExampleLines(t *testing.T) {
 		case l == "```":
 			in = false
 		case in && l != "" && !strings.HasPrefix(l, "#") && l != "plateau" && !strings.HasPrefix(l, "plateau ") &&
-			l != "./scripts/test" && l != "go run ./cmd/plateau serve":
+			l != "./scripts/test" && l != "go run ./cmd/plateau serve" && l != "go generate ./server/internal/engineasset":
 			t.Errorf("README.md: %q in an sh block is neither an example (plateau ...) nor a command of the checkout that TestExamples leaves out", l)
 		}
 	}
