@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -188,6 +189,12 @@ func checkPlot(t *testing.T, path, format string) {
 	s := string(data)
 	if !strings.Contains(s, "<svg") || !strings.HasSuffix(strings.TrimSpace(s), "</svg>") {
 		t.Errorf("%s is not an SVG document", path)
+	}
+	// A transparent colour given to the plot library comes out as
+	// "#-8000000000000000..." (its components divided by a zero alpha):
+	// an invalid SVG colour, so every colour must be six hex digits.
+	if bad := regexp.MustCompile(`#[^0-9A-Fa-f][^;"]*`).FindString(s); bad != "" {
+		t.Errorf("%s has an invalid colour %q", path, bad)
 	}
 	dec := xml.NewDecoder(strings.NewReader(s))
 	for {

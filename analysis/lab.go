@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"sort"
 	"strings"
@@ -514,7 +513,7 @@ func ReadingsPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p.X.Min, p.X.Max = -0.6, float64(len(stats))-0.4
 	p.Legend.Top = true
 	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.Transparent // readings are categories
+	grid.Vertical.Color = nil // readings are categories: no vertical lines (a transparent colour is written as an invalid SVG colour)
 	p.Add(grid)
 	return p, nil
 }

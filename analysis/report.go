@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"html"
-	"image/color"
 	"io"
 	"os"
 	"path/filepath"
@@ -472,7 +471,7 @@ func WinRatesPlot(stats []*Stats, lang string) (*plot.Plot, error) {
 	p.X.Min, p.X.Max = -0.6, float64(maxSeats)+0.6
 	p.Legend.Top = true
 	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.Transparent // seats are categories
+	grid.Vertical.Color = nil // seats are categories: no vertical lines (a transparent colour is written as an invalid SVG colour)
 	p.Add(grid)
 	return p, nil
 }

@@ -38,6 +38,9 @@ func TestLab(t *testing.T) {
 	for _, plot := range []string{"lab-lengths.svg", "lab-branching.svg", "lab-winrates.svg", "lab-readings.svg"} {
 		if data, err := os.ReadFile(filepath.Join(dir, plot)); err != nil || !strings.Contains(string(data), "<svg") {
 			t.Errorf("plot %s: %v", plot, err)
+		} else if strings.Contains(string(data), "#-") {
+			// A transparent grid colour came out as "#-8000000000000000...".
+			t.Errorf("plot %s has an invalid colour", plot)
 		}
 	}
 
