@@ -153,3 +153,38 @@ func TestChoiceSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplatesHaveTheirStrings fails when a page's template asks for a
+// string nobody registered: the page would show its key ("tn:rated").
+func TestTemplatesHaveTheirStrings(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("internal", "web", "templates", "*.html"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no templates: %v", err)
+	}
+	keyed := regexp.MustCompile(`\{\{-?\s*(?:t|printf \(t)\s+\$?\.Lang\s+"([^"]+)"`)
+	counted := regexp.MustCompile(`count\s+\$?\.Lang\s+[^"]*"([^"]+)"`)
+	found := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range keyed.FindAllStringSubmatch(string(src), -1) {
+			found++
+			if !web.Has(m[1]) {
+				t.Errorf("%s asks for %q, which no feature registers", f, m[1])
+			}
+		}
+		for _, m := range counted.FindAllStringSubmatch(string(src), -1) {
+			found++
+			for _, form := range []string{":one", ":many"} {
+				if !web.Has(m[1] + form) {
+					t.Errorf("%s counts with %q, which has no %s form", f, m[1], form)
+				}
+			}
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d strings found in the templates: the patterns no longer match them", found)
+	}
+}

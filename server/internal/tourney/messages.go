@@ -9,6 +9,7 @@ func init() {
 // messages are the tournaments' strings, English then French.
 var messages = map[string][2]string{
 	"tn:title":           {"Tournaments", "Tournois"},
+	"tn:rated":           {"Rated", "Classé"},
 	"tn:intro":           {"Swiss, round robin, arena or tables of 3 or 4: register, and your games appear here and in “my games” when the rounds are paired.", "Système suisse, toutes rondes, arène ou tables de 3 ou 4 : inscrivez-vous, vos parties apparaissent ici et dans « mes parties » quand les rondes sont appariées."},
 	"tn:upcoming":        {"Upcoming", "À venir"},
 	"tn:running":         {"Running", "En cours"},
@@ -24,7 +25,7 @@ var messages = map[string][2]string{
 	"tn:tablesonly":      {"tables of 3 or 4", "tables de 3 ou 4"},
 	"tn:tablerules":      {"Each round seats the players at tables by standings, avoiding repeat meetings and balancing who plays first. A player gets a point for every player ranked below him at his table, half a point for every one tied with him; a player left over gets half a game's most.", "Chaque ronde place les joueurs à des tables selon le classement, en évitant qu'ils se retrouvent et en équilibrant qui joue en premier. Un joueur marque un point par joueur classé derrière lui à sa table, un demi-point par joueur à égalité ; un joueur sans table reçoit la moitié du maximum d'une partie."},
 	"tn:ranks":           {"ranks by seat, as 1,3,2,4", "rangs par place, comme 1,3,2,4"},
-	"tn:tableties":       {"Tie-breaks: BH Buchholz (the points of everyone met), 1st first places.", "Départages : BH Buchholz (les points de tous les joueurs rencontrés), 1st premières places."},
+	"tn:tableties":       {"Tie-breaks: BH Buchholz (the points of everyone met), 1st first places.", "Départages : BH Buchholz (les points de tous les joueurs rencontrés), 1res premières places."},
 	"tn:roundsfield":     {"Rounds (Swiss, tables)", "Rondes (suisse, tables)"},
 	"tn:minutesfield":    {"Minutes (arena)", "Minutes (arène)"},
 	"tn:starts":          {"Start (UTC)", "Début (UTC)"},
@@ -47,6 +48,8 @@ var messages = map[string][2]string{
 	"tn:round":           {"Round %d", "Ronde %d"},
 	"tn:arenagames":      {"Games, latest first", "Parties, les plus récentes d'abord"},
 	"tn:board":           {"Board", "Table"},
+	"tn:firstscol":       {"1st", "1res"},
+	"tn:seatorder":       {"Players, in the order they play", "Joueurs, dans l'ordre où ils jouent"},
 	"tn:white":           {"First player", "Premier joueur"},
 	"tn:black":           {"Second player", "Second joueur"},
 	"tn:result":          {"Result", "Résultat"},

@@ -219,6 +219,13 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 		d.Rounds = append(d.Rounds, roundRows{Round: r, Boards: byRound[r]})
 	}
 	d.Standings, d.TieBreaks = standings(t)
+	for i, col := range d.TieBreaks {
+		// The abbreviations of the tie-breaks are FIDE's in both
+		// languages, but for the count of first places.
+		if col == "1st" {
+			d.TieBreaks[i] = web.T(lang, "tn:firstscol")
+		}
+	}
 	d.Cross = crosstable(t, d.Standings)
 	for r := 1; r <= t.Paired && !d.Arena; r++ {
 		d.RoundNumbers = append(d.RoundNumbers, r)
