@@ -43,6 +43,7 @@ type room struct {
 	mu        sync.Mutex
 	g         *store.Game
 	match     *game.Match
+	order     []int // the seats in the order they play (turnOrder), found once: the start never changes
 	clients   map[*client]struct{}
 	offer     *offer
 	clocks    []int64 // remaining ms per seat when turnStart began

@@ -87,7 +87,10 @@ func (r *room) tableViewLocked(st *stateMsg, lang string) {
 	if v.Players <= 2 {
 		return
 	}
-	st.Order = turnOrder(r.match)
+	if r.order == nil {
+		r.order = turnOrder(r.match)
+	}
+	st.Order = r.order
 	if len(st.Recent) == 0 {
 		return
 	}
