@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/game"
-	"github.com/plateau-games/plateau/games/pogo"
-	pogosolve "github.com/plateau-games/plateau/solve/pogo"
 )
 
 // Analysis: the value of every move of a position, for tools that judge
@@ -600,34 +598,4 @@ func contains(moves []game.Move, mv game.Move) bool {
 		}
 	}
 	return false
-}
-
-// analyse implements analyser for the POGO solution: every move's exact
-// value, as Table.Moves gives it (the game's own rules: the solution knows
-// nothing of threefold repetition and the ply limit).
-func (p *Perfect) analyse(ctx context.Context, m *game.Match, _ []game.Move) (*Analysis, error) {
-	if m.Outcome().Ended() {
-		return nil, ErrGameOver
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	s, ok := m.State().(*pogo.State)
-	if !ok {
-		return nil, fmt.Errorf("perfect plays only POGO")
-	}
-	an := &Analysis{Exact: true}
-	for _, x := range p.table.Moves(s) {
-		mv := MoveValue{Move: x.Move, Notation: x.Notation, Plies: x.Value.Plies}
-		switch x.Value.Result {
-		case pogosolve.Win:
-			mv.Value, mv.Proof = 1, ProvenWin
-		case pogosolve.Loss:
-			mv.Value, mv.Proof = -1, ProvenLoss
-		default:
-			mv.Proof = ProvenDraw
-		}
-		an.Moves = append(an.Moves, mv)
-	}
-	return an, nil
 }

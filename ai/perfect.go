@@ -1,3 +1,5 @@
+//go:build !js
+
 package ai
 
 import (
@@ -83,4 +85,34 @@ func (p *Perfect) Choose(ctx context.Context, m *game.Match) (game.Move, error) 
 		return 0, ErrGameOver
 	}
 	return mv, nil
+}
+
+// analyse implements analyser for the POGO solution: every move's exact
+// value, as Table.Moves gives it (the game's own rules: the solution knows
+// nothing of threefold repetition and the ply limit).
+func (p *Perfect) analyse(ctx context.Context, m *game.Match, _ []game.Move) (*Analysis, error) {
+	if m.Outcome().Ended() {
+		return nil, ErrGameOver
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, ok := m.State().(*pogo.State)
+	if !ok {
+		return nil, fmt.Errorf("perfect plays only POGO")
+	}
+	an := &Analysis{Exact: true}
+	for _, x := range p.table.Moves(s) {
+		mv := MoveValue{Move: x.Move, Notation: x.Notation, Plies: x.Value.Plies}
+		switch x.Value.Result {
+		case pogosolve.Win:
+			mv.Value, mv.Proof = 1, ProvenWin
+		case pogosolve.Loss:
+			mv.Value, mv.Proof = -1, ProvenLoss
+		default:
+			mv.Proof = ProvenDraw
+		}
+		an.Moves = append(an.Moves, mv)
+	}
+	return an, nil
 }

@@ -1,3 +1,8 @@
+//go:build !js
+
+// The text boards are for terminals: the browser's engine (GOOS=js)
+// leaves them out of its module.
+
 package render
 
 import (

@@ -19,15 +19,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
-	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
-	pogosolve "github.com/plateau-games/plateau/solve/pogo"
 )
 
 // Options set up a review. The zero value judges with the game's hard
@@ -62,6 +59,11 @@ type Options struct {
 	// (each position takes one slot of its pool). An error stops the
 	// review: with ctx cancelled as a cancellation, else as Game's error.
 	Acquire func(ctx context.Context) (release func(), err error)
+	// Analyser, when set, judges instead of the search of Agent, Time and
+	// Nodes: a browser's search that knows some positions' exact values
+	// (ai.NewKnownAnalyser). The review is Exact when every position it
+	// judged had exact values.
+	Analyser *ai.Analyser
 }
 
 // Class is the verdict on one move.
@@ -407,16 +409,6 @@ func isPerfect(spec string) bool {
 	return strings.TrimSpace(kind) == "perfect"
 }
 
-// tableExists says whether the POGO solution is at path (the default
-// place when "").
-func tableExists(path string) bool {
-	if path == "" {
-		path = pogosolve.DefaultPath()
-	}
-	_, err := os.Stat(path)
-	return err == nil
-}
-
 // withBudget replaces the budget of an alphabeta or mcts spec: nodes or
 // time for alpha-beta, iterations (on one thread unless the spec says how
 // many) or time for MCTS. Other specs are returned as they are.
@@ -479,16 +471,6 @@ func sides(v *game.Variant) int {
 	return len(seen)
 }
 
-// Record judges the game of a record (see Game). A record whose moves do
-// not replay is refused with the reason.
-func Record(ctx context.Context, r *record.Record, opt Options) (*Review, error) {
-	m, err := r.Replay()
-	if err != nil {
-		return nil, err
-	}
-	return Game(ctx, m, opt)
-}
-
 // Game judges every move of m, finished or not, from its start position:
 // for each position before a move the search values the best move and the
 // move played, from the mover's view, within opt's budget. The positions
@@ -505,10 +487,13 @@ func Game(ctx context.Context, m *game.Match, opt Options) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	an, err := ai.NewAnalyser(spec, v, opt.Seed)
-	if err != nil {
-		return nil, err
+	an := opt.Analyser
+	if an == nil {
+		if an, err = ai.NewAnalyser(spec, v, opt.Seed); err != nil {
+			return nil, err
+		}
 	}
+	allExact := true
 	moves := append([]game.Move(nil), m.Moves()...)
 	ongoing := !m.Outcome().Ended()
 	total := len(moves)
@@ -549,6 +534,7 @@ func Game(ctx context.Context, m *game.Match, opt Options) (*Review, error) {
 		if err != nil {
 			return nil, err
 		}
+		allExact = allExact && a.Exact
 		best := a.Best()
 		mine, ok := a.Of(played)
 		if !ok {
@@ -603,6 +589,9 @@ func Game(ctx context.Context, m *game.Match, opt Options) (*Review, error) {
 		default:
 			r.Complete = false
 		}
+	}
+	if opt.Analyser != nil {
+		r.Exact = allExact && len(r.Plies) > 0
 	}
 	r.Seats = summaries(v, r.Plies)
 	return r, nil

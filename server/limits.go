@@ -30,6 +30,11 @@ const (
 	// create a minute, on average; DefaultCreateBurst how many at once.
 	DefaultCreatePerMinute = 30
 	DefaultCreateBurst     = 10
+	// DefaultLookupsPerMinute is how many lookups of the POGO solution (a
+	// game's positions each) one client address may make a minute;
+	// DefaultLookupsBurst how many at once.
+	DefaultLookupsPerMinute = 20
+	DefaultLookupsBurst     = 5
 	// DefaultWebSocketsPerClient is how many WebSockets one client address
 	// may hold open.
 	DefaultWebSocketsPerClient = 64
@@ -75,17 +80,18 @@ func DefaultMaxWebSockets() int {
 
 // limits are the resolved limits of a server (Config with defaults).
 type limits struct {
-	maxSearch       time.Duration
-	maxThreads      int
-	maxTableBits    int
-	createPerMinute float64 // <= 0: no limit
-	createBurst     int
-	wsPerClient     int // <= 0: no limit
-	wsTotal         int // <= 0: no limit
-	bodyTimeout     time.Duration
-	maxClients      int
-	trustedProxies  []netip.Prefix
-	origins         []string // public origins: scheme://host[:port]
+	maxSearch        time.Duration
+	maxThreads       int
+	maxTableBits     int
+	createPerMinute  float64 // <= 0: no limit
+	lookupsPerMinute float64 // <= 0: no limit
+	createBurst      int
+	wsPerClient      int // <= 0: no limit
+	wsTotal          int // <= 0: no limit
+	bodyTimeout      time.Duration
+	maxClients       int
+	trustedProxies   []netip.Prefix
+	origins          []string // public origins: scheme://host[:port]
 	// hosts are the site's host names besides addresses and localhost
 	// (hosts.go).
 	hosts map[string]bool
@@ -93,16 +99,17 @@ type limits struct {
 
 func (s *Server) resolveLimits(cfg Config) error {
 	l := limits{
-		maxSearch:       cfg.AgentTimeout,
-		maxThreads:      cfg.MaxThreads,
-		maxTableBits:    cfg.MaxTableBits,
-		createPerMinute: float64(cfg.CreatePerMinute),
-		createBurst:     cfg.CreateBurst,
-		wsPerClient:     cfg.MaxWebSocketsPerClient,
-		wsTotal:         cfg.MaxWebSockets,
-		bodyTimeout:     cfg.BodyTimeout,
-		maxClients:      cfg.MaxClients,
-		trustedProxies:  cfg.TrustedProxies,
+		maxSearch:        cfg.AgentTimeout,
+		maxThreads:       cfg.MaxThreads,
+		maxTableBits:     cfg.MaxTableBits,
+		createPerMinute:  float64(cfg.CreatePerMinute),
+		lookupsPerMinute: float64(cfg.LookupsPerMinute),
+		createBurst:      cfg.CreateBurst,
+		wsPerClient:      cfg.MaxWebSocketsPerClient,
+		wsTotal:          cfg.MaxWebSockets,
+		bodyTimeout:      cfg.BodyTimeout,
+		maxClients:       cfg.MaxClients,
+		trustedProxies:   cfg.TrustedProxies,
 	}
 	if l.maxSearch <= 0 {
 		l.maxSearch = DefaultMaxSearchTime
@@ -115,6 +122,9 @@ func (s *Server) resolveLimits(cfg Config) error {
 	}
 	if l.maxTableBits < 8 || l.maxTableBits > 28 {
 		return fmt.Errorf("server: MaxTableBits %d: from 8 to 28", l.maxTableBits)
+	}
+	if l.lookupsPerMinute == 0 {
+		l.lookupsPerMinute = DefaultLookupsPerMinute
 	}
 	if l.createPerMinute == 0 {
 		l.createPerMinute = DefaultCreatePerMinute
@@ -268,6 +278,25 @@ func (s *Server) limitCreate(next http.HandlerFunc) http.HandlerFunc {
 				lang := web.PickLang(w, r)
 				s.Refuse(r, "rate_limited")
 				s.web.Fail(w, r, lang, http.StatusTooManyRequests, fmt.Sprintf(web.T(lang, "ratelimited"), max(secs, 1)))
+				return
+			}
+		}
+		next(w, r)
+	}
+}
+
+// limitLookups is the token bucket of the POGO solution's lookups, by
+// client address: a lookup is cheap (no search), but a whole game's
+// positions each time.
+func (s *Server) limitLookups(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.limits.lookupsPerMinute > 0 {
+			ok, wait := s.clients.Take("lookup|"+web.Info(r).Key, time.Now(), s.limits.lookupsPerMinute, DefaultLookupsBurst)
+			if !ok {
+				secs := max(int(math.Ceil(wait.Seconds())), 1)
+				w.Header().Set("Retry-After", strconv.Itoa(secs))
+				s.Refuse(r, "rate_limited")
+				http.Error(w, fmt.Sprintf(web.T(web.PickLang(w, r), "ratelimited"), secs), http.StatusTooManyRequests)
 				return
 			}
 		}

@@ -217,6 +217,14 @@ type Config struct {
 	// the search time ceiling; 0 means DefaultReviewBudget, negative gives
 	// no analysis.
 	ReviewBudget time.Duration
+	// POGOSolution is the path of POGO's solution (plateau solve pogo),
+	// whose exact values the analysis board in the browser asks for; ""
+	// for the place plateau solve pogo writes it to.
+	POGOSolution string
+	// LookupsPerMinute is how many lookups of the POGO solution one
+	// address may make a minute (each a whole game's positions); 0 means
+	// DefaultLookupsPerMinute, negative no limit.
+	LookupsPerMinute int
 	// MaxReviews is how many reviews run at once (each of them one search
 	// at a time on the pool); 0 means DefaultMaxReviews. Beyond, a request
 	// is refused as busy.
@@ -416,7 +424,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.learning = learn.New(s.Env, learn.Services{Web: s.web, Games: s.games, Searches: s.searches,
 		Reviews:     learn.NewReviews(cfg.ReviewBudget, cfg.MaxReviews, s.limits.maxSearch, cfg.Store),
-		CurrentUser: s.club.CurrentUser, Puzzles: puzzles, BadRecord: s.catalog.BadRecord})
+		CurrentUser: s.club.CurrentUser, Puzzles: puzzles, BadRecord: s.catalog.BadRecord, POGOSolution: cfg.POGOSolution})
 	s.lab, err = lab.New(s.Env, lab.Config{Store: cfg.Store, Workers: cfg.LabWorkers, RunsPerAccount: cfg.LabRunsPerAccount, RunsPerDay: cfg.LabRunsPerDay,
 		MaxGames: cfg.LabMaxGames, MaxReadings: cfg.LabMaxReadings, RescueAfter: cfg.LabRescueAfter, ID: "plateau-" + s.live.Holder()},
 		lab.Services{Web: s.web, Searches: s.searches, CurrentUser: s.club.CurrentUser})
@@ -515,6 +523,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /archive/analysis", s.learning.ArchiveAnalysis)
 	mux.HandleFunc("POST /games/{id}/analysis/play", s.limitCreate(s.learning.PlayFromGame))
 	mux.HandleFunc("POST /archive/analysis/play", s.limitCreate(s.learning.PlayFromRecord))
+	mux.HandleFunc("POST /analysis/pogo-values", s.limitLookups(s.learning.PogoValues))
 	mux.HandleFunc("GET /archive", s.catalog.Archive)
 	mux.HandleFunc("POST /archive/view", s.catalog.ViewRecord)
 	mux.HandleFunc("POST /archive/svg", s.catalog.RecordSVG)

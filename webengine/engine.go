@@ -52,6 +52,9 @@ const (
 //	search    the move a computer player chooses in the current position: at
 //	          Level (easy, medium, hard, max), or searching for TimeMS
 //	          milliseconds; Seed makes it reproducible
+//	review    judges every move of the game (package review) at Level
+//	          (default hard), TimeMS a position if given, with the Known
+//	          exact values; Progress is told after each position
 type Request struct {
 	ID            int      `json:"id"`
 	Op            string   `json:"op"`
@@ -72,6 +75,9 @@ type Request struct {
 	Level         string   `json:"level,omitempty"`
 	TimeMS        int      `json:"timeMs,omitempty"`
 	Seed          uint64   `json:"seed,omitempty"`
+	// Known are exact values of positions for op review (POGO's solution
+	// looked up on the server).
+	Known []KnownPosition `json:"known,omitempty"`
 }
 
 // LegalMove is a legal move as the page uses it (the server's
@@ -95,6 +101,7 @@ type Answer struct {
 	Places []string    `json:"places,omitempty"` // its places, in the position before it
 	SVG    string      `json:"svg,omitempty"`
 	SVGs   []string    `json:"svgs,omitempty"`
+	Review *ReviewView `json:"review,omitempty"`
 }
 
 // Engine holds one game: the positions after each move, so that the
@@ -103,6 +110,9 @@ type Engine struct {
 	match  *game.Match
 	states []game.State // states[i]: the position after i moves
 	places [][]string   // places[i]: the places of move i+1
+	// Progress, when set, is told how far a long request (review) is:
+	// the worker passes it to the page while the request runs.
+	Progress func(id, done, total int)
 }
 
 // New is an engine with no game loaded.
@@ -150,8 +160,10 @@ func (e *Engine) Handle(req Request) (a Answer) {
 		a, err = e.previews(req)
 	case "search":
 		a, err = e.search(req)
+	case "review":
+		a, err = e.reviewOf(req)
 	default:
-		err = fmt.Errorf("unknown op %q: load, legal, apply, svg, previews or search", req.Op)
+		err = fmt.Errorf("unknown op %q: load, legal, apply, svg, previews, search or review", req.Op)
 	}
 	if err != nil {
 		a = Answer{Error: err.Error()}

@@ -22,6 +22,11 @@ import (
 
 func main() {
 	e := webengine.New()
+	// A review tells the page how far it is while the call runs: the
+	// worker's postMessage sends it at once.
+	e.Progress = func(id, done, total int) {
+		js.Global().Call("postMessage", map[string]any{"op": "progress", "id": id, "done": done, "total": total})
+	}
 	js.Global().Set("plateauEngine", js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeObject {
 			return js.ValueOf(map[string]any{"error": "plateauEngine takes one argument: the request, an object"})
@@ -108,7 +113,60 @@ func request(v js.Value) (req webengine.Request, err error) {
 	if s, ok := num("seed"); ok {
 		req.Seed = uint64(uint32(s))
 	}
+	if x, ok := field("known", js.TypeObject); ok && err == nil {
+		req.Known, err = known(x)
+	}
 	return req, err
+}
+
+// known reads the exact values of a review's positions: a list of
+// {position, moves: [{move, result, plies}]}.
+func known(x js.Value) ([]webengine.KnownPosition, error) {
+	n := x.Length()
+	if n > webengine.MaxMoves+1 {
+		return nil, fmt.Errorf("field known: %d positions, at most %d", n, webengine.MaxMoves+1)
+	}
+	text := func(o js.Value, name string) (string, error) {
+		if v := o.Get(name); v.Type() == js.TypeString {
+			return v.String(), nil
+		}
+		return "", fmt.Errorf("field known: %s must be a string", name)
+	}
+	out := make([]webengine.KnownPosition, 0, n)
+	for i := 0; i < n; i++ {
+		p := x.Index(i)
+		if p.Type() != js.TypeObject || p.Get("moves").Type() != js.TypeObject {
+			return nil, fmt.Errorf("field known: a list of {position, moves}")
+		}
+		pos, err := text(p, "position")
+		if err != nil {
+			return nil, err
+		}
+		kp := webengine.KnownPosition{Position: pos}
+		moves := p.Get("moves")
+		if moves.Length() > 4*webengine.MaxChoices {
+			return nil, fmt.Errorf("field known: %d moves in a position, at most %d", moves.Length(), 4*webengine.MaxChoices)
+		}
+		for j := 0; j < moves.Length(); j++ {
+			m := moves.Index(j)
+			if m.Type() != js.TypeObject {
+				return nil, fmt.Errorf("field known: moves are {move, result, plies}")
+			}
+			km := webengine.KnownMove{}
+			if km.Move, err = text(m, "move"); err != nil {
+				return nil, err
+			}
+			if km.Result, err = text(m, "result"); err != nil {
+				return nil, err
+			}
+			if pl := m.Get("plies"); pl.Type() == js.TypeNumber {
+				km.Plies = pl.Int()
+			}
+			kp.Moves = append(kp.Moves, km)
+		}
+		out = append(out, kp)
+	}
+	return out, nil
 }
 
 func strings(list []string) []any {
@@ -147,6 +205,19 @@ func answer(a webengine.Answer) map[string]any {
 	}
 	if a.SVGs != nil {
 		o["svgs"] = strings(a.SVGs)
+	}
+	if r := a.Review; r != nil {
+		plies := make([]any, len(r.Plies))
+		for i, p := range r.Plies {
+			plies[i] = map[string]any{"ply": p.Ply, "number": p.Number, "move": p.Move, "mark": p.Mark, "class": p.Class,
+				"word": p.Word, "caption": p.Caption, "best": p.BestPlaces, "places": p.MovePlaces}
+		}
+		seats := make([]any, len(r.Seats))
+		for i, s := range r.Seats {
+			seats[i] = map[string]any{"seat": s.Seat, "moves": s.Moves, "inaccuracies": s.Inaccuracies, "mistakes": s.Mistakes,
+				"blunders": s.Blunders, "accuracy": s.Accuracy}
+		}
+		o["review"] = map[string]any{"agent": r.Agent, "exact": r.Exact, "complete": r.Complete, "plies": plies, "seats": seats, "graph": r.Graph}
 	}
 	return o
 }

@@ -54,6 +54,8 @@ type serveFlags struct {
 	hintBudget     time.Duration
 	hintsPerMin    int
 	reviewBudget   time.Duration
+	pogoSolution   string
+	lookupsPerMin  int
 	maxReviews     int
 	// the lab
 	labWorkers     int
@@ -92,7 +94,7 @@ func (f *serveFlags) config() (server.Config, error) {
 		PingInterval: f.wsPing, IdleTimeout: f.wsIdle, MessagesPerSecond: f.wsRate, MessageBurst: f.wsBurst,
 		SpectatorInterval: f.spectatorEvery, AbandonAfter: f.abandonAfter, AbortAfter: f.abortAfter,
 		HintBudget: f.hintBudget, HintsPerMinute: f.hintsPerMin,
-		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews,
+		ReviewBudget: f.reviewBudget, MaxReviews: f.maxReviews, POGOSolution: f.pogoSolution, LookupsPerMinute: f.lookupsPerMin,
 		LabWorkers: f.labWorkers, LabRunsPerAccount: f.labRuns, LabRunsPerDay: f.labRunsPerDay, LabMaxGames: f.labMaxGames, LabMaxReadings: f.labMaxReadings,
 		LabRescueAfter: f.labRescueAfter,
 		ChatPerMinute:  f.chatPerMin, ChatBurst: f.chatBurst, ChatShare: f.chatShare,
@@ -240,6 +242,8 @@ See docs/server.md.`,
 	fl.DurationVar(&flags.abortAfter, "abort-after", server.DefaultAbortAfter, "abort, without result, a game between people with a clock whose player has not made his first move within this time (negative: never, nor at a correspondence game's first deadline)")
 	fl.DurationVar(&flags.hintBudget, "hint-budget", server.DefaultHintBudget, "search time of a hint in a casual game against the computer (negative: no hints)")
 	fl.IntVar(&flags.hintsPerMin, "hints-per-minute", server.DefaultHintsPerMinute, "hints one WebSocket may ask a minute, 3 in a row (-1: no limit)")
+	fl.StringVar(&flags.pogoSolution, "pogo-solution", "", "POGO's solution (plateau solve pogo) whose exact values the analysis board in the browser asks for (default: where plateau solve pogo writes it)")
+	fl.IntVar(&flags.lookupsPerMin, "lookups-per-minute", server.DefaultLookupsPerMinute, "lookups of POGO's solution (a game's positions each) a minute per client address (-1: no limit)")
 	fl.DurationVar(&flags.reviewBudget, "review-budget", server.DefaultReviewBudget, "search time per position of a finished game's analysis, on the pool of searches (negative: no analysis)")
 	fl.IntVar(&flags.maxReviews, "max-reviews", server.DefaultMaxReviews, "analyses of games running at once; more are refused as busy")
 	fl.IntVar(&flags.labWorkers, "lab-workers", server.DefaultLabWorkers, "lab games this server plays at once, on the background slots of the searches' pool (-1: none, the other servers play them)")

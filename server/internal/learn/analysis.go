@@ -24,6 +24,9 @@ type board struct {
 	web     *web.Shell
 	games   *games.Games
 	reviews *Reviews
+	// solution is the POGO solution the pages' engines ask for exact
+	// values (PogoValues).
+	solution *solution
 	// currentUser is the account logged in for a request (the club's).
 	currentUser func(r *http.Request) *store.User
 	// badRecord answers an upload that is no record: the archive page

@@ -46,6 +46,10 @@ type Services struct {
 	// BadRecord answers an upload that is no record: the archive page
 	// with the text and the error.
 	BadRecord func(w http.ResponseWriter, r *http.Request, lang, text string, err error)
+	// POGOSolution is the path of POGO's solution for the analysis
+	// board's exact values ("" for the place plateau solve pogo writes
+	// it to).
+	POGOSolution string
 }
 
 // New builds the learning on env with the root's services.
@@ -56,7 +60,7 @@ func New(env *site.Env, s Services) *Learning {
 		lessons: &lessons{tr},
 		puzzles: &puzzles{trainer: tr, currentUser: s.CurrentUser, ratings: s.Puzzles},
 		board: &board{Env: env, web: s.Web, games: s.Games, reviews: s.Reviews,
-			currentUser: s.CurrentUser, badRecord: s.BadRecord},
+			currentUser: s.CurrentUser, badRecord: s.BadRecord, solution: &solution{path: s.POGOSolution}},
 		Reviews: s.Reviews,
 	}
 }

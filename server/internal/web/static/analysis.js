@@ -1,6 +1,9 @@
-// The analysis board: steps through a game's review (the server draws
-// each position on request), draws the better move as an arrow, and while
-// the review runs polls its progress and reloads when it is done.
+// The analysis board: steps through a game's review, draws the better move
+// as an arrow, and while the server's review runs polls its progress and
+// reloads when it is done. With the browser's rules engine (engine.js) the
+// boards are drawn in the page and the game can be judged in the browser
+// (webengine's op review), cancelable, at the depth the player chooses;
+// POGO's positions get the server's exact values when it has the solution.
 (function () {
   'use strict';
   var $ = function (x) { return document.getElementById(x); };
@@ -32,7 +35,130 @@
     window.plateauMarks($('board')).suggest(svg, places.split(' '), 'better');
   }
 
+  // The engine, once ready, holds the game: boards and the review.
+  var engine = null, loaded = null, budgetWords = '', running = null;
+  var local = $('localanalysis');
+  var conf = null;
+  try { conf = root.dataset.engine ? JSON.parse(root.dataset.engine) : null; } catch (e) { conf = null; }
+  if (conf && window.plateauEngine) engine = window.plateauEngine(conf);
+  if (engine) {
+    engine.ready.then(function () {
+      loaded = engine.ask({ op: 'load', rules: root.dataset.rules, options: root.dataset.options, position: root.dataset.position,
+        moves: JSON.parse(root.dataset.moves || '[]'), lang: lang }).then(function (a) {
+        if (a.error) throw new Error(a.error);
+        root.dataset.engineready = '1';
+        if (local) {
+          // Judged here, not on the server's searches.
+          local.hidden = false;
+          document.querySelectorAll('form.startanalysis:not(.localanalysis)').forEach(function (f) { f.hidden = true; });
+        }
+      });
+      loaded.catch(function () { loaded = null; });
+    }, function () {});
+  }
+
+  function progressText(done, total) {
+    $('localtext').textContent = local.dataset.running.replace('{done}', done).replace('{total}', total);
+    $('localbar').max = Math.max(total, 1);
+    $('localbar').value = done;
+  }
+
+  function exactValues() {
+    var body = new URLSearchParams();
+    body.append('options', root.dataset.options);
+    body.append('position', root.dataset.position);
+    body.append('moves', JSON.parse(root.dataset.moves || '[]').join('\n'));
+    $('localtext').textContent = local.dataset.exactask;
+    return fetch('/analysis/pogo-values', { method: 'POST', body: body }).then(function (r) {
+      return r.ok ? r.json() : null;
+    }).then(function (j) { return j && j.positions; }, function () { return null; });
+  }
+
+  function showReview(rv) {
+    var byPly = {};
+    rv.plies.forEach(function (p) { byPly[p.ply] = p; });
+    items.forEach(function (li) {
+      var p = byPly[+li.dataset.ply];
+      if (!p) return;
+      li.dataset.caption = p.caption;
+      li.dataset.best = p.best;
+      li.dataset['class'] = p['class'];
+      var a = li.querySelector('a');
+      a.className = 'mv c-' + p['class'];
+      a.textContent = p.move;
+      if (p.mark) {
+        var mark = document.createElement('span');
+        mark.className = 'mark';
+        mark.title = p.word;
+        mark.textContent = p.mark;
+        a.appendChild(mark);
+      }
+    });
+    var names = Array.prototype.map.call(document.querySelectorAll('ol.players li'), function (li) { return li.textContent; });
+    var table = $('localsummary'), body = table.querySelector('tbody');
+    body.textContent = '';
+    rv.seats.forEach(function (s) {
+      var tr = document.createElement('tr');
+      [names[s.seat] || String(s.seat + 1), s.inaccuracies, s.mistakes, s.blunders, s.accuracy + ' %'].forEach(function (x) {
+        var td = document.createElement('td');
+        td.textContent = x;
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    table.hidden = false;
+    var meta = $('localmeta');
+    meta.textContent = rv.exact ? local.dataset.exact : local.dataset.by.replace('%s', budgetWords);
+    meta.hidden = false;
+    $('graphbox').innerHTML = rv.graph;
+    $('graphbox').hidden = !rv.graph;
+    local.hidden = true;
+    root.dataset.state = 'local';
+    show(view);
+  }
+
+  if (local) {
+    local.addEventListener('submit', function (e) {
+      e.preventDefault();
+      if (!loaded) return;
+      var budget = $('localbudget').value, req = { op: 'review', lang: lang };
+      budgetWords = $('localbudget').selectedOptions[0].textContent;
+      if (/^[0-9]+$/.test(budget)) { req.level = 'hard'; req.timeMs = +budget; } else { req.level = budget; }
+      $('localstart').disabled = true;
+      $('localprogress').hidden = false;
+      progressText(0, last);
+      var run = running = { cancelled: false };
+      loaded.then(function () {
+        return root.dataset.rules === 'pogo' ? exactValues() : null;
+      }).then(function (known) {
+        // Stopped while the server was asked: nothing to stop in the worker.
+        if (run.cancelled) return { error: 'cancelled' };
+        if (known) req.known = known;
+        progressText(0, last);
+        return engine.ask(req, progressText);
+      }).then(function (a) {
+        $('localstart').disabled = false;
+        if (a.error) {
+          $('localtext').textContent = a.error === 'cancelled' ? local.dataset.stopped : local.dataset.failed + ' ' + a.error;
+          return;
+        }
+        $('localprogress').hidden = true;
+        showReview(a.review);
+      });
+    });
+    $('localcancel').addEventListener('click', function () {
+      if (running) running.cancelled = true;
+      engine.cancel();
+    });
+  }
+
   function board(ply) {
+    if (loaded) {
+      return loaded.then(function () { return engine.ask({ op: 'svg', ply: ply, lang: lang }); }).then(function (a) {
+        if (a.error) throw new Error(a.error);
+        return a.svg;
+      });
+    }
     if (id) {
       return fetch('/games/' + encodeURIComponent(id) + '/svg?ply=' + ply + '&lang=' + lang).then(function (r) { return r.text(); });
     }

@@ -5,8 +5,11 @@
 // module; else an engine:
 //   ready       a promise, resolved when the module runs, rejected if it
 //               cannot (the page then keeps asking the server)
-//   ask(req)    a promise of the answer to req (webengine.Request); an
-//               answer with an error resolves too, its error says why
+//   ask(req, progress)
+//               a promise of the answer to req (webengine.Request); an
+//               answer with an error resolves too, its error says why;
+//               progress(done, total), if given, hears how far a long
+//               request (a review) is
 //   cancel()    ends what the worker is doing (a search) by ending the
 //               worker: the pending answers resolve with {error:
 //               'cancelled'}, and a new worker, given the compiled module
@@ -18,7 +21,7 @@
   window.plateauEngine = function (config) {
     if (!config || !config.module || !config.exec || typeof Worker !== 'function' ||
       typeof WebAssembly !== 'object' || !WebAssembly.compile) return null;
-    var worker = null, module = null, nextID = 0, pending = {}, game = [];
+    var worker = null, module = null, nextID = 0, pending = {}, progress = {}, game = [];
     var stats = { requests: 0, answers: 0, restarts: 0 };
     var readyResolve, readyReject;
     var ready = new Promise(function (resolve, reject) { readyResolve = resolve; readyReject = reject; });
@@ -30,9 +33,14 @@
         var a = e.data || {};
         if (a.op === 'ready') { readyResolve(); return; }
         if (a.op === 'failed') { fail(a.error); return; }
+        if (a.op === 'progress') {
+          if (progress[a.id]) progress[a.id](a.done, a.total);
+          return;
+        }
         var p = pending[a.id];
         if (!p) return;
         delete pending[a.id];
+        delete progress[a.id];
         stats.answers++;
         p(a);
       };
@@ -53,9 +61,10 @@
         worker.postMessage(req);
       });
     }
-    function ask(req) {
+    function ask(req, onProgress) {
       req = Object.assign({}, req, { id: ++nextID });
       stats.requests++;
+      if (typeof onProgress === 'function') progress[req.id] = onProgress;
       // The game the worker holds, to give it back to a new worker.
       if (req.op === 'load') game = [req];
       var p = send(req);
@@ -69,6 +78,7 @@
       worker.terminate();
       Object.keys(pending).forEach(function (id) { pending[id]({ id: +id, error: 'cancelled' }); });
       pending = {};
+      progress = {};
       stats.restarts++;
       start();
       game.forEach(function (req) { send(Object.assign({}, req, { id: ++nextID })); });

@@ -82,6 +82,9 @@
     engine.ready.then(function () {
       engineOn = true;
       app.dataset.engineready = '1';
+      // The analysis is judged in this browser (analysis.js): the button
+      // opens the analysis page instead of starting the server's review.
+      document.querySelectorAll('form.analysisform').forEach(function (f) { f.method = 'get'; });
       syncEngine();
     }, function () { engine = null; });
   }
