@@ -185,6 +185,20 @@ type conformanceCase struct {
 	Steps   []step         `json:"steps"`
 	History []historyBoard `json:"history"`
 	Search  *searchCheck   `json:"search,omitempty"`
+	Review  *reviewCheck   `json:"review,omitempty"`
+}
+
+// reviewCheck is the review of a game's first moves at a level with a
+// seed (the analysis board in the browser): each move's caption, the
+// accuracies and the graph, as the native engine gives them.
+type reviewCheck struct {
+	Moves    []string `json:"moves"`
+	Level    string   `json:"level"`
+	Seed     uint64   `json:"seed"`
+	Lang     string   `json:"lang"`
+	Captions []string `json:"captions"`
+	Accuracy []int    `json:"accuracy"`
+	Graph    string   `json:"graph"`
 }
 
 type step struct {
@@ -216,6 +230,30 @@ type searchCheck struct {
 	Level string `json:"level"`
 	Seed  uint64 `json:"seed"`
 	Move  string `json:"move"`
+}
+
+// reviewedMoves is how many moves of a playout the review check judges.
+const reviewedMoves = 4
+
+// nativeReview is the native engine's review of moves at the easy level.
+func nativeReview(t *testing.T, v *game.Variant, options string, moves []string, lang string) *reviewCheck {
+	t.Helper()
+	e := webengine.New()
+	if a := e.Handle(webengine.Request{Op: "load", Rules: v.Game.ID, Options: options, Moves: moves}); a.Error != "" {
+		t.Fatalf("%s: load: %s", v, a.Error)
+	}
+	a := e.Handle(webengine.Request{Op: "review", Level: "easy", Seed: 7, Lang: lang})
+	if a.Error != "" {
+		t.Fatalf("%s: review: %s", v, a.Error)
+	}
+	rc := &reviewCheck{Moves: moves, Level: "easy", Seed: 7, Lang: lang, Captions: []string{}, Accuracy: []int{}, Graph: hashOf([]byte(a.Review.Graph))}
+	for _, p := range a.Review.Plies {
+		rc.Captions = append(rc.Captions, p.Caption)
+	}
+	for _, s := range a.Review.Seats {
+		rc.Accuracy = append(rc.Accuracy, s.Accuracy)
+	}
+	return rc
 }
 
 func hashOf(b []byte) string {
@@ -349,6 +387,7 @@ func TestEngineModuleConformance(t *testing.T) {
 						t.Fatalf("%s: search: %v", v, err)
 					}
 					c.Search = &searchCheck{Level: "easy", Seed: 7, Move: m.State().MoveString(mv)}
+					c.Review = nativeReview(t, v, opts.String(), c.Moves[:min(len(c.Moves), reviewedMoves)], []string{"fr", "en"}[variants%2])
 				}
 				cases = append(cases, c)
 			}

@@ -47,6 +47,21 @@ WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(
       checks++;
       if (s.error || s.move !== c.search.move) fail(where, 'search ' + c.search.level, s.error || s.move, c.search.move);
     }
+    if (c.review) {
+      // The analysis board's review of the first moves, as the native one.
+      const r = c.review;
+      ask({ op: 'load', rules: c.rules, options: c.options, moves: r.moves });
+      const got = ask({ op: 'review', level: r.level, seed: r.seed, lang: r.lang });
+      checks++;
+      if (got.error) {
+        fail(where, 'review', got.error, '');
+      } else {
+        const view = { captions: got.review.plies.map((p) => p.caption), accuracy: got.review.seats.map((s) => s.accuracy), graph: sha(got.review.graph) };
+        const want = { captions: r.captions, accuracy: r.accuracy, graph: r.graph };
+        if (!same(view, want)) fail(where, 'review at ' + r.level, view, want);
+      }
+      a = ask({ op: 'load', rules: c.rules, options: c.options, lang: c.steps[0].lang });
+    }
     for (let ply = 0; ply < c.steps.length; ply++) {
       const st = c.steps[ply];
       const at = where + ' ply ' + ply;
