@@ -232,6 +232,12 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 		byRound[p.Round] = append(byRound[p.Round], b)
 	}
 	for r := t.Paired; r >= 1; r-- {
+		if d.Arena && len(d.Rounds) == 1 {
+			// An arena's pairings are not rounds: its games in one
+			// table, the latest first.
+			d.Rounds[0].Boards = append(d.Rounds[0].Boards, byRound[r]...)
+			continue
+		}
 		d.Rounds = append(d.Rounds, roundRows{Round: r, Boards: byRound[r]})
 	}
 	d.Standings, d.TieBreaks = standings(t)
@@ -257,7 +263,8 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 	for r := 1; r <= t.Paired && !d.Arena; r++ {
 		d.RoundNumbers = append(d.RoundNumbers, r)
 	}
-	d.TRF = !d.Arena && t.Paired > 0 && roundDone(t, t.Paired)
+	// The report is for two-player rounds: not an arena's, nor tables'.
+	d.TRF = !d.Arena && !d.Tables && t.Paired > 0 && roundDone(t, t.Paired)
 	switch t.Status {
 	case store.TournamentUpcoming:
 		d.Info = fmt.Sprintf(web.T(lang, "tn:startsat"), d.Starts)
