@@ -34,6 +34,10 @@ func TestTournamentComputerPlayers(t *testing.T) {
 			t.Errorf("a computer where none is allowed (%s): %d %s", lang, resp.StatusCode, body)
 		}
 	}
+	// Nor may a player there: he does not direct it either.
+	if code, _ := postTournament(t, ts, bob, people, "computer", url.Values{"level": {"easy"}}); code != http.StatusForbidden {
+		t.Errorf("a player adds a computer where none is allowed: %d", code)
+	}
 	if tr := loadTournament(t, st, people); len(tr.Entrants) != 0 || tr.Computers {
 		t.Fatalf("the refused computer entered: %+v", tr.Entrants)
 	}
