@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"html"
 	"math/rand/v2"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/plateau-games/plateau/accounts"
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/store"
 )
 
@@ -147,4 +149,62 @@ func TestTournamentComputerPlayers(t *testing.T) {
 	if _, page := getAs(t, dora, ts.URL+"/tournaments/"+id+"?lang=fr"); strings.Contains(page, `id="tnaddcomputer"`) {
 		t.Error("computers can still be added to a finished Swiss")
 	}
+}
+
+// stalledAgent never chooses: it waits for its search to be cancelled
+// (the server stopping).
+type stalledAgent struct{}
+
+func (stalledAgent) Choose(ctx context.Context, _ *game.Match) (game.Move, error) {
+	<-ctx.Done()
+	return 0, ctx.Err()
+}
+
+// TestComputersGameTakenOverAcrossServers: two servers on one
+// PostgreSQL; a tournament of two computer players, started on the
+// first, whose computers never move (a stalled agent, its search as long
+// as the operator allows: the game is by correspondence, with no clock to
+// shorten it). The second server's sweep keeps the game too but does not
+// play it while the first holds its lease: no move. The first stops; the
+// second's kept room takes the lapsed lease and plays the game to its
+// end, and the tournament ends with the game's result.
+func TestComputersGameTakenOverAcrossServers(t *testing.T) {
+	stores := pgStores(t, 2)
+	stalled := func(string, *game.Variant, uint64) (Agent, error) { return stalledAgent{}, nil }
+	srvA, tsA := runServer(t, Config{Store: stores[0], NewAgent: stalled, AgentTimeout: 10 * time.Minute,
+		LeaseTTL: 2 * time.Second, LoginPerMinute: -1, CreatePerMinute: -1})
+	srvB, _ := runServer(t, Config{Store: stores[1], NewAgent: cheapAgents, LeaseTTL: 2 * time.Second, LoginPerMinute: -1, CreatePerMinute: -1})
+	st := stores[0]
+	dora := signedUp(t, tsA, "dora")
+	f := newTournamentForm("Machines", "swiss", 1, true)
+	f.Set("computers", "1")
+	f.Set("clock", "0")
+	f.Set("increment", "0")
+	f.Set("days", "1")
+	id := createTournament(t, tsA, dora, f)
+	for range 2 {
+		if code, body := postTournament(t, tsA, dora, id, "computer", url.Values{"level": {"easy"}}); code != http.StatusSeeOther {
+			t.Fatalf("add a computer: %d %s", code, body)
+		}
+	}
+	if code, _ := postTournament(t, tsA, dora, id, "start", nil); code != http.StatusSeeOther {
+		t.Fatalf("start: %d", code)
+	}
+	tr := waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Paired == 1 })
+	game := tr.Pairings[0].Game
+	// The first server holds the game: its lease taken as it kept the
+	// room at the pairing, its search stalled.
+	srvB.tourney.Sweep()
+	if g, err := st.LoadGame(t.Context(), game); err != nil || len(g.Moves) != 0 || g.Result != store.Ongoing {
+		t.Fatalf("the stalled game moved or ended: %v %v", g, err)
+	}
+	srvA.Close()
+	tsA.Close()
+	srvB.tourney.Sweep()
+	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished })
+	g, err := st.LoadGame(t.Context(), game)
+	if err != nil || g.Result == store.Ongoing || len(g.Moves) < 2 || tr.Pairings[0].Result == "" || tr.Pairings[0].Corrected {
+		t.Fatalf("the game of computers after the takeover: %+v %v; board %+v", g, err, tr.Pairings[0])
+	}
+	t.Logf("played by the second server: %s after %d plies", g.Result, len(g.Moves))
 }
