@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -94,9 +96,22 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 			if round == 1 && p.Board == 1 {
 				screenshot(t, pages[0].Ctx, "tournament-game-"+byName[p.White].lang+"-"+byName[p.White].size)
 			}
-			end := PlayTableByClicks(t, pages, 400, nil)
+			// A few random moves by clicks open each game differently;
+			// then it is played out by clicks, or resigned, or drawn by
+			// agreement (the buttons), by turns.
+			rng := rand.New(rand.NewPCG(uint64(round), uint64(p.Board)))
+			openByClicks(t, pages, 2+rng.IntN(3), rng) // both seats moved: no abort, resign and draw offered
+			var end TableEnd
+			switch (round + p.Board) % 4 {
+			case 1:
+				end = resignByClicks(t, pages)
+			case 2:
+				end = drawByClicks(t, pages)
+			default:
+				end = PlayTableByClicks(t, pages, 400, nil)
+			}
 			plies += end.Plies
-			t.Logf("round %d board %d: %s – %s %s after %d plies", round, p.Board, p.White, p.Black, end.Result, end.Plies)
+			t.Logf("round %d board %d: %s – %s %s after %d plies (%s)", round, p.Board, p.White, p.Black, end.Result, end.Plies, end.Outcome)
 		}
 	}
 	tr := waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished })
@@ -104,6 +119,11 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 		t.Fatalf("%d boards, want %d", len(tr.Pairings), rounds*4)
 	}
 	t.Logf("16 games, %d plies in all", plies)
+	var results []string
+	for _, p := range tr.Pairings {
+		results = append(results, p.Result)
+	}
+	t.Logf("results by round and board: %s", strings.Join(results, " "))
 	for _, p := range ps {
 		goTo(t, p.w, ts.URL+"/tournaments/"+id+"?lang="+p.lang)
 		waitJS(t, p.w, "the standings", `document.querySelectorAll('#tnstandings tr.standing').length === 8 && document.querySelectorAll('#tncross tbody tr').length === 8 && !!document.getElementById('tntrf')`)
@@ -182,4 +202,63 @@ func goTo(t *testing.T, w context.Context, u string) {
 		}
 	}
 	t.Fatalf("navigate to %s: %v", u, err)
+}
+
+// openByClicks plays n random legal moves on the game shown by pages,
+// each by clicks on the page of the seat to move, every page waited for
+// until it shows the move.
+func openByClicks(t *testing.T, pages []TablePage, n int, rng *rand.Rand) {
+	t.Helper()
+	origin := eval[string](t, pages[0].Ctx, `location.origin`)
+	id := eval[string](t, pages[0].Ctx, `document.getElementById('app').dataset.game`)
+	for range n {
+		m, rec := tableMatch(t, origin, id)
+		ply := len(m.Notations())
+		if rec.Result.Ended() || m.ToMove() < 0 {
+			return
+		}
+		legal := m.State().LegalMoves(nil)
+		p := pages[m.ToMove()]
+		waitJS(t, p.Ctx, fmt.Sprintf("%s's turn at ply %d", p.Name, ply), appIs(fmt.Sprintf(`a.dataset.ply === '%d' && a.dataset.tomove === '%d'`, ply, p.Seat)))
+		playByClicks(t, p, ply, m.State(), legal[rng.IntN(len(legal))])
+		for _, q := range pages {
+			waitJS(t, q.Ctx, fmt.Sprintf("%s's page past ply %d", q.Name, ply), appIs(fmt.Sprintf(`+a.dataset.ply > %d || a.dataset.result !== '*'`, ply)))
+		}
+	}
+}
+
+// tableEnd waits for every page to show the game's end and reads it.
+func tableEnd(t *testing.T, pages []TablePage) TableEnd {
+	t.Helper()
+	for _, p := range pages {
+		waitJS(t, p.Ctx, p.Name+" shows the end", appIs(`a.dataset.result !== '*' && !document.getElementById('banner').hidden`))
+	}
+	origin := eval[string](t, pages[0].Ctx, `location.origin`)
+	id := eval[string](t, pages[0].Ctx, `document.getElementById('app').dataset.game`)
+	m, rec := tableMatch(t, origin, id)
+	return TableEnd{Result: rec.Result.String(), Outcome: eval[string](t, pages[0].Ctx, `document.getElementById('bannertext').textContent`), Plies: len(m.Notations())}
+}
+
+// resignByClicks: the player to move (pages are by seat) resigns with
+// the button and its confirmation.
+func resignByClicks(t *testing.T, pages []TablePage) TableEnd {
+	t.Helper()
+	seat := eval[string](t, pages[0].Ctx, `document.getElementById('app').dataset.tomove`)
+	p := pages[0]
+	if seat == "1" {
+		p = pages[1]
+	}
+	click(t, p.Ctx, p.Name+" resigns", `#resign`)
+	waitJS(t, p.Ctx, p.Name+" is asked", `!document.getElementById('resignconfirm').hidden`)
+	click(t, p.Ctx, p.Name+" resigns for sure", `#resignyes`)
+	return tableEnd(t, pages)
+}
+
+// drawByClicks: the first seat offers a draw, the second accepts it.
+func drawByClicks(t *testing.T, pages []TablePage) TableEnd {
+	t.Helper()
+	click(t, pages[0].Ctx, pages[0].Name+" offers a draw", `#drawbtn`)
+	waitJS(t, pages[1].Ctx, pages[1].Name+" sees the offer", `!document.getElementById('offer').hidden && !!document.getElementById('offeraccept')`)
+	click(t, pages[1].Ctx, pages[1].Name+" accepts", `#offeraccept`)
+	return tableEnd(t, pages)
 }
