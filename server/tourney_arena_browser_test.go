@@ -148,6 +148,10 @@ func TestBrowserTournamentArenaWithBots(t *testing.T) {
 	screenshot(t, dora.w, "tournament-arena-running-fr-phone")
 	click(t, dora.w, "dora opens her game", `#tnmygame a.tnplay`)
 	waitJS(t, dora.w, "dora in her game", appIs(`a.dataset.you === '`+itoa(seat)+`'`))
+	// Her opponent at the board (a bot connects when it finds the game;
+	// a computer is always there): a presence arriving redraws the board,
+	// which would drop a selection under way.
+	waitJS(t, dora.w, "her opponent at the board", `[...document.querySelectorAll('#players li')].length === 2 && [...document.querySelectorAll('#players li')].every(li => li.dataset.online === '1')`)
 	end := PlayTableByClicks(t, []TablePage{{Ctx: dora.w, Seat: seat, Name: "dora-fr-phone"}}, 400, nil)
 	t.Logf("dora against %s: %s after %d plies", map[bool]string{true: mine.White, false: mine.Black}[seat == 1], end.Result, end.Plies)
 	// Her result reaches the visitor's page without a reload, with the
@@ -162,6 +166,17 @@ func TestBrowserTournamentArenaWithBots(t *testing.T) {
 	})
 	waitJS(t, visitor, "the standings live", `document.querySelectorAll('#tnstandings tr.standing').length === 5 &&
 		[...document.querySelectorAll('#tnrounds tr.board')].some(r => r.dataset.game === `+jsString(mine.Game)+` && r.dataset.result !== '')`)
+	// And at least one game of the others is over (the bots' and
+	// computers' games end by themselves: wait for it, however slow).
+	waitTournament(t, st, id, func(tr *store.Tournament) bool {
+		for _, p := range tr.Pairings {
+			if p.Result != "" && p.White != "dora" && p.Black != "dora" {
+				return true
+			}
+		}
+		return false
+	})
+	waitJS(t, visitor, "their results live", `[...document.querySelectorAll('#tnrounds tr.board')].filter(r => r.dataset.result !== '').length >= 2`)
 	// Ten minutes pass: the arena ends.
 	clock.add(10*time.Minute + time.Second)
 	srv.tourney.Sweep()
