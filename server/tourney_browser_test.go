@@ -93,6 +93,7 @@ func TestBrowserTournamentSwiss(t *testing.T) {
 					return !!a && document.getElementById('gametourney').textContent.replace(/\s+/g, ' ').trim() === `+jsString(words)+`; })()`)
 				pages = append(pages, TablePage{Ctx: pl.w, Seat: seat, Name: name + "-" + pl.lang + "-" + pl.size})
 			}
+			allAtTheBoard(t, pages, 2)
 			if round == 1 && p.Board == 1 {
 				screenshot(t, pages[0].Ctx, "tournament-game-"+byName[p.White].lang+"-"+byName[p.White].size)
 			}
@@ -261,4 +262,14 @@ func drawByClicks(t *testing.T, pages []TablePage) TableEnd {
 	waitJS(t, pages[1].Ctx, pages[1].Name+" sees the offer", `!document.getElementById('offer').hidden && !!document.getElementById('offeraccept')`)
 	click(t, pages[1].Ctx, pages[1].Name+" accepts", `#offeraccept`)
 	return tableEnd(t, pages)
+}
+
+// allAtTheBoard waits until every page shows the n seats connected: a
+// presence arriving redraws the board, which would drop a selection
+// under way.
+func allAtTheBoard(t *testing.T, pages []TablePage, n int) {
+	t.Helper()
+	for _, p := range pages {
+		waitJS(t, p.Ctx, p.Name+" sees everyone at the board", fmt.Sprintf(`document.querySelectorAll('#players li[data-online="1"]').length === %d || document.querySelectorAll('#turnorder li[data-online="1"]').length === %d`, n, n))
+	}
 }

@@ -67,6 +67,7 @@ func TestBrowserTournamentEmpireTeams(t *testing.T) {
 		pages = append(pages, TablePage{Ctx: pl.w, Seat: seat, Name: name + "-" + pl.lang + "-" + pl.size})
 	}
 	screenshot(t, pages[0].Ctx, "tournament-empire-table-"+byName[table.White].lang+"-"+byName[table.White].size)
+	allAtTheBoard(t, pages, 4)
 	end := PlayTableByClicks(t, pages, 600, nil)
 	t.Logf("L'Empire for four in teams: %s after %d plies (%s)", end.Result, end.Plies, end.Outcome)
 	tr = waitTournament(t, st, id, func(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished })

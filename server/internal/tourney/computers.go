@@ -40,6 +40,7 @@ var computerMessages = map[string][2]string{
 	"tn:level":          {"Level", "Niveau"},
 	"tn:removecomputer": {"Take out", "Retirer"},
 	"tn:computer":       {"Computer %d (%s)", "Ordinateur %d (%s)"},
+	"tn:noclock":        {"no clock", "sans pendule"},
 }
 
 // computerLevels are the levels a computer player of a tournament may

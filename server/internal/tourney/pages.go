@@ -102,7 +102,7 @@ func clockText(clock, inc int64, days int, lang string) string {
 		return web.CountWords(lang, days, "n:daysamove")
 	}
 	if clock == 0 {
-		return "—"
+		return web.T(lang, "tn:noclock")
 	}
 	return strconv.FormatFloat(float64(clock)/60000, 'f', -1, 64) + "+" + strconv.FormatFloat(float64(inc)/1000, 'f', -1, 64)
 }
