@@ -180,7 +180,9 @@ func playByClicks(t *testing.T, p TablePage, ply int, s game.State, mv game.Move
 		click(t, p.Ctx, fmt.Sprintf("%s clicks %s for %s", p.Name, place, notation), sel)
 	}
 	// Moves sharing these clicks: the dialog shows each; pick this one.
-	tctx, cancel := context.WithTimeout(p.Ctx, 5*time.Second)
+	// The dialog, the move's echo or a notice comes: wait as long as a
+	// loaded machine needs (a short wait would leave the dialog open).
+	tctx, cancel := context.WithTimeout(p.Ctx, 60*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.getElementById('choose').open || +document.getElementById('app').dataset.ply > `+strconv.Itoa(s.Ply())+` || !document.getElementById('notice').hidden`,
 		chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {

@@ -414,7 +414,8 @@ func New(cfg Config) (*Server, error) {
 			NewAgent: agents.BuildAgent(build),
 			Searches: s.searches, Clients: s.clients, Metrics: lm,
 			GameEnded: func(g *store.Game) { s.tourney.GameEnded(g) }})
-	s.tourney = tourney.New(s.Env, cfg.Store, tourney.Services{Web: s.web, CurrentUser: s.club.CurrentUser, Holder: s.live.Holder()})
+	s.tourney = tourney.New(s.Env, cfg.Store, tourney.Services{Web: s.web, CurrentUser: s.club.CurrentUser, Holder: s.live.Holder(),
+		KeepPlaying: s.live.KeepPlaying})
 	s.games.Playing = s.live.Playing
 	s.club.Connect(club.Links{Web: s.web, OwnOrigin: s.ownOrigin, Holder: s.live.Holder()})
 	s.catalog = catalog.New(s.Env, s.web, s.games)
@@ -579,6 +580,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /tournaments/{id}/pair", s.limitCreate(s.tourney.Pair))
 	mux.HandleFunc("POST /tournaments/{id}/result", s.tourney.Result)
 	mux.HandleFunc("POST /tournaments/{id}/finish", s.tourney.Finish)
+	mux.HandleFunc("POST /tournaments/{id}/computer", s.limitCreate(s.tourney.Computer))
 	// front: client address, security headers, same-origin check of every
 	// state-changing request, body deadline, safe internal errors, logs and
 	// metrics.

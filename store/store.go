@@ -444,6 +444,10 @@ type (
 	Entrant     = model.Entrant
 	Pairing     = model.Pairing
 	Tournaments = model.Tournaments
+	// TournamentExtras: computer players, a game's tournament
+	// (model.TournamentExtras); TournamentBoard what GameBoard finds.
+	TournamentExtras = model.TournamentExtras
+	TournamentBoard  = model.TournamentBoard
 )
 
 // The kinds, states and bounds of tournaments.
@@ -475,3 +479,12 @@ var (
 	// TournamentResults are the results a board with a game may have.
 	TournamentResults = model.TournamentResults
 )
+
+// Computer players of tournaments (model.ComputerPrefix).
+const (
+	ComputerPrefix = model.ComputerPrefix
+	MaxComputers   = model.MaxComputers
+)
+
+// IsComputerEntrant says whether a tournament entrant is a computer.
+var IsComputerEntrant = model.IsComputerEntrant

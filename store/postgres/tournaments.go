@@ -21,7 +21,7 @@ type querier interface {
 }
 
 const tournamentSelect = `SELECT t.id, t.name, COALESCE(u.name, t.director_key), t.kind, t.game_id, t.options, t.rated,
-		t.clock_ms, t.increment_ms, t.move_days, t.rounds, t.duration_ms, t.starts_at, t.closed, t.auto_pair, t.bots,
+		t.clock_ms, t.increment_ms, t.move_days, t.rounds, t.duration_ms, t.starts_at, t.closed, t.auto_pair, t.bots, t.computers,
 		t.status, t.paired, t.created_at, t.started_at, t.ended_at, t.updated_at,
 		(SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id AND NOT e.withdrawn)
 	FROM tournaments t LEFT JOIN users u ON u.name_key = t.director_key`
@@ -30,7 +30,7 @@ func scanTournament(row interface{ Scan(...any) error }) (model.Tournament, erro
 	var t model.Tournament
 	var started, ended time.Time
 	err := row.Scan(&t.ID, &t.Name, &t.Director, &t.Kind, &t.GameID, &t.Options, &t.Rated,
-		&t.ClockMillis, &t.IncrementMillis, &t.MoveDays, &t.Rounds, &t.DurationMillis, &t.StartsAt, &t.Closed, &t.AutoPair, &t.Bots,
+		&t.ClockMillis, &t.IncrementMillis, &t.MoveDays, &t.Rounds, &t.DurationMillis, &t.StartsAt, &t.Closed, &t.AutoPair, &t.Bots, &t.Computers,
 		&t.Status, &t.Paired, &t.CreatedAt, &started, &ended, &t.UpdatedAt, &t.Entries)
 	t.StartsAt, t.CreatedAt, t.UpdatedAt = t.StartsAt.UTC(), t.CreatedAt.UTC(), t.UpdatedAt.UTC()
 	t.StartedAt, t.EndedAt = sqlcommon.FromEpoch(started), sqlcommon.FromEpoch(ended)
@@ -64,7 +64,7 @@ func loadTournament(ctx context.Context, q querier, id string) (*model.Tournamen
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = q.Query(ctx, `SELECT COALESCE(u.name, e.user_key), e.rating, e.registered_at, e.withdrawn
+	rows, err = q.Query(ctx, `SELECT COALESCE(u.name, e.user_key), e.rating, e.registered_at, e.withdrawn, e.agent
 		FROM tournament_entrants e LEFT JOIN users u ON u.name_key = e.user_key
 		WHERE e.tournament_id = $1 ORDER BY e.registered_at, e.user_key`, id)
 	if err != nil {
@@ -73,7 +73,7 @@ func loadTournament(ctx context.Context, q querier, id string) (*model.Tournamen
 	for rows.Next() {
 		var e model.Entrant
 		var at time.Time
-		if err := rows.Scan(&e.User, &e.Rating, &at, &e.Withdrawn); err != nil {
+		if err := rows.Scan(&e.User, &e.Rating, &at, &e.Withdrawn, &e.Agent); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -129,11 +129,11 @@ func (s *Store) CreateTournament(ctx context.Context, t *model.Tournament) error
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO tournaments (id, name, director_key, kind, game_id, options, rated,
 				clock_ms, increment_ms, move_days, rounds, duration_ms, starts_at, closed, auto_pair, bots, status, paired,
-				created_at, started_at, ended_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $19, $20)`,
+				created_at, started_at, ended_at, updated_at, computers)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $19, $20, $21)`,
 			t.ID, t.Name, model.UserKey(director), t.Kind, t.GameID, t.Options, t.Rated,
 			t.ClockMillis, t.IncrementMillis, t.MoveDays, t.Rounds, t.DurationMillis, t.StartsAt,
-			t.Closed, t.AutoPair, t.Bots, t.Status, t.CreatedAt, sqlcommon.EpochZero(time.Time{}), t.UpdatedAt); err != nil {
+			t.Closed, t.AutoPair, t.Bots, t.Status, t.CreatedAt, sqlcommon.EpochZero(time.Time{}), t.UpdatedAt, t.Computers); err != nil {
 			return err
 		}
 		seen := map[string]bool{}

@@ -20,7 +20,7 @@ type querier interface {
 }
 
 const tournamentSelect = `SELECT t.id, t.name, COALESCE(u.name, t.director_key), t.kind, t.game_id, t.options, t.rated,
-		t.clock_ms, t.increment_ms, t.move_days, t.rounds, t.duration_ms, t.starts_ms, t.closed, t.auto_pair, t.bots,
+		t.clock_ms, t.increment_ms, t.move_days, t.rounds, t.duration_ms, t.starts_ms, t.closed, t.auto_pair, t.bots, t.computers,
 		t.status, t.paired, t.created_ms, t.started_ms, t.ended_ms, t.updated_ms,
 		(SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id AND NOT e.withdrawn)
 	FROM tournaments t LEFT JOIN users u ON u.name_key = t.director_key`
@@ -29,7 +29,7 @@ func scanTournament(row interface{ Scan(...any) error }) (model.Tournament, erro
 	var t model.Tournament
 	var starts, created, started, ended, updated int64
 	err := row.Scan(&t.ID, &t.Name, &t.Director, &t.Kind, &t.GameID, &t.Options, &t.Rated,
-		&t.ClockMillis, &t.IncrementMillis, &t.MoveDays, &t.Rounds, &t.DurationMillis, &starts, &t.Closed, &t.AutoPair, &t.Bots,
+		&t.ClockMillis, &t.IncrementMillis, &t.MoveDays, &t.Rounds, &t.DurationMillis, &starts, &t.Closed, &t.AutoPair, &t.Bots, &t.Computers,
 		&t.Status, &t.Paired, &created, &started, &ended, &updated, &t.Entries)
 	t.StartsAt, t.CreatedAt, t.UpdatedAt = sqlcommon.FromMillis(starts), sqlcommon.FromMillis(created), sqlcommon.FromMillis(updated)
 	if started != 0 {
@@ -68,7 +68,7 @@ func loadTournament(ctx context.Context, q querier, id string) (*model.Tournamen
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = q.QueryContext(ctx, `SELECT COALESCE(u.name, e.user_key), e.rating, e.registered_ms, e.withdrawn
+	rows, err = q.QueryContext(ctx, `SELECT COALESCE(u.name, e.user_key), e.rating, e.registered_ms, e.withdrawn, e.agent
 		FROM tournament_entrants e LEFT JOIN users u ON u.name_key = e.user_key
 		WHERE e.tournament_id = ? ORDER BY e.registered_ms, e.user_key`, id)
 	if err != nil {
@@ -77,7 +77,7 @@ func loadTournament(ctx context.Context, q querier, id string) (*model.Tournamen
 	for rows.Next() {
 		var e model.Entrant
 		var at int64
-		if err := rows.Scan(&e.User, &e.Rating, &at, &e.Withdrawn); err != nil {
+		if err := rows.Scan(&e.User, &e.Rating, &at, &e.Withdrawn, &e.Agent); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -133,11 +133,11 @@ func (s *Store) CreateTournament(ctx context.Context, t *model.Tournament) error
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (id, name, director_key, kind, game_id, options, rated,
 				clock_ms, increment_ms, move_days, rounds, duration_ms, starts_ms, closed, auto_pair, bots, status, paired,
-				created_ms, started_ms, ended_ms, updated_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0, ?)`,
+				created_ms, started_ms, ended_ms, updated_ms, computers)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, 0, ?, ?)`,
 			t.ID, t.Name, model.UserKey(director), t.Kind, t.GameID, t.Options, t.Rated,
 			t.ClockMillis, t.IncrementMillis, t.MoveDays, t.Rounds, t.DurationMillis, sqlcommon.Millis(t.StartsAt),
-			t.Closed, t.AutoPair, t.Bots, t.Status, sqlcommon.Millis(t.CreatedAt), sqlcommon.Millis(t.UpdatedAt)); err != nil {
+			t.Closed, t.AutoPair, t.Bots, t.Status, sqlcommon.Millis(t.CreatedAt), sqlcommon.Millis(t.UpdatedAt), t.Computers); err != nil {
 			return err
 		}
 		seen := map[string]bool{}

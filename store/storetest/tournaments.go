@@ -17,6 +17,7 @@ type TournamentsStore interface {
 	store.Store
 	store.Accounts
 	store.Tournaments
+	store.TournamentExtras
 }
 
 // RunTournaments runs the conformance suite of store.Tournaments, each
@@ -36,6 +37,7 @@ func RunTournaments(t *testing.T, newStore func(t *testing.T) TournamentsStore) 
 		{"ArenaPairing", testTournamentArena},
 		{"List", testTournamentList},
 		{"Tables", testTournamentTables},
+		{"Computers", testTournamentComputers},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newStore(t)) })

@@ -40,6 +40,9 @@ type gamePageData struct {
 	Messages                  string // JSON, for the script, in a data attribute
 	Ratings                   string // JSON: per seat, its account's rating in the variant ("" without)
 	Engine                    string // JSON: the addresses of the browser's rules engine (engineasset)
+
+	// Tourney is a tournament's game's line: its tournament and round.
+	Tourney *tourneyLink
 }
 
 // GamePage is a game's page: the board, the moves, the players; the
@@ -62,6 +65,7 @@ func (lv *Live) GamePage(w http.ResponseWriter, r *http.Request) {
 	d.Messages = string(msgs)
 	d.Engine = engineasset.Load().PageJSON()
 	d.Ratings = lv.club.SeatRatingsJSON(r.Context(), g)
+	d.Tourney = lv.tourneyOf(r.Context(), g.ID, lang)
 	for i, seat := range g.Seats {
 		d.Players = append(d.Players, games.SeatLabel(m.Variant(), i, seat, lang))
 	}

@@ -38,7 +38,7 @@ func (lv *Live) SweepRooms() {
 	lv.mu.Unlock()
 	for _, r := range empty {
 		r.mu.Lock()
-		evict := len(r.clients) == 0 && time.Since(r.loaded) > SweepInterval && r.evictLocked()
+		evict := len(r.clients) == 0 && time.Since(r.loaded) > SweepInterval && !r.keptLocked() && r.evictLocked()
 		r.mu.Unlock()
 		if evict {
 			lv.forget(r)

@@ -91,6 +91,10 @@ type room struct {
 	hint     *hintRun
 	lastHint *givenHint
 
+	// kept: the server plays this game of computers alone though nobody
+	// watches it (KeepPlaying, keep.go); the room stays until it ends.
+	kept bool
+
 	evicted  atomic.Bool  // no longer serves: connections load a new room
 	watchers atomic.Int64 // len(clients), for the writers' pace
 }
@@ -301,7 +305,7 @@ func (r *room) leave(c *client) {
 		r.built = [4]*sharedState{}
 		r.presenceLocked(nil)
 	}
-	evict := len(r.clients) == 0 && r.evictLocked()
+	evict := len(r.clients) == 0 && !r.keptLocked() && r.evictLocked()
 	r.mu.Unlock()
 	if evict {
 		r.lv.forget(r)
@@ -311,7 +315,7 @@ func (r *room) leave(c *client) {
 // releaseIfEmpty drops a room loaded for a connection that did not come.
 func (r *room) releaseIfEmpty() {
 	r.mu.Lock()
-	evict := len(r.clients) == 0 && r.evictLocked()
+	evict := len(r.clients) == 0 && !r.keptLocked() && r.evictLocked()
 	r.mu.Unlock()
 	if evict {
 		r.lv.forget(r)

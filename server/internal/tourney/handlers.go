@@ -142,10 +142,12 @@ func (tn *Tourney) readTournament(f url.Values, director *store.User) (*store.To
 	}
 	t := &store.Tournament{ID: games.NewID(), Name: name, Director: director.Name, Kind: f.Get("kind"), GameID: g.ID,
 		Options: v.Options.String(), Rated: rated, ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(),
-		MoveDays: days, AutoPair: f.Get("auto") != "", Bots: f.Get("bots") != "", CreatedAt: tn.Now()}
-	if t.Bots {
-		// A bot has no rating a result could be weighed against: a
-		// tournament open to bots is casual, as a bot's games are.
+		MoveDays: days, AutoPair: f.Get("auto") != "", Bots: f.Get("bots") != "", CreatedAt: tn.Now(),
+		Computers: f.Get("computers") != ""}
+	if t.Bots || t.Computers {
+		// A bot or a computer player has no rating a result could be
+		// weighed against: a tournament open to them is casual, as a
+		// bot's games are.
 		t.Rated = false
 	}
 	switch t.Kind {

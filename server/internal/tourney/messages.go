@@ -68,7 +68,7 @@ var messages = map[string][2]string{
 	"tn:tiebreaks":       {"Tie-breaks: BH-1 Buchholz cut 1, BH Buchholz, SB Sonneborn-Berger.", "Départages : BH-1 Buchholz moins le plus faible, BH Buchholz, SB Sonneborn-Berger."},
 	"tn:arenarules":      {"A win is worth 2 points, a draw 1; after two wins in a row every game counts double until one is not won. A player who finishes a game is paired again at once.", "Une victoire vaut 2 points, une nulle 1 ; après deux victoires de suite chaque partie compte double jusqu'à la première qui n'est pas gagnée. Un joueur qui finit une partie est aussitôt apparié de nouveau."},
 	"tn:crosstable":      {"Crosstable", "Grille"},
-	"tn:crosshint":       {"Each cell: the opponent's number, w (first player) or b (second), the points scored; + a bye or a forfeit won, − a forfeit lost.", "Chaque case : le numéro de l'adversaire, w (premier joueur) ou b (second), les points marqués ; + exempt ou forfait gagné, − forfait perdu."},
+	"tn:crosshint":       {"Each cell: the opponent's number, the seat played (%s: %s, %s: %s), the points scored; + a bye or a forfeit won, − a forfeit lost.", "Chaque case : le numéro de l'adversaire, la place jouée (%s : %s, %s : %s), les points marqués ; + exempt ou forfait gagné, − forfait perdu."},
 	"tn:trf":             {"FIDE report (TRF)", "Rapport FIDE (TRF)"},
 	"tn:startsat":        {"Starts %s.", "Commence le %s."},
 	"tn:arenaends":       {"Ends at %s.", "Se termine à %s."},

@@ -22,7 +22,7 @@ func (tn *Tourney) bg() (context.Context, context.CancelFunc) {
 type listRow struct {
 	ID, Name, Director, Kind, Game, Clock, Starts, Length string
 	Players                                               int
-	Rated, Bots                                           bool
+	Rated, Bots, Computers                                bool
 }
 
 // variantChoice is a two-player variant of the form.
@@ -75,7 +75,7 @@ func (tn *Tourney) List(w http.ResponseWriter, r *http.Request) {
 // row shows t in a list.
 func (tn *Tourney) row(t *store.Tournament, lang string) listRow {
 	row := listRow{ID: t.ID, Name: t.Name, Director: t.Director, Kind: web.T(lang, "tn:kind:"+t.Kind), Game: t.GameID,
-		Clock: clockText(t.ClockMillis, t.IncrementMillis, t.MoveDays, lang), Players: t.Entries, Rated: t.Rated, Bots: t.Bots,
+		Clock: clockText(t.ClockMillis, t.IncrementMillis, t.MoveDays, lang), Players: t.Entries, Rated: t.Rated, Bots: t.Bots, Computers: t.Computers,
 		Starts: t.StartsAt.UTC().Format("2006-01-02 15:04") + " UTC"}
 	if g, err := game.Lookup(t.GameID); err == nil {
 		row.Game = g.Name.In(lang)
@@ -102,7 +102,7 @@ func clockText(clock, inc int64, days int, lang string) string {
 		return web.CountWords(lang, days, "n:daysamove")
 	}
 	if clock == 0 {
-		return "—"
+		return web.T(lang, "tn:noclock")
 	}
 	return strconv.FormatFloat(float64(clock)/60000, 'f', -1, 64) + "+" + strconv.FormatFloat(float64(inc)/1000, 'f', -1, 64)
 }
@@ -151,6 +151,8 @@ type entrantRow struct {
 	User      string
 	Rating    int
 	Withdrawn bool
+	Name      string // as the page shows User (a computer's in words)
+	Computer  bool   // a computer player, which the director may take out
 }
 
 // pageData is a tournament's page.
@@ -173,6 +175,9 @@ type pageData struct {
 	EndsAt                                 string
 	Results                                []string
 	TRF                                    bool
+	CrossHint                              string // the crosstable's legend, its seats named as the game names them
+	CanAddComputer                         bool   // the director may enter computer players now
+	Levels                                 []levelChoice
 }
 
 // pageOf is what the page of t shows to u (nil: a visitor).
@@ -185,8 +190,11 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 		d.LoggedIn = true
 		d.IsDirector = directs(u, t)
 	}
+	levels := agents(t)
+	name := func(n string) string { return displayName(n, levels, lang) }
 	for _, e := range t.Entrants {
-		d.Entrants = append(d.Entrants, entrantRow{User: e.User, Rating: e.Rating, Withdrawn: e.Withdrawn})
+		d.Entrants = append(d.Entrants, entrantRow{User: e.User, Rating: e.Rating, Withdrawn: e.Withdrawn,
+			Name: name(e.User), Computer: store.IsComputerEntrant(e.User)})
 		if me != "" && store.UserKey(e.User) == store.UserKey(me) && !e.Withdrawn {
 			d.Entered = true
 		}
@@ -197,12 +205,20 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 	d.CanPair = d.IsDirector && t.Status == store.TournamentRunning && t.Kind != store.TournamentArena &&
 		t.Paired < t.Rounds && roundDone(t, t.Paired)
 	d.CanFinish = d.IsDirector && t.Status == store.TournamentRunning
+	d.CanAddComputer = d.IsDirector && t.Computers && open
+	if d.CanAddComputer {
+		d.Levels = levelChoices(lang)
+	}
 	if d.Arena && !t.StartedAt.IsZero() {
 		d.EndsAt = t.StartedAt.Add(time.Duration(t.DurationMillis) * time.Millisecond).UTC().Format("2006-01-02 15:04 UTC")
 	}
 	byRound := map[int][]boardRow{}
 	for _, p := range t.Pairings {
-		b := boardRow{Round: p.Round, Board: p.Board, White: p.White, Black: p.Black, Others: p.Others, Game: p.Game, Result: p.Result,
+		var others []string
+		for _, o := range p.Others {
+			others = append(others, name(o))
+		}
+		b := boardRow{Round: p.Round, Board: p.Board, White: name(p.White), Black: name(p.Black), Others: others, Game: p.Game, Result: p.Result,
 			Bye: p.Black == "", Corrected: p.Corrected, Pending: p.Result == "", Table: len(p.Others) > 0}
 		if b.Bye {
 			b.Result = "+"
@@ -216,6 +232,12 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 		byRound[p.Round] = append(byRound[p.Round], b)
 	}
 	for r := t.Paired; r >= 1; r-- {
+		if d.Arena && len(d.Rounds) == 1 {
+			// An arena's pairings are not rounds: its games in one
+			// table, the latest first.
+			d.Rounds[0].Boards = append(d.Rounds[0].Boards, byRound[r]...)
+			continue
+		}
 		d.Rounds = append(d.Rounds, roundRows{Round: r, Boards: byRound[r]})
 	}
 	d.Standings, d.TieBreaks = standings(t)
@@ -226,11 +248,23 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 			d.TieBreaks[i] = web.T(lang, "tn:firstscol")
 		}
 	}
-	d.Cross = crosstable(t, d.Standings)
+	for i := range d.Standings {
+		d.Standings[i].Name = name(d.Standings[i].Player)
+		d.Standings[i].Computer = store.IsComputerEntrant(d.Standings[i].Player)
+	}
+	d.Cross = crosstable(t, d.Standings, lang)
+	for i := range d.Cross {
+		d.Cross[i].Player = name(d.Cross[i].Player)
+	}
+	if d.Cross != nil {
+		marks, names := seatMarks(t, lang)
+		d.CrossHint = fmt.Sprintf(web.T(lang, "tn:crosshint"), marks[0], names[0], marks[1], names[1])
+	}
 	for r := 1; r <= t.Paired && !d.Arena; r++ {
 		d.RoundNumbers = append(d.RoundNumbers, r)
 	}
-	d.TRF = !d.Arena && t.Paired > 0 && roundDone(t, t.Paired)
+	// The report is for two-player rounds: not an arena's, nor tables'.
+	d.TRF = !d.Arena && !d.Tables && t.Paired > 0 && roundDone(t, t.Paired)
 	switch t.Status {
 	case store.TournamentUpcoming:
 		d.Info = fmt.Sprintf(web.T(lang, "tn:startsat"), d.Starts)

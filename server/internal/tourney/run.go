@@ -200,6 +200,7 @@ func (tn *Tourney) collect(ctx context.Context, id string) {
 	if got {
 		tn.changed(id)
 	}
+	tn.keepComputerGames(ctx, t)
 }
 
 // start starts tournament id and pairs its first round (or arena games).
@@ -395,6 +396,13 @@ func (tn *Tourney) pairNext(ctx context.Context, id string, first bool) error {
 	}
 	tn.Log.Info("tournament round paired", "tournament", id, "round", round, "boards", len(pairings))
 	tn.changed(id)
+	for _, g := range made {
+		if computersOnly(g) && tn.keepPlaying != nil {
+			if err := tn.keepPlaying(ctx, g.ID); err != nil {
+				tn.LogError("keep computer game", err, "tournament", id, "game", g.ID)
+			}
+		}
+	}
 	if len(made) == 0 {
 		// A round of byes and forfeits only is over at once: the next
 		// one, or the end, need not wait for a game.
@@ -409,7 +417,13 @@ func (tn *Tourney) newGame(t *store.Tournament, seats []string, now time.Time) *
 	g := &store.Game{ID: games.NewID(), GameID: t.GameID, Options: t.Options, Result: store.Ongoing,
 		Casual: !t.Rated, Rated: t.Rated, ClockMillis: t.ClockMillis, IncrementMillis: t.IncrementMillis,
 		MoveDays: t.MoveDays, CreatedAt: now, UpdatedAt: now}
+	levels := agents(t)
 	for _, name := range seats {
+		if store.IsComputerEntrant(name) {
+			// A computer player: the server plays its seat.
+			g.Seats = append(g.Seats, store.Seat{Kind: "computer", Agent: levels[store.UserKey(name)]})
+			continue
+		}
 		g.Seats = append(g.Seats, store.Seat{Kind: "human", Name: name, User: name})
 	}
 	return g

@@ -137,6 +137,8 @@ type standingRow struct {
 	Draws                int
 	OnFire               bool
 	Withdrawn            bool
+	Name                 string // as the page shows Player (a computer's in words)
+	Computer             bool   // a computer player: no page of its own
 }
 
 // standings ranks the players of t: a Swiss by points, Buchholz cut 1,
@@ -243,6 +245,7 @@ func arenaRecords(t *store.Tournament) []tournament.ArenaRecord {
 // standings number), colour and result.
 type crossCell struct {
 	Text, Class, Game string
+	Title             string // the seat played, in words
 }
 
 // crossRow is one line of the crosstable.
@@ -256,7 +259,7 @@ type crossRow struct {
 
 // crosstable is the Swiss or round robin table of t: each player's
 // rounds, in standings order.
-func crosstable(t *store.Tournament, rows []standingRow) []crossRow {
+func crosstable(t *store.Tournament, rows []standingRow, lang string) []crossRow {
 	if t.Kind == store.TournamentArena || t.Kind == store.TournamentTables {
 		return nil
 	}
@@ -271,6 +274,7 @@ func crosstable(t *store.Tournament, rows []standingRow) []crossRow {
 			out[i].Cells[j] = crossCell{Text: "–", Class: "absent"}
 		}
 	}
+	marks, names := seatMarks(t, lang)
 	set := func(who string, round int, c crossCell) {
 		if n, ok := num[who]; ok && round >= 1 && round <= t.Paired {
 			out[n-1].Cells[round-1] = c
@@ -289,8 +293,8 @@ func crosstable(t *store.Tournament, rows []standingRow) []crossRow {
 				w, b = forfeitMark(wp), forfeitMark(bp)
 			}
 		}
-		set(p.White, p.Round, crossCell{Text: fmt.Sprintf("%d w %s", num[p.Black], w), Class: "white", Game: p.Game})
-		set(p.Black, p.Round, crossCell{Text: fmt.Sprintf("%d b %s", num[p.White], b), Class: "black", Game: p.Game})
+		set(p.White, p.Round, crossCell{Text: fmt.Sprintf("%d %s %s", num[p.Black], marks[0], w), Class: "white", Game: p.Game, Title: names[0]})
+		set(p.Black, p.Round, crossCell{Text: fmt.Sprintf("%d %s %s", num[p.White], marks[1], b), Class: "black", Game: p.Game, Title: names[1]})
 	}
 	return out
 }

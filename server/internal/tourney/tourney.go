@@ -30,6 +30,10 @@ type Services struct {
 	// Holder names this server among those sharing the store (its own
 	// announcements come back to it and are ignored).
 	Holder string
+	// KeepPlaying has the server play a game whose seats are all
+	// computers (live play keeps its room running until it ends); nil:
+	// such games wait for a spectator.
+	KeepPlaying func(ctx context.Context, id string) error
 }
 
 // Tourney is the tournaments feature.
@@ -43,12 +47,13 @@ type Tourney struct {
 	currentUser func(r *http.Request) *store.User
 	holder      string
 	hub         hub
+	keepPlaying func(ctx context.Context, id string) error
 }
 
 // New sets up the tournaments on raw, the store as opened (the
 // interfaces it implements are looked up on it).
 func New(env *site.Env, raw store.Store, sv Services) *Tourney {
-	tn := &Tourney{Env: env, web: sv.Web, currentUser: sv.CurrentUser, holder: sv.Holder}
+	tn := &Tourney{Env: env, web: sv.Web, currentUser: sv.CurrentUser, holder: sv.Holder, keepPlaying: sv.KeepPlaying}
 	tn.accounts, _ = raw.(store.Accounts)
 	if tn.accounts != nil {
 		tn.st, _ = raw.(store.Tournaments)

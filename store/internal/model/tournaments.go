@@ -35,6 +35,7 @@ type Tournament struct {
 	Invited         []string // display names of those invited (LoadTournament; a closed tournament's list)
 	AutoPair        bool     // the server pairs the next round when the last game of one ends
 	Bots            bool     // bot accounts may register
+	Computers       bool     // the director may enter computer players (AddComputer)
 	Status          string   // TournamentUpcoming, TournamentRunning, TournamentFinished
 	Paired          int      // rounds paired so far
 	Entries         int      // registered players not withdrawn
@@ -52,6 +53,7 @@ type Entrant struct {
 	Rating    int    // his rating when he registered (the seeding)
 	At        time.Time
 	Withdrawn bool
+	Agent     string // a computer player's level (User is then a ComputerPrefix name); "" for an account
 }
 
 // Pairing is one board of a round: White (the first seat) against Black,

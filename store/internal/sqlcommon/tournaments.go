@@ -210,6 +210,11 @@ func CheckRound(t *model.Tournament, round int, pairings []model.Pairing, games 
 		same := g != nil && len(g.Seats) == len(seats)
 		for i := 0; same && i < len(seats); i++ {
 			same = model.UserKey(g.Seats[i].User) == model.UserKey(seats[i])
+			if model.IsComputerEntrant(seats[i]) {
+				// A computer player's seat: the computer at its level.
+				e := EntrantOf(t, seats[i])
+				same = e >= 0 && g.Seats[i].Kind == "computer" && g.Seats[i].User == "" && g.Seats[i].Agent == t.Entrants[e].Agent
+			}
 		}
 		if !same {
 			return fmt.Errorf("store: round %d board %d: its game is not %v at their seats", round, p.Board, seats)
