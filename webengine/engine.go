@@ -72,6 +72,7 @@ type Request struct {
 	Level         string   `json:"level,omitempty"`
 	TimeMS        int      `json:"timeMs,omitempty"`
 	Seed          uint64   `json:"seed,omitempty"`
+	RecordRequest          // the op record's fields (record.go)
 }
 
 // LegalMove is a legal move as the page uses it (the server's
@@ -95,6 +96,7 @@ type Answer struct {
 	Places []string    `json:"places,omitempty"` // its places, in the position before it
 	SVG    string      `json:"svg,omitempty"`
 	SVGs   []string    `json:"svgs,omitempty"`
+	Record string      `json:"record,omitempty"` // the game as a record file (op record)
 }
 
 // Engine holds one game: the positions after each move, so that the
@@ -150,8 +152,10 @@ func (e *Engine) Handle(req Request) (a Answer) {
 		a, err = e.previews(req)
 	case "search":
 		a, err = e.search(req)
+	case "record":
+		a, err = e.recordOf(req)
 	default:
-		err = fmt.Errorf("unknown op %q: load, legal, apply, svg, previews or search", req.Op)
+		err = fmt.Errorf("unknown op %q: load, legal, apply, svg, previews, search or record", req.Op)
 	}
 	if err != nil {
 		a = Answer{Error: err.Error()}

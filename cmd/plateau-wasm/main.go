@@ -108,6 +108,9 @@ func request(v js.Value) (req webengine.Request, err error) {
 	if s, ok := num("seed"); ok {
 		req.Seed = uint64(uint32(s))
 	}
+	if err == nil {
+		req.RecordRequest, err = recordRequest(v)
+	}
 	return req, err
 }
 
@@ -131,6 +134,7 @@ func answer(a webengine.Answer) map[string]any {
 	set("result", a.Result)
 	set("move", a.Move)
 	set("svg", a.SVG)
+	set("record", a.Record)
 	if a.Legal != nil {
 		legal := make([]any, len(a.Legal))
 		for i, m := range a.Legal {
