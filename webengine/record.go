@@ -2,8 +2,10 @@ package webengine
 
 import (
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
+	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/record"
 )
 
@@ -15,14 +17,14 @@ const MaxRecordText = 200
 //
 //	record    the game as a record file, in the format of the server's
 //	          /games/ID/record (package record): Players (who held each
-//	          seat), Date ("2006.01.02"), and for a game ended outside the
-//	          rules (a resignation) EndResult ("win 2") and EndReason
-//	          ("resigned 1")
+//	          seat), Date ("2006.01.02"), and for a game ended by a
+//	          resignation the seat that resigned, Resigned (from 1): the
+//	          seats of other teams win, the reason "resigned N", as the
+//	          server writes it
 type RecordRequest struct {
-	Players   []string `json:"players,omitempty"`
-	Date      string   `json:"date,omitempty"`
-	EndResult string   `json:"endResult,omitempty"`
-	EndReason string   `json:"endReason,omitempty"`
+	Players  []string `json:"players,omitempty"`
+	Date     string   `json:"date,omitempty"`
+	Resigned int      `json:"resigned,omitempty"`
 }
 
 // recordOf writes the loaded game as a record (the op record).
@@ -47,29 +49,21 @@ func (e *Engine) recordOf(req Request) (Answer, error) {
 		}
 		rec.Date = req.Date
 	}
-	if req.EndResult != "" {
-		if rec.Result.Ended() {
-			return Answer{}, fmt.Errorf("the game ended by the rules (%s): no other result", rec.Result)
+	if req.Resigned != 0 {
+		seat := req.Resigned - 1
+		switch {
+		case seat < 0 || seat >= v.Players:
+			return Answer{}, fmt.Errorf("resigned %d: a seat from 1 to %d", req.Resigned, v.Players)
+		case rec.Result.Ended():
+			return Answer{}, fmt.Errorf("the game ended by the rules (%s): nobody can resign", rec.Result)
 		}
-		res, err := record.ParseResult(req.EndResult)
-		if err != nil {
-			return Answer{}, err
-		}
-		if !res.Ended() {
-			return Answer{}, fmt.Errorf("endResult %q: a finished game's result (win, draw or over)", req.EndResult)
-		}
-		for _, w := range res.Winners {
-			if w >= v.Players {
-				return Answer{}, fmt.Errorf("endResult %q: seat %d, but %s has %d", req.EndResult, w+1, v, v.Players)
+		res := record.Result{Status: game.Win, Reason: "resigned " + strconv.Itoa(req.Resigned)}
+		for s := 0; s < v.Players; s++ {
+			if v.Team(s) != v.Team(seat) {
+				res.Winners = append(res.Winners, s)
 			}
 		}
-		if err := plainText(req.EndReason); err != nil {
-			return Answer{}, fmt.Errorf("endReason: %w", err)
-		}
-		res.Reason = req.EndReason
 		rec.Result = res
-	} else if req.EndReason != "" {
-		return Answer{}, fmt.Errorf("endReason without endResult")
 	}
 	return Answer{Ply: len(e.states) - 1, ToMove: e.match.ToMove(), Result: e.match.Outcome().Status.String(), Record: record.Format(rec)}, nil
 }

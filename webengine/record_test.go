@@ -50,7 +50,7 @@ func TestRecordOp(t *testing.T) {
 		t.Errorf("replayed: %v after %d moves, played: %v after %d", m.Outcome(), len(m.Notations()), e.match.Outcome(), len(e.match.Notations()))
 	}
 	// A finished game takes no other result.
-	if a := e.Handle(Request{Op: "record", RecordRequest: RecordRequest{EndResult: "win 2", EndReason: "resigned 1"}}); a.Error == "" {
+	if a := e.Handle(Request{Op: "record", RecordRequest: RecordRequest{Resigned: 1}}); a.Error == "" {
 		t.Error("a result replaced the rules' end")
 	}
 }
@@ -62,7 +62,7 @@ func TestRecordOpResigned(t *testing.T) {
 	if a := e.Handle(Request{Op: "load", Rules: "empire", Options: "players=3"}); a.Error != "" {
 		t.Fatal(a.Error)
 	}
-	a := e.Handle(Request{Op: "record", RecordRequest: RecordRequest{Players: []string{"you", "computer", "computer"}, EndResult: "win 2,3", EndReason: "resigned 1"}})
+	a := e.Handle(Request{Op: "record", RecordRequest: RecordRequest{Players: []string{"you", "computer", "computer"}, Resigned: 1}})
 	if a.Error != "" {
 		t.Fatal(a.Error)
 	}
@@ -77,10 +77,8 @@ func TestRecordOpResigned(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, bad := range []RecordRequest{
-		{EndResult: "win 4"},
-		{EndResult: "*"},
-		{EndResult: "lost"},
-		{EndReason: "resigned 1"},
+		{Resigned: 4},
+		{Resigned: -1},
 		{Players: []string{"a", "b", "c", "d"}},
 		{Players: []string{"new\nline"}},
 		{Players: []string{strings.Repeat("x", MaxRecordText+1)}},

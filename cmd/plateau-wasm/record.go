@@ -27,11 +27,11 @@ func recordRequest(v js.Value) (webengine.RecordRequest, error) {
 	if rr.Date, err = str("date"); err != nil {
 		return rr, err
 	}
-	if rr.EndResult, err = str("endResult"); err != nil {
-		return rr, err
-	}
-	if rr.EndReason, err = str("endReason"); err != nil {
-		return rr, err
+	if x := v.Get("resigned"); !x.IsUndefined() && !x.IsNull() {
+		if x.Type() != js.TypeNumber || x.Float() != float64(int(x.Float())) || x.Float() < 0 || x.Float() > 4 {
+			return rr, fmt.Errorf("field resigned: a seat from 1 to 4, or 0")
+		}
+		rr.Resigned = x.Int()
 	}
 	p := v.Get("players")
 	if p.IsUndefined() || p.IsNull() {
