@@ -96,6 +96,19 @@ func downloadsTo(w context.Context, dir string) chromedp.Action[chromedp.Void] {
 	}
 }
 
+// cachedPaths lists the paths (and queries) the service worker's caches
+// hold: those whose name starts with prefix.
+func cachedPaths(t *testing.T, w context.Context, prefix string) []string {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(w, 30*time.Second)
+	defer cancel()
+	kept, err := chromedp.Run(tctx, chromedp.Evaluate[[]string](`(async () => { const out = []; for (const k of await caches.keys()) if (k.startsWith(`+jsString(prefix)+`)) for (const r of await (await caches.open(k)).keys()) { const u = new URL(r.url); out.push(u.pathname + u.search); } return out; })()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kept
+}
+
 // offlineIs is a condition on the offline game page's data attributes.
 func offlineIs(cond string) string {
 	return `(() => { const a = document.getElementById('offline'); return !!a && (` + cond + `); })()`
@@ -144,10 +157,7 @@ func TestBrowserOffline(t *testing.T) {
 		// The service worker installs (it fetches the files it keeps) and
 		// takes the page.
 		waitJS(t, w, "the service worker", `!!navigator.serviceWorker.controller`)
-		kept, err := chromedp.Run(w, chromedp.Evaluate[[]string](`(async () => { const out = []; for (const k of await caches.keys()) for (const r of await (await caches.open(k)).keys()) out.push(new URL(r.url).pathname); return out; })()`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatal(err)
-		}
+		kept := cachedPaths(t, w, "")
 		for _, want := range []string{"/static/offline.js", "/static/engine.js", "/static/style.css", "/play/offline", ".wasm"} {
 			if !strings.Contains(strings.Join(kept, " "), want) {
 				t.Errorf("%s: the service worker did not keep %s: %v", name, want, kept)
@@ -311,5 +321,59 @@ func TestBrowserOffline(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d moves, %s; requests tried while offline (all failed): %v", name, len(moves), res, reached)
+	}
+}
+
+// What a shared computer keeps: the pages of an account's own (my games,
+// a game being played) are never kept; the lessons are, and logging out
+// empties the kept pages, so that the next person finds none of them.
+func TestBrowserOfflinePrivate(t *testing.T) {
+	br := startBrowser(t)
+	_, ts, _ := accountServer(t, Config{})
+	w := window(t, br)
+	watchPage(t, w)
+	do(t, w, "the site", chromedp.Navigate(ts.URL+"/?lang=en"))
+	waitJS(t, w, "the service worker", `!!navigator.serviceWorker.controller`)
+	browserSignup(t, w, ts, "alice", "en")
+	g := createGame(t, ts, form("pogo", "me", "computer"))
+	for _, p := range []struct{ path, ready string }{
+		{"/learn?lang=en", `!!document.getElementById('account')`},
+		{"/my-games", `!!document.getElementById('account')`},
+		{"/games/" + g.id, appIs(`true`)},
+	} {
+		do(t, w, p.path, chromedp.Navigate(ts.URL+p.path))
+		waitJS(t, w, p.path, p.ready)
+	}
+	var pages []string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if pages = cachedPaths(t, w, "plateau-pages"); strings.Contains(strings.Join(pages, " "), "/learn") {
+			break
+		}
+	}
+	joined := strings.Join(pages, " ")
+	if !strings.Contains(joined, "/learn?lang=en") {
+		t.Errorf("the lessons' page is not kept: %v", pages)
+	}
+	if strings.Contains(joined, "/my-games") || strings.Contains(joined, "/games/") || strings.Contains(joined, "/signup") {
+		t.Errorf("a private or live page is kept: %v", pages)
+	}
+	click(t, w, "log out", `#logout`)
+	waitJS(t, w, "logged out", `!document.getElementById('account') && !!document.getElementById('loginlink')`)
+	var after []string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if after = cachedPaths(t, w, "plateau-pages"); !strings.Contains(strings.Join(after, " "), "/learn") {
+			break
+		}
+	}
+	if strings.Contains(strings.Join(after, " "), "/learn") {
+		t.Errorf("pages kept after logging out: %v", after)
+	}
+	// What is kept from now on is the anonymous page.
+	html, err := chromedp.Run(w, chromedp.Evaluate[string](`(async () => { const c = await caches.open('plateau-pages'); let all = ''; for (const r of await c.keys()) all += await (await c.match(r)).text(); return all; })()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(html, "alice") {
+		t.Error("a page kept after logging out names alice")
 	}
 }

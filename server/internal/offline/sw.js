@@ -28,9 +28,12 @@ var MAX_PAGES = 60;
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(FILES).then(function (cache) {
     // cache: 'reload': past the browser's HTTP cache, which may hold the
-    // previous version's files for an hour.
+    // previous version's files for an hour; but the engine's files, whose
+    // names carry their hash, are good wherever they come from (the page
+    // may have just fetched the module).
     return Promise.all(PRECACHE.map(function (url) {
-      return fetch(new Request(url, { cache: 'reload', credentials: 'same-origin' })).then(function (r) {
+      var mode = url.indexOf('/static/engine/') === 0 ? 'default' : 'reload';
+      return fetch(new Request(url, { cache: mode, credentials: 'same-origin' })).then(function (r) {
         if (!r.ok) throw new Error(url + ': ' + r.status);
         return cache.put(url, r);
       });
