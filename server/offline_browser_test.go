@@ -310,6 +310,31 @@ func TestBrowserOffline(t *testing.T) {
 		if got := eval[string](t, w, `location.href`); !strings.HasSuffix(got, "/archive") {
 			t.Errorf("%s: the address became %s", name, got)
 		}
+		if c.lang == "en" {
+			// A game of three, still offline: the computer plays the
+			// two other seats; the player resigns, and the other two win.
+			click(t, w, "a new game", `#again`)
+			eval[bool](t, w, `(() => { const s = document.getElementById('offgame'); s.value = 'empire'; s.dispatchEvent(new Event('change')); const v = document.getElementById('offvariant'); v.value = 'players=3'; v.dispatchEvent(new Event('change')); document.getElementById('offseat').value = '1'; document.getElementById('offlevel').value = 'easy'; return true; })()`)
+			click(t, w, "start empire", `#offstart`)
+			waitJS(t, w, "my turn at empire", offlineIs(`a.dataset.rules === 'empire' && a.dataset.ready === '1' && a.dataset.busy === '0' && a.dataset.tomove === '1' && a.dataset.ply === '1' && a.dataset.shown === '1'`))
+			if n := eval[int](t, w, `document.querySelectorAll('#players li').length`); n != 3 {
+				t.Errorf("%s: %d players listed at L'Empire for three", name, n)
+			}
+			click(t, w, "resign", `#resign`)
+			click(t, w, "resign, yes", `#resignyes`)
+			waitJS(t, w, "resigned", offlineIs(`a.dataset.result === 'win 1,3' && !document.getElementById('banner').hidden`))
+			if got := eval[string](t, w, `document.getElementById('bannertext').textContent`); !strings.HasPrefix(got, c.lose) || !strings.Contains(got, "resigned") {
+				t.Errorf("%s: the resignation says %q", name, got)
+			}
+			rec, err := record.Parse(strings.NewReader(eval[string](t, w, `window.plateauOffline.record`)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := rec.Replay(); err != nil || rec.Result.String() != "win 1,3" || rec.Result.Reason != "resigned 2" || rec.Options["players"] != "3" {
+				t.Errorf("%s: the resigned game's record: %+v (%v)", name, rec, err)
+			}
+			screenshot(t, w, name+"-resigned")
+		}
 		// Only the service worker's tries at the pages (network first) may
 		// have gone out, and failed: the files, the engine, the moves and
 		// the record came from the browser.

@@ -197,6 +197,8 @@
     var my = gen;
     var req = { op: 'svg', lang: lang, flip: !!g.flip };
     if (view !== null) req.ply = view;
+    // A resigned game's board says so, not whose turn it was.
+    else if (g.end) req.status = fmt(say('sent:resigned'), seatName(g.end.resigned - 1));
     engine.ask(req).then(function (a) {
       if (my !== gen || a.error) return;
       board.innerHTML = a.svg;
