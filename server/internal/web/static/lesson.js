@@ -210,6 +210,9 @@
       var img = document.createElement('img');
       img.alt = m.says || m.move;
       img.width = 160;
+      // Offline the picture does not come: the sentence and the notation
+      // say the move.
+      img.onerror = function () { img.hidden = true; };
       img.src = app.dataset.preview + '&move=' + encodeURIComponent(m.move);
       b.appendChild(img);
       var says = document.createElement('span');
