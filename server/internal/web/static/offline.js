@@ -282,6 +282,7 @@
     return why ? head + ' — ' + why : head;
   }
   function finish() {
+    notice(''); // the end's banner says what matters now
     app.dataset.busy = '0';
     $('resign').hidden = true;
     $('resignconfirm').hidden = true;
