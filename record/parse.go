@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/plateau-games/plateau/game"
 )
@@ -259,7 +260,18 @@ var hintsForm = game.Text{
 
 // hintGroup is one seat's part of the Hints tag; spaces are allowed around
 // the colon and the commas.
-var hintGroup = regexp.MustCompile(`^([0-9]+)\s*:\s*([0-9]+(?:\s*,\s*[0-9]+)*)?\s*`)
+func hintGroup() *regexp.Regexp {
+	hintGroupOnce.Do(func() { hintGroupRE = regexp.MustCompile(`^([0-9]+)\s*:\s*([0-9]+(?:\s*,\s*[0-9]+)*)?\s*`) })
+	return hintGroupRE
+}
+
+// The expressions are compiled on first use, not at init: a program that
+// only writes records (the browser's rules engine, cmd/plateau-wasm) then
+// links no regular expression code, some 120 KB of its compressed module.
+var (
+	hintGroupOnce, moveNumberOnce sync.Once
+	hintGroupRE, moveNumberRE     *regexp.Regexp
+)
 
 // ParseHints reads the value of the Hints tag (FormatHints) into the
 // hints of each seat (0-based plies); "" is no hint.
@@ -268,7 +280,7 @@ func ParseHints(s string) ([][]int, error) {
 	seen := map[int]bool{}
 	rest := strings.TrimSpace(s)
 	for rest != "" {
-		m := hintGroup.FindStringSubmatch(rest)
+		m := hintGroup().FindStringSubmatch(rest)
 		if m == nil {
 			return nil, game.Errorf(game.Text{EN: "Hints tag %s: %s cannot be read: %s", FR: "étiquette Hints %s : %s est illisible : %s"}, game.Quote(s), game.Quote(rest), hintsForm)
 		}
@@ -332,7 +344,10 @@ func (p *parser) finish() error {
 
 // moveNumber matches a move number ("12." or "12...") and anything glued
 // to it ("12.2b1-b3").
-var moveNumber = regexp.MustCompile(`^([0-9]+)\.+(.*)$`)
+func moveNumber() *regexp.Regexp {
+	moveNumberOnce.Do(func() { moveNumberRE = regexp.MustCompile(`^([0-9]+)\.+(.*)$`) })
+	return moveNumberRE
+}
 
 // readMoves turns the move text into moves. With numbers, every move has
 // its ply number and the words up to the next number make the move, so that
@@ -341,17 +356,17 @@ var moveNumber = regexp.MustCompile(`^([0-9]+)\.+(.*)$`)
 func (p *parser) readMoves() (end *Result, endLine int, err error) {
 	var words []token
 	for _, t := range p.tokens {
-		if m := moveNumber.FindStringSubmatch(t.text); m != nil && m[2] != "" {
+		if m := moveNumber().FindStringSubmatch(t.text); m != nil && m[2] != "" {
 			words = append(words, token{m[1] + ".", t.line}, token{m[2], t.line})
 			continue
 		}
 		words = append(words, t)
 	}
 	words, end, endLine = cutResult(words)
-	numbered := len(words) > 0 && moveNumber.MatchString(words[0].text)
+	numbered := len(words) > 0 && moveNumber().MatchString(words[0].text)
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		m := moveNumber.FindStringSubmatch(w.text)
+		m := moveNumber().FindStringSubmatch(w.text)
 		if !numbered {
 			if m != nil {
 				return nil, 0, game.Errorf(game.Text{EN: "line %d: move number %s, but the moves before it have none: number every move or none", FR: "ligne %d : numéro de coup %s, mais les coups d'avant n'en ont pas : numérotez tous les coups ou aucun"}, w.line, w.text)
@@ -364,7 +379,7 @@ func (p *parser) readMoves() (end *Result, endLine int, err error) {
 			return nil, 0, game.Errorf(game.Text{EN: "line %d: move number %s where %d. was expected (moves are numbered by ply from 1)", FR: "ligne %d : numéro de coup %s au lieu de %d. (les coups sont numérotés par tour à partir de 1)"}, w.line, w.text, want)
 		}
 		var parts []string
-		for i+1 < len(words) && !moveNumber.MatchString(words[i+1].text) {
+		for i+1 < len(words) && !moveNumber().MatchString(words[i+1].text) {
 			i++
 			parts = append(parts, words[i].text)
 		}

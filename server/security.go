@@ -17,9 +17,11 @@ import (
 // connections (WebSockets included) and nothing else: no inline script, no
 // plugin, no framing by other sites, forms only to the site. WebAssembly
 // may be compiled ('wasm-unsafe-eval': the rules engine's module, served
-// by the site; JavaScript's eval stays refused).
+// by the site; JavaScript's eval stays refused). The web app manifest is
+// the site's own (manifest-src; the service worker, a script, is allowed
+// by script-src).
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // securityHeaders are sent with every answer.
 func securityHeaders(h http.Header) {

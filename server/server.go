@@ -33,6 +33,7 @@ import (
 	"github.com/plateau-games/plateau/server/internal/lab"
 	"github.com/plateau-games/plateau/server/internal/learn"
 	"github.com/plateau-games/plateau/server/internal/live"
+	"github.com/plateau-games/plateau/server/internal/offline"
 	"github.com/plateau-games/plateau/server/internal/pool"
 	"github.com/plateau-games/plateau/server/internal/site"
 	"github.com/plateau-games/plateau/server/internal/tourney"
@@ -313,6 +314,7 @@ type Server struct {
 	live     *live.Live       // live play: rooms, WebSocket, the game page
 	lab      *lab.Lab         // the designers' lab: runs on River's queue
 	tourney  *tourney.Tourney // tournaments
+	offline  *offline.Offline // the installed site: manifest, service worker, the offline game
 	limits   limits
 	clients  *site.Buckets
 	sockets  *socketCount
@@ -419,6 +421,7 @@ func New(cfg Config) (*Server, error) {
 	s.games.Playing = s.live.Playing
 	s.club.Connect(club.Links{Web: s.web, OwnOrigin: s.ownOrigin, Holder: s.live.Holder()})
 	s.catalog = catalog.New(s.Env, s.web, s.games)
+	s.offline = offline.New(s.web)
 	var puzzles store.Puzzles
 	if s.club.KeepsAccounts() {
 		puzzles, _ = cfg.Store.(store.Puzzles)
@@ -501,6 +504,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
 	mux.Handle("GET "+engineasset.Prefix, engineasset.Load()) // the browser's rules engine, hashed names, immutable
 	mux.HandleFunc("GET /{$}", s.catalog.Catalogue)
+	mux.HandleFunc("GET /sw.js", s.offline.ServiceWorker) // the service worker: the site offline (docs/server.md)
+	mux.HandleFunc("GET /manifest.webmanifest", s.offline.Manifest)
+	mux.HandleFunc("GET /icons/{name}", s.offline.Icon)
+	mux.HandleFunc("GET "+offline.PagePath, s.offline.Page)
 	mux.HandleFunc("GET /rules/{id}", s.catalog.Rules)
 	mux.HandleFunc("GET /learn", s.learning.LearnList)
 	mux.HandleFunc("GET /learn/{id}", s.learning.LessonPage)

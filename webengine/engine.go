@@ -78,6 +78,7 @@ type Request struct {
 	// Known are exact values of positions for op review (POGO's solution
 	// looked up on the server).
 	Known []KnownPosition `json:"known,omitempty"`
+	RecordRequest          // the op record's fields (record.go)
 }
 
 // LegalMove is a legal move as the page uses it (the server's
@@ -102,6 +103,7 @@ type Answer struct {
 	SVG    string      `json:"svg,omitempty"`
 	SVGs   []string    `json:"svgs,omitempty"`
 	Review *ReviewView `json:"review,omitempty"`
+	Record string      `json:"record,omitempty"` // the game as a record file (op record)
 }
 
 // Engine holds one game: the positions after each move, so that the
@@ -162,8 +164,10 @@ func (e *Engine) Handle(req Request) (a Answer) {
 		a, err = e.search(req)
 	case "review":
 		a, err = e.reviewOf(req)
+	case "record":
+		a, err = e.recordOf(req)
 	default:
-		err = fmt.Errorf("unknown op %q: load, legal, apply, svg, previews, search or review", req.Op)
+		err = fmt.Errorf("unknown op %q: load, legal, apply, svg, previews, search, review or record", req.Op)
 	}
 	if err != nil {
 		a = Answer{Error: err.Error()}

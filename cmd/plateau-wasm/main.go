@@ -119,6 +119,9 @@ func request(v js.Value) (req webengine.Request, err error) {
 	if x, ok := field("known", js.TypeObject); ok && err == nil {
 		req.Known, err = known(x)
 	}
+	if err == nil {
+		req.RecordRequest, err = recordRequest(v)
+	}
 	return req, err
 }
 
@@ -192,6 +195,7 @@ func answer(a webengine.Answer) map[string]any {
 	set("result", a.Result)
 	set("move", a.Move)
 	set("svg", a.SVG)
+	set("record", a.Record)
 	if a.Legal != nil {
 		legal := make([]any, len(a.Legal))
 		for i, m := range a.Legal {

@@ -93,6 +93,7 @@ var learnMessages = map[string][2]string{
 	"lesson:illegal":        {"Not allowed:", "Impossible :"},
 	"lesson:nostart":        {"Nothing of yours can move from there: click one of your pieces.", "Rien à vous ne peut partir de là : cliquez sur une de vos pièces."},
 	"lesson:neterror":       {"The server did not answer: try again.", "Le serveur n'a pas répondu : réessayez."},
+	"lesson:offline":        {"You are offline: checking a move needs the network. Try again once connected.", "Vous êtes hors ligne : vérifier un coup demande le réseau. Réessayez une fois connecté."},
 	"lesson:next":           {"Next step", "Étape suivante"},
 	"lesson:again":          {"Play this step again", "Rejouer cette étape"},
 	"lesson:prev":           {"Previous step", "Étape précédente"},

@@ -65,7 +65,7 @@ func (tr *trainer) trainerData(s game.State, lang, right, wrong string) (legalJS
 	}
 	games.DescribeShared(s.Variant(), legal, lang)
 	msgs := map[string]string{}
-	for _, k := range []string{"chooseMove", "cancel", right, wrong, "lesson:illegal", "lesson:neterror", "lesson:nostart", "puzzle:shownlead"} {
+	for _, k := range []string{"chooseMove", "cancel", right, wrong, "lesson:illegal", "lesson:neterror", "lesson:offline", "lesson:nostart", "puzzle:shownlead"} {
 		msgs[k] = web.T(lang, k)
 	}
 	// Marshalling strings and slices of strings cannot fail.

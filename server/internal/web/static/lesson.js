@@ -54,9 +54,13 @@
       // longer holds once you have).
       if (v.standing && $('standing')) $('standing').textContent = v.standing;
       done(v);
-    }).catch(function () {
+    }).catch(function (err) {
       busy = false;
-      feedback('illegal', '', M['lesson:neterror']);
+      // A fetch that fails to reach the server (offline: the page came
+      // from the service worker's copy) rejects with a TypeError; the
+      // server's own failures are other errors.
+      var offline = navigator.onLine === false || (err && err.name === 'TypeError');
+      feedback('illegal', '', M[offline ? 'lesson:offline' : 'lesson:neterror']);
     });
   }
 
@@ -206,6 +210,9 @@
       var img = document.createElement('img');
       img.alt = m.says || m.move;
       img.width = 160;
+      // Offline the picture does not come: the sentence and the notation
+      // say the move.
+      img.onerror = function () { img.hidden = true; };
       img.src = app.dataset.preview + '&move=' + encodeURIComponent(m.move);
       b.appendChild(img);
       var says = document.createElement('span');
