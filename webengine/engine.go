@@ -77,8 +77,8 @@ type Request struct {
 	Seed          uint64   `json:"seed,omitempty"`
 	// Known are exact values of positions for op review (POGO's solution
 	// looked up on the server).
-	Known []KnownPosition `json:"known,omitempty"`
-	RecordRequest          // the op record's fields (record.go)
+	Known         []KnownPosition `json:"known,omitempty"`
+	RecordRequest                 // the op record's fields (record.go)
 }
 
 // LegalMove is a legal move as the page uses it (the server's
