@@ -88,11 +88,43 @@
       syncEngine();
     }, function () { engine = null; });
   }
+  // The game the worker holds (rules, options, start and moves): a state
+  // that only adds moves to it is applied move by move (a delta's one or
+  // two moves) rather than loaded again from the start.
+  var held = null;
+  function holdGame(st) {
+    var pos = st.position || '', moves = st.moves || [], base = held;
+    var extends_ = base && base.rules === st.rules && base.options === st.options && base.position === pos &&
+      moves.length >= base.moves.length && base.moves.every(function (m, i) { return moves[i] === m; });
+    if (!extends_) {
+      held = null;
+      return engine.ask({ op: 'load', rules: st.rules, options: st.options, position: pos, moves: moves, lang: app.dataset.lang }).then(function (a) {
+        if (!a.error) held = { rules: st.rules, options: st.options, position: pos, moves: moves.slice() };
+        return a;
+      });
+    }
+    var todo = moves.slice(base.moves.length);
+    var p = todo.length ? Promise.resolve(null) : engine.ask({ op: 'legal', lang: app.dataset.lang });
+    todo.forEach(function (mv) {
+      p = p.then(function (prev) {
+        if (prev && prev.error) return prev;
+        return engine.ask({ op: 'apply', move: mv, lang: app.dataset.lang }).then(function (a) {
+          if (!a.error && held === base) base.moves.push(mv);
+          return a;
+        });
+      });
+    });
+    return p.then(function (a) {
+      if (a.error) held = null; // loaded again next time
+      return a;
+    });
+  }
   function syncEngine() {
     if (!engineOn || !state) return;
     var st = state;
-    engine.ask({ op: 'load', rules: st.rules, options: st.options, position: st.position || '', moves: st.moves, lang: app.dataset.lang }).then(function (a) {
-      if (a.error || state !== st || a.ply !== st.ply) return;
+    // In the same line as the deltas' work: one game in the worker.
+    engineChain = engineChain.then(function () { return holdGame(st); }).then(function (a) {
+      if (!a || a.error || state !== st || a.ply !== st.ply) return;
       engineGame = a.ply;
       engineLegal = a.legal || [];
       app.dataset.engineply = a.ply;
@@ -102,7 +134,7 @@
         app.dataset.enginewire = '1';
         send({ type: 'hello', tokens: tokens, ply: st.ply, lang: app.dataset.lang, flip: flip, engine: true });
       }
-    });
+    }).catch(function (err) { app.dataset.engineerror = String(err && err.stack || err); });
   }
   function engineHolds() { return engineOn && state && engineGame === state.ply; }
   // The legal moves of the live position: the engine's once it holds the
@@ -162,7 +194,7 @@
     engineChain = engineChain.then(function () {
       var next = build();
       if (!next || !engineOn) { resync(); return; }
-      return engine.ask({ op: 'load', rules: next.rules, options: next.options, position: next.position || '', moves: next.moves, lang: app.dataset.lang }).then(function (a) {
+      return holdGame(next).then(function (a) {
         if (a.error || a.ply !== next.ply) { resync(); return; }
         return engine.ask({ op: 'svg', lang: app.dataset.lang, flip: !!next.flip, status: next.result !== '*' ? (next.outcome || '') : '',
           lastMove: next.recent && next.recent.length ? [] : (next.lastMove || []) }).then(function (d) {
