@@ -50,7 +50,7 @@ func TestPogoValues(t *testing.T) {
 	if table == "" {
 		t.Skip("PLATEAU_TEST_POGO_TABLE is not set (scripts/test solves POGO and sets it)")
 	}
-	_, ts := runServer(t, Config{Store: newMemStore(), POGOSolution: table, LookupsPerMinute: 60})
+	_, ts := runServer(t, Config{Store: newMemStore(), POGOSolution: table, LookupsPerMinute: -1})
 	moves := []string{"2b1-b3", "1a3-a2", "1c1-c2"}
 	code, got := postPogoValues(t, ts.URL, url.Values{"moves": {strings.Join(moves, "\n")}})
 	if code != 200 || len(got.Positions) != len(moves)+1 {
