@@ -13,6 +13,8 @@ type (
 	LabResult  = model.LabResult
 	LabFilter  = model.LabFilter
 	LabEnqueue = model.LabEnqueue
+	LabStored  = model.LabStored
+	LabPut     = model.LabPut
 	LabQuota   = model.LabQuota
 	Labs       = model.Labs
 )

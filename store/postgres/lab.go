@@ -190,9 +190,9 @@ func (s *Store) LabProgress(ctx context.Context, id string) ([]int, error) {
 
 // PutLabResult implements store.Labs. The run's row is locked FOR UPDATE
 // first: the results of one run are stored one after the other, so the
-// transaction that stores the last game sees every other one, and exactly
-// one of them calls complete for a run stored in full.
-func (s *Store) PutLabResult(ctx context.Context, r model.LabResult, complete model.LabEnqueue) (bool, error) {
+// transaction that stores the last game sees every other one, and each
+// count of games stored is seen once.
+func (s *Store) PutLabResult(ctx context.Context, r model.LabResult, then model.LabStored) (bool, error) {
 	stored := false
 	err := s.write(ctx, func(tx pgx.Tx) error {
 		var state, readings string
@@ -226,8 +226,8 @@ func (s *Store) PutLabResult(ctx context.Context, r model.LabResult, complete mo
 				return err
 			}
 		}
-		if done >= games*len(rds) && complete != nil {
-			return complete(ctx, tx)
+		if then != nil {
+			return then(ctx, tx, model.LabPut{Stored: stored, Done: done, Total: games * len(rds)})
 		}
 		return nil
 	})

@@ -147,7 +147,7 @@ func (s *Store) LabProgress(ctx context.Context, id string) ([]int, error) {
 }
 
 // PutLabResult implements store.Labs.
-func (s *Store) PutLabResult(ctx context.Context, r model.LabResult, complete model.LabEnqueue) (bool, error) {
+func (s *Store) PutLabResult(ctx context.Context, r model.LabResult, then model.LabStored) (bool, error) {
 	stored := false
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var state string
@@ -182,8 +182,8 @@ func (s *Store) PutLabResult(ctx context.Context, r model.LabResult, complete mo
 				return err
 			}
 		}
-		if done >= games*len(rds) && complete != nil {
-			return complete(ctx, tx)
+		if then != nil {
+			return then(ctx, tx, model.LabPut{Stored: stored, Done: done, Total: games * len(rds)})
 		}
 		return nil
 	})

@@ -199,10 +199,13 @@ func testLabCompleteOnce(t *testing.T, s LabStore) {
 		t.Fatal(err)
 	}
 	// Every game twice, at once (a game played again after a server
-	// died): complete is called with the last game stored, and again only
-	// by a duplicate arriving after it.
+	// died): each count of games stored is told once with Stored (the lab
+	// queues the run's next game on it), the total at least once (it
+	// queues the report), and a duplicate never as stored.
 	var completes atomic.Int32
 	var stored atomic.Int32
+	var mu sync.Mutex
+	counts := map[int]int{}
 	var wg sync.WaitGroup
 	for rep := 0; rep < 2; rep++ {
 		for reading := range 2 {
@@ -211,7 +214,20 @@ func testLabCompleteOnce(t *testing.T, s LabStore) {
 				go func() {
 					defer wg.Done()
 					ok, err := s.PutLabResult(ctx, store.LabResult{Run: "r", Reading: reading, Game: g, JSON: []byte(`{}`)},
-						func(ctx context.Context, tx any) error { completes.Add(1); return nil })
+						func(ctx context.Context, tx any, put store.LabPut) error {
+							if put.Total != 8 || put.Done < 1 || put.Done > 8 {
+								t.Errorf("told %+v, want a count from 1 to 8 of 8", put)
+							}
+							if put.Stored {
+								mu.Lock()
+								counts[put.Done]++
+								mu.Unlock()
+							}
+							if put.Done == put.Total {
+								completes.Add(1)
+							}
+							return nil
+						})
 					if err != nil {
 						t.Error(err)
 					}
@@ -227,7 +243,12 @@ func testLabCompleteOnce(t *testing.T, s LabStore) {
 		t.Fatalf("%d results stored, want 8", stored.Load())
 	}
 	if completes.Load() < 1 {
-		t.Fatal("complete never called with every game in")
+		t.Fatal("never told that every game is in")
+	}
+	for n := 1; n <= 8; n++ {
+		if counts[n] != 1 {
+			t.Errorf("count %d told as stored %d times, want once", n, counts[n])
+		}
 	}
 	run, _ := s.GetLabRun(ctx, "r")
 	if run.Done != 8 {

@@ -27,8 +27,12 @@ type gameArgs struct {
 }
 
 func (gameArgs) Kind() string { return "lab_game" }
+
+// InsertOpts: games come after reports (River's priority 1 is the first;
+// games are 2), so a run whose last game is in is reported at once, not
+// behind the other runs' games.
 func (gameArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: queueName, MaxAttempts: maxAttempts}
+	return river.InsertOpts{Queue: queueName, MaxAttempts: maxAttempts, Priority: 2}
 }
 
 // reportArgs is the job that computes a run's report once its last game
@@ -44,18 +48,50 @@ func (reportArgs) InsertOpts() river.InsertOpts {
 		UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
-// enqueueGames is the store.LabEnqueue of a new run: every game's job.
+// GameWindow is how many games of one run wait in the queue at most: a
+// new run queues its first GameWindow games, and each game stored queues
+// the run's next one, behind what the other runs queued meanwhile. River's
+// queue is first in, first out, so runs running at once take turns game
+// by game: a small run started behind a run of 400 games waits for at
+// most GameWindow of them, not for all (TestRunsTakeTurns). It is more
+// than the workers of a few servers, so that one run alone keeps them
+// all busy.
+const GameWindow = 16
+
+// gameAt is the job of a run's game number i, in the order of the queue:
+// game by game across the readings, so that the progress bars move
+// together and a run cut short still compares its readings.
+func gameAt(run *store.LabRun, i int) gameArgs {
+	return gameArgs{Run: run.ID, Reading: i % len(run.Readings), Game: i / len(run.Readings)}
+}
+
+// enqueueGames is the store.LabEnqueue of a new run: its first games'
+// jobs (GameWindow).
 func (l *Lab) enqueueGames(run *store.LabRun) store.LabEnqueue {
 	return func(ctx context.Context, tx any) error {
-		params := make([]river.InsertManyParams, 0, run.Total())
-		// Game by game across the readings, so that the progress bars
-		// move together and a run cut short still compares its readings.
-		for g := 0; g < run.Games; g++ {
-			for r := range run.Readings {
-				params = append(params, river.InsertManyParams{Args: gameArgs{Run: run.ID, Reading: r, Game: g}})
-			}
+		n := min(run.Total(), GameWindow)
+		params := make([]river.InsertManyParams, 0, n)
+		for i := range n {
+			params = append(params, river.InsertManyParams{Args: gameAt(run, i)})
 		}
 		return l.q.insertMany(ctx, tx, params)
+	}
+}
+
+// afterGame is the store.LabStored of a game's result: the run's next
+// game when this one was stored (each count of games stored is told once,
+// so each game is queued once), and the report when every game is in.
+func (l *Lab) afterGame(run *store.LabRun) store.LabStored {
+	return func(ctx context.Context, tx any, put store.LabPut) error {
+		if next := GameWindow - 1 + put.Done; put.Stored && next < put.Total {
+			if err := l.q.insert(ctx, tx, gameAt(run, next)); err != nil {
+				return err
+			}
+		}
+		if put.Done >= put.Total {
+			return l.q.insert(ctx, tx, reportArgs{Run: run.ID})
+		}
+		return nil
 	}
 }
 
@@ -105,8 +141,9 @@ type gameWorker struct {
 }
 
 // Work plays one game and stores its result under (run, reading, game):
-// a game played again after its server died counts once. The last game
-// stored queues the report, in the same transaction.
+// a game played again after its server died counts once. Storing it
+// queues the run's next game, and the last one the report, in the same
+// transaction.
 func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameArgs]) error {
 	err := w.work(ctx, job)
 	return w.l.lastAttempt(job.JobRow, job.Args.Run, err)
@@ -161,8 +198,7 @@ func (w *gameWorker) work(ctx context.Context, job *river.Job[gameArgs]) error {
 	if err != nil {
 		return l.fail(run, err)
 	}
-	_, err = l.labs.PutLabResult(ctx, store.LabResult{Run: run.ID, Reading: a.Reading, Game: a.Game, JSON: js},
-		func(ctx context.Context, tx any) error { return l.q.insert(ctx, tx, reportArgs{Run: run.ID}) })
+	_, err = l.labs.PutLabResult(ctx, store.LabResult{Run: run.ID, Reading: a.Reading, Game: a.Game, JSON: js}, l.afterGame(run))
 	return err
 }
 

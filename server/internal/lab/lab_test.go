@@ -21,6 +21,17 @@ import (
 // testLab is a lab with one worker on a fresh SQLite store.
 func testLab(t *testing.T) (*Lab, store.Labs) {
 	t.Helper()
+	l, labs := stoppedLab(t)
+	if err := l.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return l, labs
+}
+
+// stoppedLab is testLab not started yet: what is queued before Start is
+// all there when the worker takes its first job.
+func stoppedLab(t *testing.T) (*Lab, store.Labs) {
+	t.Helper()
 	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "lab.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -28,9 +39,6 @@ func testLab(t *testing.T) (*Lab, store.Labs) {
 	ctx, cancel := context.WithCancel(context.Background())
 	l, err := New(newEnv(ctx, st), Config{Store: st}, Services{})
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := l.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
@@ -104,6 +112,46 @@ func TestCancelledRunPlaysNoMore(t *testing.T) {
 	c, _ := labs.GetLabRun(t.Context(), "c")
 	if c.State != store.LabCancelled || c.Done > 1 {
 		t.Fatalf("the cancelled run: %s with %d games stored", c.State, c.Done)
+	}
+}
+
+// Two people's runs take turns in the queue: a run of two games started
+// behind another's run of sixty is done before the other has played a
+// third of its games, where a queue of every game up front would have
+// played all sixty first. (Both are queued before the worker starts, so
+// the order does not depend on how fast games are played.)
+func TestRunsTakeTurns(t *testing.T) {
+	l, labs := stoppedLab(t)
+	big := &store.LabRun{ID: "big", Owner: "ann", Game: "blocus", Level: "random", Games: 30, Seed: 1, Openings: 2,
+		Readings: []store.LabReading{{Label: "exit=forced", Options: "exit=forced"}, {Label: "exit=optional", Options: "exit=optional"}}}
+	small := &store.LabRun{ID: "small", Owner: "bob", Game: "blocus", Level: "random", Games: 2, Seed: 1, Openings: 2,
+		Readings: []store.LabReading{{Label: "exit=forced", Options: "exit=forced"}}}
+	for _, run := range []*store.LabRun{big, small} {
+		if err := labs.CreateLabRun(t.Context(), run, store.LabQuota{}, l.enqueueGames(run)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitState(t, labs, "small"); got.State != store.LabDone {
+		t.Fatalf("the small run: %s %q", got.State, got.Error)
+	}
+	b, err := labs.GetLabRun(t.Context(), "big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the small run done when the big one had %d of its %d games", b.Done, b.Total())
+	if b.Done > GameWindow+2 || b.Done >= b.Total() {
+		t.Errorf("the small run waited for %d of the big run's %d games, want at most %d", b.Done, b.Total(), GameWindow+2)
+	}
+	// And the big run goes to its end, every game once.
+	if got := waitState(t, labs, "big"); got.State != store.LabDone || got.Done != got.Total() {
+		t.Fatalf("the big run: %s, %d of %d", got.State, got.Done, got.Total())
+	}
+	res, err := labs.LabResults(t.Context(), "big")
+	if err != nil || len(res) != big.Total() {
+		t.Fatalf("%d results, %v", len(res), err)
 	}
 }
 

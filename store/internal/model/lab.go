@@ -87,6 +87,18 @@ var (
 // not at all.
 type LabEnqueue func(ctx context.Context, tx any) error
 
+// LabPut is what a PutLabResult did: whether it stored the result, and
+// the run's games stored after it out of its total.
+type LabPut struct {
+	Stored      bool
+	Done, Total int
+}
+
+// LabStored is called inside PutLabResult's transaction (tx as for
+// LabEnqueue) with what it did, so that the jobs that follow a stored
+// game (the run's next game, its report) commit with it or not at all.
+type LabStored func(ctx context.Context, tx any, put LabPut) error
+
 // Labs keeps the lab's runs and their games' results (both SQL backends;
 // storetest.RunLabs is the conformance suite).
 type Labs interface {
@@ -106,11 +118,13 @@ type Labs interface {
 	LabProgress(ctx context.Context, id string) ([]int, error)
 	// PutLabResult stores a game's result once: a second result for the
 	// same (run, reading, game) is not stored (stored false), nor one of a
-	// run no longer running. When, after it, every game of a running run
-	// is stored (whether this call stored or not), complete is called in
-	// the same transaction. ErrNotFound for no such run; an error for a
-	// reading or game out of the run's range.
-	PutLabResult(ctx context.Context, r LabResult, complete LabEnqueue) (stored bool, err error)
+	// run no longer running. For a running run, then (when not nil) is
+	// called in the same transaction with whether this call stored and the
+	// games stored after it: each count from 1 to the total is seen once
+	// with Stored, and a call that finds every game stored sees Done ==
+	// Total whether it stored or not. ErrNotFound for no such run; an
+	// error for a reading or game out of the run's range.
+	PutLabResult(ctx context.Context, r LabResult, then LabStored) (stored bool, err error)
 	// LabResults returns a run's results by reading, then game.
 	LabResults(ctx context.Context, id string) ([]LabResult, error)
 	// FinishLabRun ends a running run as state (LabDone, with its report,
