@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/plateau-games/plateau/game"
@@ -136,7 +138,8 @@ type boardRow struct {
 	Game, Result         string
 	Others               []string
 	Bye, Mine, Corrected bool
-	Table                bool // three or four players: the result is the ranks
+	Table                bool   // three or four players: the result is the ranks
+	Ranks                string // a table's result in words: "1st bruno, dave · 2nd alice, carol"
 	Pending              bool
 }
 
@@ -222,6 +225,13 @@ func (tn *Tourney) pageOf(t *store.Tournament, u *store.User, lang string) pageD
 			Bye: p.Black == "", Corrected: p.Corrected, Pending: p.Result == "", Table: len(p.Others) > 0}
 		if b.Bye {
 			b.Result = "+"
+		}
+		if b.Table && !b.Pending {
+			var seats []string
+			for _, s := range p.Seats() {
+				seats = append(seats, name(s))
+			}
+			b.Ranks = ranksInWords(p.Result, seats, lang)
 		}
 		for _, name := range p.Seats() {
 			b.Mine = b.Mine || me != "" && store.UserKey(name) == store.UserKey(me)
@@ -385,4 +395,32 @@ func (tn *Tourney) Events(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// ranksInWords is a table's result ("2,1,2,1": each seat's rank) in words,
+// the places in order with their players: "1st bruno, dave · 2nd alice,
+// carol"; "" when it cannot be read (the page shows it as stored).
+func ranksInWords(result string, seats []string, lang string) string {
+	parts := strings.Split(result, ",")
+	if len(parts) != len(seats) {
+		return ""
+	}
+	byRank := map[int][]string{}
+	var ranks []int
+	for i, p := range parts {
+		r, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || r < 1 || r > len(seats) {
+			return ""
+		}
+		if byRank[r] == nil {
+			ranks = append(ranks, r)
+		}
+		byRank[r] = append(byRank[r], seats[i])
+	}
+	sort.Ints(ranks)
+	out := make([]string, len(ranks))
+	for i, r := range ranks {
+		out[i] = games.Ordinal(r, lang) + " " + strings.Join(byRank[r], ", ")
+	}
+	return strings.Join(out, " · ")
 }

@@ -69,3 +69,20 @@ func TestTwoPlayerFromStore(t *testing.T) {
 		t.Errorf("TRF with a pending game or an unknown player: no error")
 	}
 }
+
+// A table's result in words: the places in order, partners together.
+func TestRanksInWords(t *testing.T) {
+	seats := []string{"alice", "bruno", "carol", "dave"}
+	for _, c := range []struct{ result, lang, want string }{
+		{"2,1,2,1", "en", "1st bruno, dave · 2nd alice, carol"},
+		{"2,1,2,1", "fr", "1er bruno, dave · 2e alice, carol"},
+		{"3,1,4,2", "en", "1st bruno · 2nd dave · 3rd alice · 4th carol"},
+		{"1,2", "en", ""},
+		{"1,x,2,3", "en", ""},
+		{"1,2,3,9", "en", ""},
+	} {
+		if got := ranksInWords(c.result, seats, c.lang); got != c.want {
+			t.Errorf("%s in %s: %q, want %q", c.result, c.lang, got, c.want)
+		}
+	}
+}
