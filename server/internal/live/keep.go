@@ -24,10 +24,8 @@ func (lv *Live) KeepPlaying(ctx context.Context, id string) error {
 	if r.kept || r.finished() || r.evicted.Load() {
 		return nil
 	}
-	for _, s := range r.g.Seats {
-		if s.Kind != "computer" {
-			return nil
-		}
+	if !r.computersOnlyLocked() {
+		return nil
 	}
 	r.kept = true
 	if len(r.clients) == 0 {
@@ -39,3 +37,18 @@ func (lv *Live) KeepPlaying(ctx context.Context, id string) error {
 // keptLocked says whether the room must stay though nobody watches: a
 // game of computers kept playing, until it ends.
 func (r *room) keptLocked() bool { return r.kept && !r.finished() }
+
+// ComputersOwner is whom the searches of games of computers alone count
+// against in the searches' pool: all such games share one background
+// share (search.go).
+const ComputersOwner = "computers"
+
+// computersOnlyLocked says whether every seat of the game is a computer.
+func (r *room) computersOnlyLocked() bool {
+	for _, s := range r.g.Seats {
+		if s.Kind != "computer" {
+			return false
+		}
+	}
+	return len(r.g.Seats) > 0
+}

@@ -51,11 +51,20 @@ func (r *room) startSearchLocked(seat int, gen uint64) {
 	// every time.
 	seed := uint64(time.Now().UnixNano()) + uint64(seat)
 	v := r.match.Variant()
+	// A game of computers alone (a tournament's board between two of
+	// them) is nobody's opponent: its searches take the background's
+	// share, one owner for all such games, so that however many a
+	// director starts, the people's computer opponents come first and
+	// the hints and analyses keep their turn.
+	kind, owner := pool.Opponent, ""
+	if r.computersOnlyLocked() {
+		kind, owner = pool.Background, ComputersOwner
+	}
 	r.lv.GoSafe("computer search", func() {
 		defer cancel()
 		defer r.lv.recoverRoom("computer move", r)
-		mv, err := r.lv.runSearch(ctx, pool.Opponent, "", spec, v, seed, m, budget)
-		if errors.Is(err, pool.ErrQueueFull) {
+		mv, err := r.lv.runSearch(ctx, kind, owner, spec, v, seed, m, budget)
+		if errors.Is(err, pool.ErrQueueFull) || errors.Is(err, pool.ErrOwnerBusy) {
 			r.busy(sr, gen)
 			return
 		}
