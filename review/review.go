@@ -24,6 +24,7 @@ import (
 
 	"github.com/plateau-games/plateau/ai"
 	"github.com/plateau-games/plateau/game"
+	"github.com/plateau-games/plateau/record"
 	"github.com/plateau-games/plateau/render"
 )
 
@@ -469,6 +470,16 @@ func sides(v *game.Variant) int {
 		seen[v.Team(seat)] = true
 	}
 	return len(seen)
+}
+
+// Record judges the game of a record (see Game). A record whose moves do
+// not replay is refused with the reason.
+func Record(ctx context.Context, r *record.Record, opt Options) (*Review, error) {
+	m, err := r.Replay()
+	if err != nil {
+		return nil, err
+	}
+	return Game(ctx, m, opt)
 }
 
 // Game judges every move of m, finished or not, from its start position:

@@ -562,7 +562,7 @@ func TestRecordAndEmpty(t *testing.T) {
 	noTable(t)
 	m := pogoMatch(t, "", "2b1-b3", "1a3-a2", "1c1-c2")
 	rec := record.FromMatch(m)
-	r, err := judgeRecord(rec, Options{Nodes: 500})
+	r, err := Record(context.Background(), rec, Options{Nodes: 500})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -572,16 +572,7 @@ func TestRecordAndEmpty(t *testing.T) {
 		t.Errorf("no moves: %v, %+v", err, r)
 	}
 	rec.Moves = append(rec.Moves, "zz")
-	if _, err := judgeRecord(rec, Options{Nodes: 500}); err == nil || !strings.Contains(err.Error(), "zz") {
+	if _, err := Record(context.Background(), rec, Options{Nodes: 500}); err == nil || !strings.Contains(err.Error(), "zz") {
 		t.Errorf("bad record: %v", err)
 	}
-}
-
-// judgeRecord judges the game of a record, as plateau analyze does.
-func judgeRecord(r *record.Record, opt Options) (*Review, error) {
-	m, err := r.Replay()
-	if err != nil {
-		return nil, err
-	}
-	return Game(context.Background(), m, opt)
 }
