@@ -26,23 +26,27 @@ const (
 	maxValuesBody  = 64 << 10
 )
 
-// solution is the server's POGO solution, loaded on the first lookup.
+// solution is the server's POGO solution. Package ai loads its table once
+// by path and shares it; each lookup gets an analyser of its own (an
+// analyser is not for concurrent use).
+// A table that cannot be loaded is not tried again at each lookup (58 MB
+// read each time): its error stays until the server restarts.
 type solution struct {
 	path string // "" for the place plateau solve pogo writes it to
 	once sync.Once
-	an   *ai.Analyser
 	err  error
 }
 
 func (so *solution) analyser(v *game.Variant) (*ai.Analyser, error) {
-	so.once.Do(func() {
-		spec := "perfect"
-		if so.path != "" {
-			spec += ":table=" + so.path
-		}
-		so.an, so.err = ai.NewAnalyser(spec, v, 0)
-	})
-	return so.an, so.err
+	spec := "perfect"
+	if so.path != "" {
+		spec += ":table=" + so.path
+	}
+	so.once.Do(func() { _, so.err = ai.NewAnalyser(spec, v, 0) })
+	if so.err != nil {
+		return nil, so.err
+	}
+	return ai.NewAnalyser(spec, v, 0)
 }
 
 // valuedPosition is one position's exact values, as webengine.KnownPosition
