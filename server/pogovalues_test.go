@@ -98,6 +98,10 @@ func TestPogoValues(t *testing.T) {
 			t.Errorf("%v: %d %q, want 400 saying %q", bad.form, code, got.Error, bad.says)
 		}
 	}
+	// A page of another site cannot use the visitor's share of lookups.
+	if resp, _ := post(t, ts, "/analysis/pogo-values", url.Values{"moves": {"2b1-b3"}}, "Sec-Fetch-Site", "cross-site"); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a lookup from another site: %d, want 403", resp.StatusCode)
+	}
 	// A body over the bound is refused before anything is read into a game.
 	code, _ = postPogoValues(t, ts.URL, url.Values{"moves": {strings.Repeat("x", 70<<10)}})
 	if code != http.StatusBadRequest {

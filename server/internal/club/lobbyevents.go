@@ -2,7 +2,6 @@ package club
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -17,13 +16,6 @@ import (
 // GET /lobby/events is a stream of server-sent events, one "changed" per
 // change, and the page then fetches the list. The page still fetches it
 // every 15 seconds, should the stream break.
-
-const (
-	// lobbyStreamLife bounds one stream: the page opens another.
-	lobbyStreamLife = 10 * time.Minute
-	// lobbyHeartbeat keeps proxies from closing a quiet stream.
-	lobbyHeartbeat = 25 * time.Second
-)
 
 // lobbyHub hands lobby changes to the streams.
 type lobbyHub struct {
@@ -84,41 +76,9 @@ func (lb *lobby) LobbyEvents(w http.ResponseWriter, r *http.Request) {
 	var once sync.Once
 	lb.members.CurrentUser(r)
 	defer lb.revokes.TrackCredential(web.Info(r), func() { once.Do(func() { close(revoked) }) })()
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no") // nginx: do not hold the events back
-	w.WriteHeader(http.StatusOK)
-	fmt.Fprint(w, "retry: 3000\n\n")
-	if rc.Flush() != nil {
-		return
-	}
 	ch, done := lb.hub.subscribe()
 	defer done()
-	life := time.NewTimer(lobbyStreamLife)
-	defer life.Stop()
-	beat := time.NewTicker(lobbyHeartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-lb.Stopping:
-			return
-		case <-revoked:
-			return
-		case <-life.C:
-			return
-		case <-beat.C:
-			fmt.Fprint(w, ": still here\n\n")
-		case <-ch:
-			fmt.Fprint(w, "data: changed\n\n")
-		}
-		if rc.Flush() != nil {
-			return
-		}
-	}
+	web.EventStream(w, r, ch, lb.Stopping, revoked)
 }
 
 // ExpireChallenges marks the expired challenges (a maintenance chore).

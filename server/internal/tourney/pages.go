@@ -336,10 +336,6 @@ func (tn *Tourney) Part(w http.ResponseWriter, r *http.Request) {
 }
 
 const (
-	// streamLife bounds one stream: the page opens another.
-	streamLife = 10 * time.Minute
-	// heartbeat keeps proxies from closing a quiet stream.
-	heartbeat = 25 * time.Second
 	// MaxStreams bounds the open streams of tournament pages on one
 	// server; beyond, pages fall back on fetching every 15 seconds.
 	MaxStreams = 5000
@@ -362,39 +358,9 @@ func (tn *Tourney) Events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "busy", http.StatusServiceUnavailable)
 		return
 	}
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	fmt.Fprint(w, "retry: 3000\n\n")
-	if rc.Flush() != nil {
-		return
-	}
 	ch, done := tn.hub.subscribe(id)
 	defer done()
-	life := time.NewTimer(streamLife)
-	defer life.Stop()
-	beat := time.NewTicker(heartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-tn.Stopping:
-			return
-		case <-life.C:
-			return
-		case <-beat.C:
-			fmt.Fprint(w, ": still here\n\n")
-		case <-ch:
-			fmt.Fprint(w, "data: changed\n\n")
-		}
-		if rc.Flush() != nil {
-			return
-		}
-	}
+	web.EventStream(w, r, ch, tn.Stopping, nil)
 }
 
 // ranksInWords is a table's result ("2,1,2,1": each seat's rank) in words,
