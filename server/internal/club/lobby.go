@@ -100,7 +100,7 @@ func lobbyChoices(lang string) []lobbyChoice {
 			if t := games.OptionsText(v.Options.String(), lang); t != "" {
 				label += " — " + t
 			}
-			out = append(out, lobbyChoice{Value: g.ID + "|" + opts.String(), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
+			out = append(out, lobbyChoice{Value: games.VariantValue(g.ID, opts), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
 		}
 	}
 	return out
@@ -242,18 +242,7 @@ func (lb *lobby) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 	if u == nil {
 		return
 	}
-	id, opts, _ := strings.Cut(r.PostForm.Get("variant"), "|")
-	g, err := game.Lookup(id)
-	if err != nil {
-		backToLobby(w, r, "badgame")
-		return
-	}
-	options, err := game.ParseOptions(opts)
-	if err != nil {
-		backToLobby(w, r, "badgame")
-		return
-	}
-	v, err := g.Variant(options)
+	v, err := games.VariantOfValue(r.PostForm.Get("variant"))
 	if err != nil || v.Players != 2 {
 		backToLobby(w, r, "badgame")
 		return
@@ -276,7 +265,7 @@ func (lb *lobby) CreateChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	now := lb.Now()
 	c := &store.Challenge{ID: games.NewID(), Creator: u.Name, Target: strings.TrimSpace(r.PostForm.Get("opponent")),
-		GameID: g.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
+		GameID: v.Game.ID, Options: v.Options.String(), Seat: seat, Rated: r.PostForm.Get("rated") != "",
 		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
 		CreatedAt: now, ExpiresAt: now.Add(lb.lifetime)}
 	if c.Target != "" && store.CheckUserName(c.Target) != nil {

@@ -141,7 +141,7 @@ func leaderboardChoices(lang string) []lobbyChoice {
 			if t := games.OptionsText(v.Options.String(), lang); t != "" {
 				label += " — " + t
 			}
-			out = append(out, lobbyChoice{Value: g.ID + "|" + opts.String(), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
+			out = append(out, lobbyChoice{Value: games.VariantValue(g.ID, opts), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
 		}
 	}
 	return out

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -104,16 +103,7 @@ func (tb *tables) CreateTable(w http.ResponseWriter, r *http.Request) {
 // "me", "open", "player" (with its name in nameN) or a computer level;
 // exactly one seat is the host's. It gives the table, or an error code.
 func (tb *tables) readTable(f url.Values, host *store.User) (*store.Table, string) {
-	id, opts, _ := strings.Cut(f.Get("variant"), "|")
-	g, err := game.Lookup(id)
-	if err != nil {
-		return nil, "badgame"
-	}
-	options, err := game.ParseOptions(opts)
-	if err != nil {
-		return nil, "badgame"
-	}
-	v, err := g.Variant(options)
+	v, err := games.VariantOfValue(f.Get("variant"))
 	if err != nil || v.Players < 2 || v.Players > store.MaxTableSeats {
 		return nil, "badgame"
 	}
@@ -126,7 +116,7 @@ func (tb *tables) readTable(f url.Values, host *store.User) (*store.Table, strin
 		return nil, "badclock"
 	}
 	now := tb.Now()
-	t := &store.Table{ID: games.NewID(), Host: host.Name, GameID: g.ID, Options: v.Options.String(), Rated: rated,
+	t := &store.Table{ID: games.NewID(), Host: host.Name, GameID: v.Game.ID, Options: v.Options.String(), Rated: rated,
 		ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(), MoveDays: days,
 		Seats: make([]store.TableSeat, v.Players), CreatedAt: now}
 	t.ExpiresAt = now.Add(tb.cfg.TableLifetime)

@@ -85,7 +85,7 @@ func tableChoices(lang string) []tableChoice {
 			if t := games.OptionsText(v.Options.String(), lang); t != "" {
 				label += " — " + t
 			}
-			c := tableChoice{Value: g.ID + "|" + opts.String(), Label: label, Players: v.Players, Readings: len(v.Readings()) > 0}
+			c := tableChoice{Value: games.VariantValue(g.ID, opts), Label: label, Players: v.Players, Readings: len(v.Readings()) > 0}
 			names, teams := make([]string, v.Players), make([]string, v.Players)
 			for i := range names {
 				names[i] = v.SeatName(i, lang)

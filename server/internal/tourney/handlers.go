@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plateau-games/plateau/game"
 	"github.com/plateau-games/plateau/server/internal/games"
 	"github.com/plateau-games/plateau/server/internal/web"
 	"github.com/plateau-games/plateau/store"
@@ -113,16 +112,7 @@ func (tn *Tourney) readTournament(f url.Values, director *store.User) (*store.To
 	if name == "" || len([]rune(name)) > store.MaxTournamentName {
 		return nil, "badname"
 	}
-	id, opts, _ := strings.Cut(f.Get("variant"), "|")
-	g, err := game.Lookup(id)
-	if err != nil {
-		return nil, "badgame"
-	}
-	options, err := game.ParseOptions(opts)
-	if err != nil {
-		return nil, "badgame"
-	}
-	v, err := g.Variant(options)
+	v, err := games.VariantOfValue(f.Get("variant"))
 	kind := f.Get("kind")
 	switch {
 	case err != nil:
@@ -140,7 +130,7 @@ func (tn *Tourney) readTournament(f url.Values, director *store.User) (*store.To
 	if err != nil {
 		return nil, "badclock"
 	}
-	t := &store.Tournament{ID: games.NewID(), Name: name, Director: director.Name, Kind: f.Get("kind"), GameID: g.ID,
+	t := &store.Tournament{ID: games.NewID(), Name: name, Director: director.Name, Kind: f.Get("kind"), GameID: v.Game.ID,
 		Options: v.Options.String(), Rated: rated, ClockMillis: clock.Milliseconds(), IncrementMillis: increment.Milliseconds(),
 		MoveDays: days, AutoPair: f.Get("auto") != "", Bots: f.Get("bots") != "", CreatedAt: tn.Now(),
 		Computers: f.Get("computers") != ""}

@@ -125,7 +125,7 @@ func variantChoices(lang string) []variantChoice {
 			if v.Players > 2 {
 				label += " — " + web.T(lang, "tn:tablesonly")
 			}
-			out = append(out, variantChoice{Value: g.ID + "|" + opts.String(), Label: label})
+			out = append(out, variantChoice{Value: games.VariantValue(g.ID, opts), Label: label})
 		}
 	}
 	return out

@@ -1,0 +1,29 @@
+package games
+
+import (
+	"strings"
+
+	"github.com/plateau-games/plateau/game"
+)
+
+// The forms that pick a variant from a list (the lobby's challenges and
+// tables, the tournaments) send it as one value: the game's id and the
+// variant's options, "empire|players=4 teams=true".
+
+// VariantValue is the form value of game id's variant with opts.
+func VariantValue(id string, opts game.Options) string { return id + "|" + opts.String() }
+
+// VariantOfValue reads a form value of VariantValue back; an error for a
+// game or options that are none.
+func VariantOfValue(value string) (*game.Variant, error) {
+	id, opts, _ := strings.Cut(value, "|")
+	g, err := game.Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	options, err := game.ParseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return g.Variant(options)
+}
