@@ -476,6 +476,7 @@ var (
 	CheckTournament       = model.CheckTournament
 	CheckTournamentResult = model.CheckTournamentResult
 	CheckTableResult      = model.CheckTableResult
+	TableRanks            = model.TableRanks
 	// TournamentResults are the results a board with a game may have.
 	TournamentResults = model.TournamentResults
 )

@@ -367,17 +367,13 @@ func (tn *Tourney) Events(w http.ResponseWriter, r *http.Request) {
 // the places in order with their players: "1st bruno, dave · 2nd alice,
 // carol"; "" when it cannot be read (the page shows it as stored).
 func ranksInWords(result string, seats []string, lang string) string {
-	parts := strings.Split(result, ",")
-	if len(parts) != len(seats) {
+	seatRanks, err := store.TableRanks(result, len(seats))
+	if err != nil {
 		return ""
 	}
 	byRank := map[int][]string{}
 	var ranks []int
-	for i, p := range parts {
-		r, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || r < 1 || r > len(seats) {
-			return ""
-		}
+	for i, r := range seatRanks {
 		if byRank[r] == nil {
 			ranks = append(ranks, r)
 		}

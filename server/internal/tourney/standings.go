@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/plateau-games/plateau/server/internal/games"
@@ -96,13 +95,11 @@ func tableTournament(t *store.Tournament) (*tournament.TableTournament, error) {
 		}
 		tb := tournament.Table{Seats: seats}
 		if p.Result != "" {
-			for _, f := range strings.Split(p.Result, ",") {
-				r, err := strconv.Atoi(f)
-				if err != nil {
-					return nil, fmt.Errorf("round %d board %d: result %q", p.Round, p.Board, p.Result)
-				}
-				tb.Ranks = append(tb.Ranks, r)
+			ranks, err := store.TableRanks(p.Result, len(seats))
+			if err != nil {
+				return nil, fmt.Errorf("round %d board %d: %w", p.Round, p.Board, err)
 			}
+			tb.Ranks = ranks
 		}
 		rd.Tables = append(rd.Tables, tb)
 	}

@@ -114,17 +114,25 @@ var TournamentResults = []string{"1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"}
 // CheckTableResult says whether r is the ranks of a table of n seats:
 // "1,2,2,4", each from 1 to n.
 func CheckTableResult(r string, n int) error {
+	_, err := TableRanks(r, n)
+	return err
+}
+
+// TableRanks reads the result of a table of n seats: each seat's rank.
+func TableRanks(r string, n int) ([]int, error) {
 	f := strings.Split(r, ",")
 	if len(f) != n {
-		return fmt.Errorf("store: result %q: the ranks of the %d seats, as 1,2,3", r, n)
+		return nil, fmt.Errorf("store: result %q: the ranks of the %d seats, as 1,2,3", r, n)
 	}
-	for _, x := range f {
+	ranks := make([]int, n)
+	for i, x := range f {
 		k, err := strconv.Atoi(x)
 		if err != nil || k < 1 || k > n {
-			return fmt.Errorf("store: result %q: ranks run from 1 (best) to %d", r, n)
+			return nil, fmt.Errorf("store: result %q: ranks run from 1 (best) to %d", r, n)
 		}
+		ranks[i] = k
 	}
-	return nil
+	return ranks, nil
 }
 
 // CheckTournamentResult says whether r is a result of TournamentResults.
