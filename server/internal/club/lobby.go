@@ -89,19 +89,15 @@ type lobbyData struct {
 // lobbyChoices are the two-player variants of every game, as
 // "id|options" with their names.
 func lobbyChoices(lang string) []lobbyChoice {
-	var out []lobbyChoice
-	for _, g := range game.Games() {
-		for _, opts := range g.AllVariants() {
-			v, err := g.Variant(opts)
-			if err != nil || v.Players != 2 {
-				continue
-			}
-			label := g.Name.In(lang)
-			if t := games.OptionsText(v.Options.String(), lang); t != "" {
-				label += " — " + t
-			}
-			out = append(out, lobbyChoice{Value: games.VariantValue(g.ID, opts), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
-		}
+	return lobbyChoicesOf(games.VariantChoices(lang, func(v *game.Variant) bool { return v.Players == 2 }))
+}
+
+// lobbyChoicesOf are the choices with their rating keys.
+func lobbyChoicesOf(list []games.VariantChoice) []lobbyChoice {
+	out := make([]lobbyChoice, len(list))
+	for i, c := range list {
+		v := c.Variant
+		out[i] = lobbyChoice{Value: c.Value, Label: c.Label, Key: variantKey(v.Game.ID, v.Options.String()), Readings: len(v.Readings()) > 0}
 	}
 	return out
 }

@@ -130,19 +130,7 @@ func (rg *ratings) rateOpenSkill(ctx context.Context, rs store.Ratings, g *store
 // variant of two to four players, as the lobby names them; of three and
 // four, only the default readings (the others are never rated).
 func leaderboardChoices(lang string) []lobbyChoice {
-	var out []lobbyChoice
-	for _, g := range game.Games() {
-		for _, opts := range g.AllVariants() {
-			v, err := g.Variant(opts)
-			if err != nil || v.Players < 2 || (usesOpenSkill(v) && len(v.Readings()) > 0) {
-				continue
-			}
-			label := g.Name.In(lang)
-			if t := games.OptionsText(v.Options.String(), lang); t != "" {
-				label += " — " + t
-			}
-			out = append(out, lobbyChoice{Value: games.VariantValue(g.ID, opts), Label: label, Key: variantKey(g.ID, v.Options.String()), Readings: len(v.Readings()) > 0})
-		}
-	}
-	return out
+	return lobbyChoicesOf(games.VariantChoices(lang, func(v *game.Variant) bool {
+		return v.Players >= 2 && !(usesOpenSkill(v) && len(v.Readings()) > 0)
+	}))
 }

@@ -75,28 +75,19 @@ type tableChoice struct {
 // tableChoices are the variants of every game, of every player count.
 func tableChoices(lang string) []tableChoice {
 	var out []tableChoice
-	for _, g := range game.Games() {
-		for _, opts := range g.AllVariants() {
-			v, err := g.Variant(opts)
-			if err != nil || v.Players < 2 || v.Players > store.MaxTableSeats {
-				continue
-			}
-			label := g.Name.In(lang)
-			if t := games.OptionsText(v.Options.String(), lang); t != "" {
-				label += " — " + t
-			}
-			c := tableChoice{Value: games.VariantValue(g.ID, opts), Label: label, Players: v.Players, Readings: len(v.Readings()) > 0}
-			names, teams := make([]string, v.Players), make([]string, v.Players)
-			for i := range names {
-				names[i] = v.SeatName(i, lang)
-				teams[i] = fmt.Sprint(v.Team(i))
-			}
-			c.Seats = strings.Join(names, "|")
-			if games.Sides(v) < v.Players {
-				c.Teams = strings.Join(teams, ",")
-			}
-			out = append(out, c)
+	for _, vc := range games.VariantChoices(lang, func(v *game.Variant) bool { return v.Players >= 2 && v.Players <= store.MaxTableSeats }) {
+		v := vc.Variant
+		c := tableChoice{Value: vc.Value, Label: vc.Label, Players: v.Players, Readings: len(v.Readings()) > 0}
+		names, teams := make([]string, v.Players), make([]string, v.Players)
+		for i := range names {
+			names[i] = v.SeatName(i, lang)
+			teams[i] = fmt.Sprint(v.Team(i))
 		}
+		c.Seats = strings.Join(names, "|")
+		if games.Sides(v) < v.Players {
+			c.Teams = strings.Join(teams, ",")
+		}
+		out = append(out, c)
 	}
 	return out
 }

@@ -27,3 +27,30 @@ func VariantOfValue(value string) (*game.Variant, error) {
 	}
 	return g.Variant(options)
 }
+
+// VariantChoice is a variant a form offers: its value (VariantValue),
+// its name ("L'Empire — 4 joueurs, par équipes") and the variant.
+type VariantChoice struct {
+	Value, Label string
+	Variant      *game.Variant
+}
+
+// VariantChoices are the variants of every game that keep accepts, in
+// the catalogue's order, named in lang.
+func VariantChoices(lang string, keep func(*game.Variant) bool) []VariantChoice {
+	var out []VariantChoice
+	for _, g := range game.Games() {
+		for _, opts := range g.AllVariants() {
+			v, err := g.Variant(opts)
+			if err != nil || !keep(v) {
+				continue
+			}
+			label := g.Name.In(lang)
+			if t := OptionsText(v.Options.String(), lang); t != "" {
+				label += " — " + t
+			}
+			out = append(out, VariantChoice{Value: VariantValue(g.ID, opts), Label: label, Variant: v})
+		}
+	}
+	return out
+}

@@ -109,24 +109,16 @@ func clockText(clock, inc int64, days int, lang string) string {
 	return strconv.FormatFloat(float64(clock)/60000, 'f', -1, 64) + "+" + strconv.FormatFloat(float64(inc)/1000, 'f', -1, 64)
 }
 
-// variantChoices are the two-player variants of every game.
+// variantChoices are the variants of two players, and of three and four
+// for tournaments at tables (said so in their names).
 func variantChoices(lang string) []variantChoice {
 	var out []variantChoice
-	for _, g := range game.Games() {
-		for _, opts := range g.AllVariants() {
-			v, err := g.Variant(opts)
-			if err != nil || v.Players < 2 || v.Players > 4 {
-				continue
-			}
-			label := g.Name.In(lang)
-			if t := games.OptionsText(v.Options.String(), lang); t != "" {
-				label += " — " + t
-			}
-			if v.Players > 2 {
-				label += " — " + web.T(lang, "tn:tablesonly")
-			}
-			out = append(out, variantChoice{Value: games.VariantValue(g.ID, opts), Label: label})
+	for _, vc := range games.VariantChoices(lang, func(v *game.Variant) bool { return v.Players >= 2 && v.Players <= 4 }) {
+		label := vc.Label
+		if vc.Variant.Players > 2 {
+			label += " — " + web.T(lang, "tn:tablesonly")
 		}
+		out = append(out, variantChoice{Value: vc.Value, Label: label})
 	}
 	return out
 }

@@ -244,9 +244,10 @@
   // takeState shows a whole state: the server's, or one the engine
   // completed (local: the engine holds its game).
   function takeState(msg, local) {
-        // A state the engine completed for the same moves (the answer to
-        // a hello) keeps the pieces picked.
-        var same = local && state && msg.ply === state.ply && (msg.moves || []).join(' ') === (state.moves || []).join(' ');
+        // A state of the same position (the engine's answer to a hello,
+        // the server's after a presence, a flip or a reconnection) keeps
+        // the pieces picked: the player's clicks are not undone under him.
+        var same = state && msg.ply === state.ply && (msg.moves || []).join(' ') === (state.moves || []).join(' ');
         // A hint the engine searches for a position gone: end the search.
         if (localHint >= 0 && msg.ply !== localHint && engine) { localHint = -1; hintWaiting = false; engine.cancel(); }
         state = msg; stateAt = Date.now();
